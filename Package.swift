@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "reaction-report",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "reaction-report", targets: ["reaction-report"]),
+        .library(name: "ReactionReportKit", targets: ["ReactionReportKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        .target(
+            name: "ReactionReportKit",
+            dependencies: [
+                "CCmark",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "reaction-report",
+            dependencies: [
+                "ReactionReportKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ReactionReportKitTests",
+            dependencies: ["ReactionReportKit"],
+            exclude: ["Fixtures", "Golden"]
+        ),
+    ]
+)

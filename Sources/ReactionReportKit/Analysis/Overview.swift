@@ -1,0 +1,86 @@
+/// Totals and rankings over a set of messages: what the index page and `summary.md` show.
+public struct Overview: Sendable {
+    /// Figures for one conversation.
+    public struct ConversationTotals: Sendable {
+        public var platform: Platform
+        public var id: String
+        public var name: String
+        public var messages: Int
+        public var reactedMessages: Int
+        public var reactions: Int
+    }
+
+    /// How often one emoji was used.
+    public struct EmojiUse: Sendable {
+        public var emoji: Emoji
+        public var count: Int
+    }
+
+    public var messages: Int = 0
+    public var reactedMessages: Int = 0
+    public var reactions: Int = 0
+    /// Distinct people with at least one listed reaction.
+    public var reactors: Int = 0
+    /// Distinct authors.
+    public var posters: Int = 0
+    public var firstMessageAt: Timestamp?
+    public var lastMessageAt: Timestamp?
+    /// Indexes into the message list, best first.
+    public var topMessages: [Int] = []
+    public var topEmoji: [EmojiUse] = []
+    public var conversations: [ConversationTotals] = []
+
+    /// Computes the overview of `messages`.
+    /// - Parameter topN: how many entries rankings keep.
+    public init(messages list: [MessageSummary], topN: Int) {
+        var reactorIDs: Set<String> = []
+        var posterIDs: Set<String> = []
+        var emoji: [String: EmojiUse] = [:]
+        var conversationIndex: [String: Int] = [:]
+        for message in list {
+            messages += 1
+            let count = message.reactionCount
+            reactions += count
+            if count > 0 { reactedMessages += 1 }
+            if let author = message.authorID { posterIDs.insert(message.platform.rawValue + "\u{1F}" + author) }
+            if let sentAt = message.sentAt {
+                firstMessageAt = min(firstMessageAt ?? sentAt, sentAt)
+                lastMessageAt = max(lastMessageAt ?? sentAt, sentAt)
+            }
+            for reaction in message.reactions {
+                emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
+                for reactor in reaction.reactors { reactorIDs.insert(message.platform.rawValue + "\u{1F}" + reactor.id) }
+            }
+            let key = message.platform.rawValue + "\u{1F}" + message.conversationID
+            if conversationIndex[key] == nil {
+                conversationIndex[key] = conversations.count
+                conversations.append(ConversationTotals(platform: message.platform, id: message.conversationID, name: message.conversationName,
+                                                        messages: 0, reactedMessages: 0, reactions: 0))
+            }
+            let index = conversationIndex[key]!
+            conversations[index].messages += 1
+            conversations[index].reactions += count
+            if count > 0 { conversations[index].reactedMessages += 1 }
+        }
+        reactors = reactorIDs.count
+        posters = posterIDs.count
+        conversations.sort { ($0.platform, $0.name, $0.id) < ($1.platform, $1.name, $1.id) }
+        topEmoji = Array(emoji.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.emoji.key.unicodeScalars.lexicographicallyPrecedes($1.emoji.key.unicodeScalars) }.prefix(topN))
+        topMessages = Self.rank(list, topN: topN)
+    }
+
+    /// Indexes of the messages with the most reactions; ties go to more distinct reactors, then
+    /// the earlier message.
+    public static func rank(_ list: [MessageSummary], topN: Int) -> [Int] {
+        let reacted = list.indices.filter { list[$0].reactionCount > 0 }
+        let distinct = Dictionary(uniqueKeysWithValues: reacted.map { index in
+            (index, Set(list[index].reactions.flatMap { $0.reactors.map(\.id) }).count)
+        })
+        return Array(reacted.sorted { a, b in
+            let (ca, cb) = (list[a].reactionCount, list[b].reactionCount)
+            if ca != cb { return ca > cb }
+            if distinct[a]! != distinct[b]! { return distinct[a]! > distinct[b]! }
+            return a < b
+        }.prefix(topN))
+    }
+}

@@ -1,0 +1,37 @@
+/// Everything a build can be told, with the product's defaults. Command-line flags and the
+/// configuration file both end up here.
+public struct BuildOptions: Sendable {
+    /// Which outputs to write.
+    public enum OutputFormat: String, Sendable, CaseIterable {
+        case html, markdown, json
+    }
+
+    /// The site title.
+    public var title = "Reaction report"
+    /// Absolute site URL for links in feeds and Markdown; nil for relative links only.
+    public var baseURL: String?
+    /// The user whose own reactions are highlighted.
+    public var viewer: String?
+    /// Which outputs to write.
+    public var formats: Set<OutputFormat> = Set(OutputFormat.allCases)
+    /// Bubble order.
+    public var reactionOrder = ReactionOrder.firstReacted
+    /// Counts above this show as `cap+`.
+    public var countCap = 99
+    /// At most this many names in a "reacted by" list.
+    public var reactorsLimit = 100
+    /// Count 👍🏻 as 👍.
+    public var mergeSkinTones = false
+    /// Reaction names → emoji or image URL.
+    public var aliases: [String: String] = [:]
+    /// PubNub action types that are reactions.
+    public var reactionActionTypes: Set<String> = ["reaction", "reactions"]
+    /// Messages per transcript page.
+    public var pageSize = 500
+    /// Entries in rankings.
+    public var topN = 10
+    /// Highlight colour for the viewer's reactions.
+    public var highlightColor = "rgba(239,58,67,0.24)"
+
+    public init() {}
+}

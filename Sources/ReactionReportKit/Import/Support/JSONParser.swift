@@ -1,0 +1,323 @@
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes that reports errors by line and column.
+///
+/// Numbers are kept as text; strings must be valid UTF-8; nesting is limited so that hostile
+/// input cannot exhaust the stack.
+public struct JSONParser {
+    /// Deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
+
+    /// A parse failure at a byte offset; `ImportError` turns it into line and column.
+    struct Failure: Error {
+        var offset: Int
+        var reason: String
+    }
+
+    /// Parses one JSON document. A UTF-8 byte-order mark is skipped.
+    /// - Parameters:
+    ///   - bytes: the document.
+    ///   - file: the name used in errors.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer)
+            do {
+                reader.skipByteOrderMark()
+                reader.skipWhitespace()
+                let value = try reader.parseValue(depth: 0)
+                reader.skipWhitespace()
+                if reader.position < buffer.count {
+                    throw Failure(offset: reader.position, reason: "unexpected text after the JSON value")
+                }
+                return value
+            } catch let failure as Failure {
+                throw error(for: failure, in: buffer, file: file)
+            }
+        }
+    }
+
+    /// Parses a JSON-lines document: one value per non-blank line.
+    public static func parseLines(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer)
+            var values: [JSONValue] = []
+            do {
+                reader.skipByteOrderMark()
+                while true {
+                    reader.skipWhitespace()
+                    if reader.position >= buffer.count { break }
+                    values.append(try reader.parseValue(depth: 0))
+                    reader.skipBlanks()
+                    if reader.position < buffer.count, buffer[reader.position] != 0x0A, buffer[reader.position] != 0x0D {
+                        throw Failure(offset: reader.position, reason: "expected a line break after the JSON value")
+                    }
+                }
+                return values
+            } catch let failure as Failure {
+                throw error(for: failure, in: buffer, file: file)
+            }
+        }
+    }
+
+    /// Returns true when the bytes hold a value followed by more values on later lines.
+    static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer)
+            reader.skipByteOrderMark()
+            reader.skipWhitespace()
+            guard (try? reader.parseValue(depth: 0)) != nil else { return false }
+            reader.skipBlanks()
+            guard reader.position < buffer.count, buffer[reader.position] == 0x0A || buffer[reader.position] == 0x0D else { return false }
+            reader.skipWhitespace()
+            return reader.position < buffer.count
+        }
+    }
+
+    static func error(for failure: Failure, in buffer: UnsafeBufferPointer<UInt8>, file: String) -> ImportError {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(failure.offset, buffer.count)
+        while index < end {
+            let byte = buffer[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return ImportError(file: file, line: line, column: column, reason: failure.reason)
+    }
+}
+
+extension JSONParser {
+    struct Reader {
+        let buffer: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        init(buffer: UnsafeBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+
+        mutating func skipByteOrderMark() {
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
+        }
+
+        mutating func skipWhitespace() {
+            while position < buffer.count {
+                switch buffer[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
+        }
+
+        /// Skips spaces and tabs, not line breaks.
+        mutating func skipBlanks() {
+            while position < buffer.count, buffer[position] == 0x20 || buffer[position] == 0x09 { position += 1 }
+        }
+
+        func fail(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
+
+        mutating func parseValue(depth: Int) throws -> JSONValue {
+            guard position < buffer.count else { throw fail("the file ends where a JSON value was expected") }
+            switch buffer[position] {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            case 0: throw fail("a NUL byte where a JSON value was expected")
+            default: throw fail("unexpected character where a JSON value was expected")
+            }
+        }
+
+        mutating func expectWord(_ word: StaticString) throws {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= buffer.count else { throw fail("the file ends inside a literal") }
+            let start = word.utf8Start
+            for index in 0..<count where buffer[position + index] != start[index] {
+                throw fail("unexpected character where a JSON value was expected")
+            }
+            position += count
+        }
+
+        mutating func parseObject(depth: Int) throws -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            position += 1
+            var object = JSONObject()
+            skipWhitespace()
+            if position < buffer.count, buffer[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(object)
+            }
+            while true {
+                skipWhitespace()
+                guard position < buffer.count else { throw fail("the file ends inside an object") }
+                guard buffer[position] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
+                let key = try parseString()
+                skipWhitespace()
+                guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
+                position += 1
+                skipWhitespace()
+                object.append(key, try parseValue(depth: depth))
+                skipWhitespace()
+                guard position < buffer.count else { throw fail("the file ends inside an object") }
+                switch buffer[position] {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "}"): position += 1; return .object(object)
+                default: throw fail("expected ',' or '}' in an object")
+                }
+            }
+        }
+
+        mutating func parseArray(depth: Int) throws -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            position += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if position < buffer.count, buffer[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try parseValue(depth: depth))
+                skipWhitespace()
+                guard position < buffer.count else { throw fail("the file ends inside an array") }
+                switch buffer[position] {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "]"): position += 1; return .array(elements)
+                default: throw fail("expected ',' or ']' in an array")
+                }
+            }
+        }
+
+        mutating func parseNumber() throws -> String {
+            let start = position
+            if buffer[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < buffer.count, isDigit(buffer[position]) else { throw fail("a number needs a digit") }
+            if buffer[position] == UInt8(ascii: "0") {
+                position += 1
+            } else {
+                while position < buffer.count, isDigit(buffer[position]) { position += 1 }
+            }
+            if position < buffer.count, buffer[position] == UInt8(ascii: ".") {
+                position += 1
+                guard position < buffer.count, isDigit(buffer[position]) else { throw fail("a decimal point needs digits after it") }
+                while position < buffer.count, isDigit(buffer[position]) { position += 1 }
+            }
+            if position < buffer.count, buffer[position] | 0x20 == UInt8(ascii: "e") {
+                position += 1
+                if position < buffer.count, buffer[position] == UInt8(ascii: "+") || buffer[position] == UInt8(ascii: "-") { position += 1 }
+                guard position < buffer.count, isDigit(buffer[position]) else { throw fail("an exponent needs digits") }
+                while position < buffer.count, isDigit(buffer[position]) { position += 1 }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+        }
+
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+        mutating func parseString() throws -> String {
+            position += 1
+            let start = position
+            // Fast path: no escapes.
+            while position < buffer.count {
+                let byte = buffer[position]
+                if byte == UInt8(ascii: "\"") {
+                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<position])
+                    guard let text = String(validating: slice, as: UTF8.self) else {
+                        throw Failure(offset: start, reason: "a string is not valid UTF-8")
+                    }
+                    position += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw fail(byte == 0 ? "a NUL byte inside a string" : "a control character inside a string") }
+                position += 1
+            }
+            return try parseEscapedString(from: start)
+        }
+
+        mutating func parseEscapedString(from start: Int) throws -> String {
+            var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<position]))
+            while true {
+                guard position < buffer.count else { throw Failure(offset: start - 1, reason: "a string is not closed") }
+                let byte = buffer[position]
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        throw Failure(offset: start, reason: "a string is not valid UTF-8")
+                    }
+                    return text
+                }
+                if byte < 0x20 { throw fail(byte == 0 ? "a NUL byte inside a string" : "a control character inside a string") }
+                if byte != UInt8(ascii: "\\") {
+                    bytes.append(byte)
+                    position += 1
+                    continue
+                }
+                position += 1
+                guard position < buffer.count else { throw Failure(offset: start - 1, reason: "a string is not closed") }
+                let escape = buffer[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): bytes.append(0x22)
+                case UInt8(ascii: "\\"): bytes.append(0x5C)
+                case UInt8(ascii: "/"): bytes.append(0x2F)
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "u"): appendScalar(try parseUnicodeEscape(), to: &bytes)
+                default:
+                    position -= 1
+                    throw fail("unknown escape in a string")
+                }
+            }
+        }
+
+        mutating func parseHex4() throws -> UInt32 {
+            guard position + 4 <= buffer.count else { throw fail("\\u needs four hex digits") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = buffer[position]
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x41...0x46: digit = byte - 0x37
+                case 0x61...0x66: digit = byte - 0x57
+                default: throw fail("\\u needs four hex digits")
+                }
+                value = value << 4 | UInt32(digit)
+                position += 1
+            }
+            return value
+        }
+
+        /// Reads the digits after `\u`, joining a surrogate pair; a lone surrogate becomes U+FFFD.
+        mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
+            let first = try parseHex4()
+            if (0xD800...0xDBFF).contains(first) {
+                if position + 6 <= buffer.count, buffer[position] == UInt8(ascii: "\\"), buffer[position + 1] == UInt8(ascii: "u") {
+                    let saved = position
+                    position += 2
+                    let second = try parseHex4()
+                    if (0xDC00...0xDFFF).contains(second) {
+                        return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+                    }
+                    position = saved
+                }
+                return "\u{FFFD}"
+            }
+            return Unicode.Scalar(first) ?? "\u{FFFD}"
+        }
+
+        func appendScalar(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+            bytes.append(contentsOf: UTF8.encode(scalar)!)
+        }
+    }
+}

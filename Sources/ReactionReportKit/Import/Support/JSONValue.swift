@@ -1,0 +1,96 @@
+/// A parsed JSON value. Numbers keep their source text so that identifiers above 2^53
+/// (PubNub timetokens, Discord snowflakes) are never rounded through `Double`.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The member named `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The string, when this is a string.
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The text of a string or a number: identifiers arrive as either.
+    public var identifier: String? {
+        switch self {
+        case .string(let value): return value
+        case .number(let text): return text
+        default: return nil
+        }
+    }
+
+    /// The integer value of a number, or of a string holding only an integer.
+    public var int64: Int64? {
+        switch self {
+        case .number(let text): return Int64(text) ?? Double(text).flatMap { $0.isFinite && abs($0) < 9.2e18 ? Int64($0) : nil }
+        case .string(let text): return Int64(text)
+        default: return nil
+        }
+    }
+
+    /// The elements, when this is an array.
+    public var array: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The members, when this is an object.
+    public var object: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    /// The boolean, when this is `true` or `false`.
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// True for JSON `null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+/// A JSON object that keeps its members in source order.
+public struct JSONObject: Sendable, Equatable {
+    /// Member names in source order (a repeated name keeps its last value on lookup).
+    public private(set) var keys: [String]
+    /// Member values, parallel to `keys`.
+    public private(set) var values: [JSONValue]
+
+    /// Creates an object from parallel arrays of names and values.
+    public init(keys: [String] = [], values: [JSONValue] = []) {
+        self.keys = keys
+        self.values = values
+    }
+
+    /// The value of the last member named `key`.
+    public subscript(key: String) -> JSONValue? {
+        var index = keys.count - 1
+        while index >= 0 {
+            if keys[index] == key { return values[index] }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Members in source order.
+    public var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
+
+    mutating func append(_ key: String, _ value: JSONValue) {
+        keys.append(key)
+        values.append(value)
+    }
+}

@@ -1,0 +1,185 @@
+extension ReactionLedger {
+    /// Settles every fact and returns the messages with their reactions.
+    public func summarize() -> LedgerResult {
+        var log = diagnostics
+        var matchedRemovals: Set<RemovalKey> = []
+        var byMessage: [MessageKey: [String: ReactionEntry]] = [:]
+
+        // Attach reactions to messages, resolving conversation-less targets by id.
+        for target in reactions.keys.sorted(by: targetOrder) {
+            let entries = reactions[target]!
+            let key: MessageKey
+            if let conversationID = target.conversationID {
+                key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
+                guard messages[key] != nil else {
+                    log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
+                    continue
+                }
+            } else {
+                let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
+                guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
+                    log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
+                    continue
+                }
+                if candidates.count > 1 {
+                    log.append(Diagnostic(.ambiguousMessage, file: nil, "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)"))
+                }
+                key = first
+            }
+            for (emojiKey, entry) in entries {
+                if let existing = byMessage[key]?[emojiKey] {
+                    byMessage[key]![emojiKey] = merge(existing, entry)
+                } else {
+                    byMessage[key, default: [:]][emojiKey] = entry
+                }
+            }
+        }
+
+        var summaries: [MessageSummary] = []
+        summaries.reserveCapacity(messages.count)
+        for (key, message) in messages {
+            var reactionsOut: [ReactionSummary] = []
+            for entry in (byMessage[key] ?? [:]).values {
+                if let summary = settle(entry, message: message, matched: &matchedRemovals, log: &log) {
+                    reactionsOut.append(summary)
+                }
+            }
+            reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
+            let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
+            let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
+            let removedAsMessage = removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
+            if removedAsMessage { matchedRemovals.insert(RemovalKey(platform: key.platform, ref: key.id)) }
+            let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")]
+            summaries.append(MessageSummary(
+                platform: key.platform,
+                conversationID: key.conversationID,
+                conversationName: conversation?.name ?? key.conversationID,
+                id: key.id,
+                authorID: message.authorID,
+                authorName: message.authorName ?? message.authorID.flatMap { people[key.platform]?[$0] },
+                sentAt: message.sentAt,
+                threadParentID: message.threadParentID,
+                text: (edits[target] ?? edits[anyTarget])?.text ?? message.text,
+                deleted: message.deleted || removedAsMessage || deletions.contains(target) || deletions.contains(anyTarget),
+                reactions: reactionsOut))
+        }
+        summaries.sort(by: messageOrder)
+
+        for (key, file) in removals.sorted(by: { $0.key.ref < $1.key.ref }) where !matchedRemovals.contains(key) {
+            log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref) matches no add"))
+        }
+        reportUnknownUsers(in: summaries, log: &log)
+
+        var conversationList: [ConversationInfo] = []
+        var seen: Set<MessageKey> = []
+        for summary in summaries {
+            let key = MessageKey(platform: summary.platform, conversationID: summary.conversationID, id: "")
+            if seen.insert(key).inserted {
+                conversationList.append(conversations[key] ?? ConversationInfo(platform: summary.platform, id: summary.conversationID, name: nil))
+            }
+        }
+        conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
+        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log)
+    }
+
+    /// Applies removals, counts reactors and weighs them against the platform total.
+    func settle(_ entry: ReactionEntry, message: ImportedMessage, matched: inout Set<RemovalKey>, log: inout DiagnosticLog) -> ReactionSummary? {
+        var reactors: [(Reactor, Int)] = []
+        for (id, reactor) in entry.reactors {
+            var liveAt: Timestamp?
+            var live = 0
+            var liveRefs = 0
+            for instance in reactor.instances {
+                let removal = RemovalKey(platform: message.platform, ref: instance.ref)
+                if !instance.ref.isEmpty, removals[removal] != nil {
+                    matched.insert(removal)
+                    continue
+                }
+                live += 1
+                if !instance.ref.isEmpty { liveRefs += 1 }
+                liveAt = earliest(liveAt, instance.at)
+            }
+            guard live > 0 else { continue }
+            if liveRefs > 1 {
+                log.append(Diagnostic(.duplicateAdd, file: nil, "\(message.platform.displayName) message \(message.id): \(id) added \(entry.emoji.display) \(liveRefs) times; counted once"))
+            }
+            let name = people[message.platform]?[id] ?? reactor.name
+            reactors.append((Reactor(id: id, name: name, at: liveAt), reactor.sequence))
+        }
+        reactors.sort { a, b in
+            switch (a.0.at, b.0.at) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, .none): return true
+            case (.none, .some): return false
+            default: return a.1 < b.1
+            }
+        }
+        let listed = reactors.count
+        var count = listed
+        var complete = true
+        if let total = entry.total {
+            if total >= listed {
+                count = total
+                complete = total == listed
+            } else {
+                log.append(Diagnostic(.reactorsExceedCount, file: nil, "\(message.platform.displayName) message \(message.id): \(entry.emoji.display) lists \(listed) reactors but counts \(total)"))
+            }
+        }
+        guard count > 0 else { return nil }
+        let firstAt = earliest(entry.totalFirstAt, reactors.compactMap(\.0.at).min())
+        return ReactionSummary(emoji: entry.emoji, count: count, reactors: reactors.map(\.0), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
+    }
+
+    func merge(_ a: ReactionEntry, _ b: ReactionEntry) -> ReactionEntry {
+        var result = a.sequence <= b.sequence ? a : b
+        let other = a.sequence <= b.sequence ? b : a
+        if let total = other.total { result.total = max(result.total ?? 0, total) }
+        result.totalFirstAt = earliest(result.totalFirstAt, other.totalFirstAt)
+        for (id, reactor) in other.reactors {
+            if var existing = result.reactors[id] {
+                for instance in reactor.instances {
+                    if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
+                        existing.instances[index].at = earliest(existing.instances[index].at, instance.at)
+                    } else {
+                        existing.instances.append(instance)
+                    }
+                }
+                existing.sequence = min(existing.sequence, reactor.sequence)
+                existing.name = existing.name ?? reactor.name
+                result.reactors[id] = existing
+            } else {
+                result.reactors[id] = reactor
+            }
+        }
+        return result
+    }
+
+    func reportUnknownUsers(in summaries: [MessageSummary], log: inout DiagnosticLog) {
+        guard !directories.isEmpty else { return }
+        var unknown: Set<String> = []
+        for summary in summaries where directories.contains(summary.platform) {
+            let known = people[summary.platform] ?? [:]
+            var ids = summary.reactions.flatMap { $0.reactors.map(\.id) }
+            if let author = summary.authorID, summary.authorName == nil { ids.append(author) }
+            for id in ids where known[id] == nil {
+                if unknown.insert("\(summary.platform.displayName) user \(id)").inserted {
+                    log.append(Diagnostic(.unknownUser, file: nil, "\(summary.platform.displayName) user \(id) is not in the export's user list"))
+                }
+            }
+        }
+    }
+
+    func targetOrder(_ a: MessageTarget, _ b: MessageTarget) -> Bool {
+        (a.platform, a.conversationID ?? "", a.messageID) < (b.platform, b.conversationID ?? "", b.messageID)
+    }
+}
+
+/// Messages ordered by `sentAt` (messages without a time last), then platform, conversation id, id.
+func messageOrder(_ a: MessageSummary, _ b: MessageSummary) -> Bool {
+    switch (a.sentAt, b.sentAt) {
+    case let (x?, y?) where x != y: return x < y
+    case (.some, .none): return true
+    case (.none, .some): return false
+    default: return (a.platform, a.conversationID, a.id) < (b.platform, b.conversationID, b.id)
+    }
+}

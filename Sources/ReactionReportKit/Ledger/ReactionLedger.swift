@@ -1,0 +1,173 @@
+/// The only place that decides what a reaction is. Importers hand it facts in any order; it
+/// dedupes adds by identity, applies removals by identity (a removal that arrives before its
+/// add still cancels it), weighs platform totals against listed reactors, and counts every
+/// oddity as a diagnostic.
+public final class ReactionLedger {
+    struct MessageKey: Hashable {
+        var platform: Platform
+        var conversationID: String
+        var id: String
+    }
+
+    struct Instance {
+        var ref: String
+        var file: Int
+        var at: Timestamp?
+    }
+
+    struct ReactorEntry {
+        var sequence: Int
+        var name: String?
+        var instances: [Instance]
+    }
+
+    struct ReactionEntry {
+        var emoji: Emoji
+        var sequence: Int
+        var total: Int?
+        var totalFirstAt: Timestamp?
+        var reactors: [String: ReactorEntry] = [:]
+    }
+
+    struct RemovalKey: Hashable {
+        var platform: Platform
+        var ref: String
+    }
+
+    struct Edit {
+        var text: String
+        var order: Timestamp
+    }
+
+    let resolver: EmojiResolver
+    var messages: [MessageKey: ImportedMessage] = [:]
+    var messagesByID: [String: [MessageKey]] = [:]
+    var reactions: [MessageTarget: [String: ReactionEntry]] = [:]
+    var removals: [RemovalKey: String] = [:]
+    var edits: [MessageTarget: Edit] = [:]
+    var deletions: Set<MessageTarget> = []
+    var conversations: [MessageKey: ConversationInfo] = [:]
+    var people: [Platform: [String: String]] = [:]
+    var directories: Set<Platform> = []
+    var files: [String] = []
+    var sequence = 0
+    var diagnostics = DiagnosticLog()
+
+    /// Creates an empty ledger that resolves reaction values with `resolver`.
+    public init(resolver: EmojiResolver = EmojiResolver()) {
+        self.resolver = resolver
+    }
+
+    /// Registers an input file and returns its index for the facts read from it.
+    public func beginFile(_ name: String) -> Int {
+        files.append(name)
+        return files.count - 1
+    }
+
+    /// Records a message. A message seen twice (overlapping exports) is one message.
+    public func record(_ message: ImportedMessage) {
+        let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+        if var existing = messages[key] {
+            existing.authorID = existing.authorID ?? message.authorID
+            existing.authorName = existing.authorName ?? message.authorName
+            existing.sentAt = existing.sentAt ?? message.sentAt
+            existing.threadParentID = existing.threadParentID ?? message.threadParentID
+            if existing.text.isEmpty { existing.text = message.text }
+            existing.deleted = existing.deleted || message.deleted
+            messages[key] = existing
+        } else {
+            messages[key] = message
+            messagesByID["\(message.platform.rawValue)\u{1F}\(message.id)", default: []].append(key)
+        }
+    }
+
+    /// Records a conversation's name; the first name given wins.
+    public func record(_ conversation: ConversationInfo) {
+        let key = MessageKey(platform: conversation.platform, conversationID: conversation.id, id: "")
+        if let existing = conversations[key], existing.name != nil { return }
+        conversations[key] = conversation
+    }
+
+    /// Records a user's display name; the first non-empty name wins.
+    public func recordPerson(platform: Platform, id: String, name: String?) {
+        guard let name, !name.isEmpty, people[platform]?[id] == nil else { return }
+        people[platform, default: [:]][id] = name
+    }
+
+    /// Declares that the export carries a complete user list for `platform`, so that a user
+    /// missing from it is worth a diagnostic.
+    public func declareDirectory(for platform: Platform) {
+        directories.insert(platform)
+    }
+
+    /// Records a diagnostic found while reading.
+    public func diagnose(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// Records an edit or a deletion.
+    public func record(_ update: MessageUpdate, file: Int) {
+        switch update {
+        case .edit(let target, let text, let order):
+            if let existing = edits[target], existing.order >= order { return }
+            edits[target] = Edit(text: text, order: order)
+        case .delete(let target):
+            deletions.insert(target)
+        }
+    }
+
+    /// Records one reaction fact read from file number `file`.
+    public func record(_ fact: ReactionFact, file: Int) {
+        sequence += 1
+        switch fact {
+        case .add(let target, let value, let reactor, let reactorName, let at, let ref):
+            guard let emoji = resolver.resolve(value) else {
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid"))
+            }
+            guard !reactor.isEmpty else {
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emoji.display) reaction has no user id"))
+            }
+            recordPerson(platform: target.platform, id: reactor, name: reactorName)
+            var entry = reactions[target]?[emoji.key] ?? ReactionEntry(emoji: emoji, sequence: sequence)
+            let instance = Instance(ref: ref ?? "", file: file, at: at)
+            if var existing = entry.reactors[reactor] {
+                if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
+                    if existing.instances[index].file == file {
+                        diagnose(Diagnostic(.duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emoji.display) twice"))
+                    }
+                    existing.instances[index].at = earliest(existing.instances[index].at, at)
+                } else {
+                    existing.instances.append(instance)
+                }
+                entry.reactors[reactor] = existing
+            } else {
+                entry.reactors[reactor] = ReactorEntry(sequence: sequence, name: reactorName, instances: [instance])
+            }
+            reactions[target, default: [:]][emoji.key] = entry
+        case .total(let target, let value, let count, let firstAt):
+            guard let emoji = resolver.resolve(value) else {
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid"))
+            }
+            guard count >= 0 else {
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emoji.display) has a negative count"))
+            }
+            var entry = reactions[target]?[emoji.key] ?? ReactionEntry(emoji: emoji, sequence: sequence)
+            entry.total = max(entry.total ?? 0, count)
+            entry.totalFirstAt = earliest(entry.totalFirstAt, firstAt)
+            reactions[target, default: [:]][emoji.key] = entry
+        case .remove(let platform, let ref):
+            let key = RemovalKey(platform: platform, ref: ref)
+            if removals[key] == nil { removals[key] = files[file] }
+        }
+    }
+
+    func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+}
+
+func quoted(_ text: String) -> String {
+    "\"" + String(text.prefix(60)) + "\""
+}

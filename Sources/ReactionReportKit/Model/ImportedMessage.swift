@@ -1,0 +1,65 @@
+/// A message as an importer read it, before the ledger merges it with everything else.
+public struct ImportedMessage: Sendable, Equatable {
+    /// The platform the message comes from.
+    public var platform: Platform
+    /// The conversation (channel, room, chat) id.
+    public var conversationID: String
+    /// The platform's own message id (Slack `ts`, PubNub timetoken, Stream `id`, …).
+    public var id: String
+    /// The author's platform user id, when known.
+    public var authorID: String?
+    /// The author's display name as the export gave it, when it did.
+    public var authorName: String?
+    /// When the message was sent.
+    public var sentAt: Timestamp?
+    /// The id of the thread's root message, for replies.
+    public var threadParentID: String?
+    /// The message text as written (Markdown or the platform's markup).
+    public var text: String
+    /// True when the platform marks the message deleted.
+    public var deleted: Bool
+
+    /// Creates a message.
+    public init(platform: Platform, conversationID: String, id: String, authorID: String? = nil, authorName: String? = nil,
+                sentAt: Timestamp? = nil, threadParentID: String? = nil, text: String = "", deleted: Bool = false) {
+        self.platform = platform
+        self.conversationID = conversationID
+        self.id = id
+        self.authorID = authorID
+        self.authorName = authorName
+        self.sentAt = sentAt
+        self.threadParentID = threadParentID
+        self.text = text
+        self.deleted = deleted
+    }
+}
+
+/// Which message a reaction fact points at. Some exports (PubNub action lists, CometChat
+/// reaction lists) name the message but not its conversation; the ledger resolves those by id.
+public struct MessageTarget: Sendable, Hashable {
+    public var platform: Platform
+    public var conversationID: String?
+    public var messageID: String
+
+    public init(platform: Platform, conversationID: String?, messageID: String) {
+        self.platform = platform
+        self.conversationID = conversationID
+        self.messageID = messageID
+    }
+}
+
+/// A conversation's name as an export gave it.
+public struct ConversationInfo: Sendable, Equatable {
+    public var platform: Platform
+    public var id: String
+    public var name: String?
+    /// True for direct messages (one-to-one or small group DMs).
+    public var isDirect: Bool
+
+    public init(platform: Platform, id: String, name: String?, isDirect: Bool = false) {
+        self.platform = platform
+        self.id = id
+        self.name = name
+        self.isDirect = isDirect
+    }
+}

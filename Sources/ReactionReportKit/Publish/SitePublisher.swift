@@ -1,0 +1,151 @@
+import Foundation
+
+/// Receives the site's files one at a time. Paths are relative, `/`-separated.
+public protocol SiteWriter: AnyObject {
+    /// Writes one file of the site.
+    func write(_ path: String, _ contents: String) throws
+}
+
+/// The only part of the program that writes files. It builds the new site in a staging folder
+/// beside the target and swaps it in only when every file is written, so a failed build leaves
+/// the previous output exactly as it was.
+///
+/// Hidden entries of the old output folder (`.git`, `.gitkeep`, `.nojekyll`) are carried over.
+public struct SitePublisher {
+    /// The output folder.
+    public var target: URL
+
+    public init(target: String) {
+        self.target = URL(fileURLWithPath: target).standardizedFileURL
+    }
+
+    var parent: URL { target.deletingLastPathComponent() }
+    var stagingPrefix: String { "." + target.lastPathComponent + ".staging-" }
+
+    /// Runs `build` with a writer into a fresh staging folder, then swaps the result in.
+    public func publish(_ build: (SiteWriter) throws -> Void) throws {
+        let manager = FileManager.default
+        removeLeftovers()
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw PublishError(step: "create the folder", path: parent.path, reason: Self.reason(error))
+        }
+        let staging = parent.appendingPathComponent(stagingPrefix + String(ProcessInfo.processInfo.processIdentifier))
+        try? manager.removeItem(at: staging)
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw PublishError(step: "create the staging folder", path: staging.path, reason: Self.reason(error))
+        }
+        do {
+            try build(StagingWriter(root: staging))
+            try swap(in: staging)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// Removes staging and backup folders that a killed earlier run left behind.
+    func removeLeftovers() {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
+        let backupPrefix = "." + target.lastPathComponent + ".previous-"
+        for name in names where name.hasPrefix(stagingPrefix) || name.hasPrefix(backupPrefix) {
+            try? manager.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    func swap(in staging: URL) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
+            try move(staging, to: target, step: "move the new site into place")
+            return
+        }
+        guard isDirectory.boolValue else {
+            throw PublishError(step: "replace", path: target.path, reason: "it is a file, not a folder")
+        }
+        let hidden = ((try? manager.contentsOfDirectory(atPath: target.path)) ?? []).filter { $0.hasPrefix(".") }.sorted()
+        var carried: [String] = []
+        do {
+            for name in hidden {
+                try move(target.appendingPathComponent(name), to: staging.appendingPathComponent(name), step: "carry over")
+                carried.append(name)
+            }
+        } catch {
+            for name in carried { try? manager.moveItem(at: staging.appendingPathComponent(name), to: target.appendingPathComponent(name)) }
+            throw error
+        }
+        let backup = parent.appendingPathComponent("." + target.lastPathComponent + ".previous-" + String(ProcessInfo.processInfo.processIdentifier))
+        do {
+            try move(target, to: backup, step: "set aside the previous site")
+        } catch {
+            for name in carried { try? manager.moveItem(at: staging.appendingPathComponent(name), to: target.appendingPathComponent(name)) }
+            throw error
+        }
+        do {
+            try move(staging, to: target, step: "move the new site into place")
+        } catch {
+            try? manager.moveItem(at: backup, to: target)
+            for name in carried { try? manager.moveItem(at: staging.appendingPathComponent(name), to: target.appendingPathComponent(name)) }
+            throw error
+        }
+        try? manager.removeItem(at: backup)
+    }
+
+    func move(_ source: URL, to destination: URL, step: String) throws {
+        if rename(source.path, destination.path) != 0 {
+            throw PublishError(step: step, path: source.path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}
+
+/// Writes files under the staging folder, refusing any path that could leave it.
+final class StagingWriter: SiteWriter {
+    let root: URL
+    var createdFolders: Set<String> = [""]
+
+    init(root: URL) {
+        self.root = root
+    }
+
+    func write(_ path: String, _ contents: String) throws {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.hasPrefix("/"), !components.isEmpty,
+              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {
+            throw PublishError(step: "write", path: path, reason: "the path would leave the output folder")
+        }
+        let folder = components.dropLast().joined(separator: "/")
+        if !createdFolders.contains(folder) {
+            do {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            } catch {
+                throw PublishError(step: "create the folder", path: folder, reason: SitePublisher.reason(error))
+            }
+            createdFolders.insert(folder)
+        }
+        let url = root.appendingPathComponent(path)
+        guard let handle = fopen(url.path, "wx") else {
+            throw PublishError(step: "write", path: path, reason: String(cString: strerror(errno)))
+        }
+        var bytes = Array(contents.utf8)
+        let written = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+        let flushed = fflush(handle) == 0
+        let failure = errno
+        let closed = fclose(handle) == 0
+        guard written == bytes.count, flushed, closed else {
+            throw PublishError(step: "write", path: path, reason: String(cString: strerror(failure != 0 ? failure : EIO)))
+        }
+        bytes.removeAll()
+    }
+}

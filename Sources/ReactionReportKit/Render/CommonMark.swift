@@ -1,0 +1,86 @@
+import CCmark
+import Foundation
+
+/// Renders message text as HTML through libcmark in safe mode.
+///
+/// Beyond cmark's own safe mode, raw HTML is shown as text rather than dropped (a chat user who
+/// typed `<b>` meant the characters), and every link and image keeps only an http(s), mailto or
+/// relative destination.
+public enum CommonMark {
+    /// HTML for a CommonMark string.
+    public static func html(_ markdown: String) -> String {
+        guard !markdown.isEmpty else { return "" }
+        let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_HARDBREAKS
+        guard let document = markdown.withCString({ cmark_parse_document($0, strlen($0), options) }) else { return "" }
+        defer { cmark_node_free(document) }
+        neutralise(document)
+        guard let rendered = cmark_render_html(document, options) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// Rewrites raw HTML nodes as text and clears unsafe destinations.
+    static func neutralise(_ document: OpaquePointer) {
+        var htmlNodes: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+                htmlNodes.append(node)
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                if !URLPolicy.isSafe(url) { cmark_node_set_url(node, "") }
+            default:
+                break
+            }
+        }
+        cmark_iter_free(iterator)
+        for node in htmlNodes {
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            let isBlock = cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK
+            let text = cmark_node_new(CMARK_NODE_TEXT)
+            cmark_node_set_literal(text, isBlock ? trimmingTrailingNewlines(literal) : literal)
+            if isBlock {
+                let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)
+                cmark_node_append_child(paragraph, text)
+                cmark_node_replace(node, paragraph)
+            } else {
+                cmark_node_replace(node, text)
+            }
+            cmark_node_free(node)
+        }
+    }
+
+    static func trimmingTrailingNewlines(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last == "\n" { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+/// Which URLs may reach a page as a link or image source.
+public enum URLPolicy {
+    /// True for http(s) and mailto URLs, and for relative references (no scheme).
+    public static func isSafe(_ url: String) -> Bool {
+        let trimmed = url.trimmingWhitespace
+        guard !trimmed.isEmpty else { return true }
+        let lower = trimmed.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") { return true }
+        // A relative reference has no scheme: no ':' before the first '/', '?' or '#'.
+        guard !lower.hasPrefix("//") else { return false }
+        for scalar in lower.unicodeScalars {
+            if scalar == "/" || scalar == "?" || scalar == "#" { return true }
+            if scalar == ":" { return false }
+            if scalar.value < 0x21 || scalar == "\\" { return false }
+        }
+        return true
+    }
+
+    /// True for URLs that may be used as an image source: http(s) or relative.
+    public static func isSafeImage(_ url: String) -> Bool {
+        isSafe(url) && !url.lowercased().hasPrefix("mailto:") && !url.trimmingWhitespace.isEmpty
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Mustache
+
+/// The built-in templates and assets (embedded from `Templates/`).
+public enum BuiltinTemplates {}
+
+/// A template that cannot be used: it names the file, line and column.
+public struct TemplateError: Error, CustomStringConvertible, Sendable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var reason: String
+
+    public var description: String {
+        [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":") + ": " + reason
+    }
+}
+
+/// The HTML and Markdown templates of a build: the built-ins, each overridable by a file of
+/// the same path under a user folder (`html/index.mustache`, `assets/style.css`, …).
+public struct TemplateSet: @unchecked Sendable {
+    let html: MustacheLibrary
+    let markdown: MustacheLibrary
+    /// Static files to copy into the site, by path under `assets/`.
+    public let assets: [String: String]
+
+    /// Loads the templates, applying overrides from `overrideFolder` when given.
+    public static func load(overrideFolder: String? = nil) throws -> TemplateSet {
+        _ = MarkdownContentType.registration
+        var files = BuiltinTemplates.files.map { (path: $0.key, text: $0.value, source: "built-in Templates/" + $0.key) }
+        if let folder = overrideFolder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw TemplateError(file: folder, reason: "the templates folder does not exist")
+            }
+            for index in files.indices {
+                let path = (folder as NSString).appendingPathComponent(files[index].path)
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw TemplateError(file: path, reason: "cannot be read as UTF-8 text")
+                }
+                files[index] = (files[index].path, text, path)
+            }
+        }
+        var html: [String: MustacheTemplate] = [:]
+        var markdown: [String: MustacheTemplate] = [:]
+        var assets: [String: String] = [:]
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let parts = file.path.split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            switch parts[0] {
+            case "html":
+                html[stem(of: parts[1])] = try compile(file.text, source: file.source, pragma: "")
+            case "markdown":
+                markdown[stem(of: parts[1])] = try compile(file.text, source: file.source, pragma: "{{% CONTENT_TYPE: MARKDOWN}}")
+            case "assets":
+                assets[parts[1]] = file.text
+            default:
+                continue
+            }
+        }
+        return TemplateSet(html: MustacheLibrary(templates: html), markdown: MustacheLibrary(templates: markdown), assets: assets)
+    }
+
+    static func compile(_ text: String, source: String, pragma: String) throws -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: pragma + text)
+        } catch let error as MustacheTemplate.ParserError {
+            let column = error.context.lineNumber == 1 ? error.context.columnNumber - pragma.count : error.context.columnNumber
+            throw TemplateError(file: source, line: error.context.lineNumber, column: max(1, column), reason: "\(error.error)")
+        } catch {
+            throw TemplateError(file: source, reason: "\(error)")
+        }
+    }
+
+    /// Renders the HTML template `name` (its file stem) with a view model.
+    public func renderHTML(_ name: String, _ model: [String: Any]) throws -> String {
+        guard let text = html.render(model, withTemplate: name) else {
+            throw TemplateError(file: "html/\(name).mustache", reason: "no such template")
+        }
+        return text
+    }
+
+    /// Renders the Markdown template `name` with a view model; values are Markdown-escaped.
+    public func renderMarkdown(_ name: String, _ model: [String: Any]) throws -> String {
+        guard let text = markdown.render(model, withTemplate: name) else {
+            throw TemplateError(file: "markdown/\(name).mustache", reason: "no such template")
+        }
+        return text
+    }
+}
+
+/// Escapes values for Markdown so that a renderer, even one with raw HTML enabled, shows them
+/// as text: Markdown punctuation is backslash-escaped, `<` and `&` become entities, and line
+/// breaks become spaces so that a value cannot break a table row.
+struct MarkdownContentType: MustacheContentType {
+    static let registration: Void = MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
+
+    func escapeText(_ text: String) -> String {
+        Self.escape(text)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var atStart = true
+        var leadingDigits = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": out += " "
+            case "\\", "`", "*", "_", "[", "]", "|", "~":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                // Block markers (`#`, `-`, `+`, `=`, `1.`) only matter where a value starts a line.
+                let marker = atStart && (scalar == "#" || scalar == "-" || scalar == "+" || scalar == "=")
+                let listNumber = (scalar == "." || scalar == ")") && leadingDigits && out.unicodeScalars.allSatisfy { $0 == " " || ("0"..."9").contains($0) }
+                if marker || listNumber { out += "\\" }
+                out.unicodeScalars.append(scalar)
+            }
+            leadingDigits = ("0"..."9").contains(scalar) && (atStart || leadingDigits)
+            if scalar != " " { atStart = false }
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import ReactionReportKit
+
+@main
+struct ReactionReport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reaction-report",
+        abstract: "Turn exported chat history into reaction reports: a static site, Markdown and data.",
+        subcommands: [Build.self, Inspect.self, Formats.self],
+        defaultSubcommand: Build.self)
+
+    /// Parses, runs, and maps failures to the documented exit codes:
+    /// 0 success, 1 usage, 2 input (or template, or output) error, 3 diagnostics under --strict.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as ImportError {
+            fail(error.description, code: 2)
+        } catch let error as TemplateError {
+            fail("template " + error.description, code: 2)
+        } catch let error as PublishError {
+            fail(error.description + "; the previous output is unchanged", code: 2)
+        } catch let error as ReportBuild.StrictFailure {
+            Console.printDiagnostics(error.outcome.result.diagnostics)
+            fail(error.description, code: 3)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(1)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("reaction-report: error: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import ReactionReportKit
+
+/// Runs the built `reaction-report` executable: exit codes, error messages, untouched output.
+final class CommandLineTests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    var executable: URL {
+        // The test bundle sits beside the products of the same build.
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if folder.lastPathComponent == "MacOS" || folder.pathExtension == "xctest" { folder = folder.deletingLastPathComponent() }
+        for candidate in [folder, TestSupport.packageRoot.appendingPathComponent(".build/debug")] {
+            let url = candidate.appendingPathComponent("reaction-report")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return TestSupport.packageRoot.appendingPathComponent(".build/debug/reaction-report")
+    }
+
+    func run(_ arguments: [String], in folder: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func snapshot(_ folder: URL) throws -> [String: Data] { try TestSupport.files(in: folder) }
+
+    func workspace() throws -> URL {
+        let folder = try TestSupport.temporaryFolder()
+        let inputs = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        for name in ["stream/export.json", "cometchat/messages.json", "cometchat/reactions.json", "pubnub/chat-history.json"] {
+            try Data(try TestSupport.fixture(name)).write(to: inputs.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-")))
+        }
+        return folder
+    }
+
+    func testBuildIsByteIdenticalAndAMalformedInputLeavesTheOutputUntouched() throws {
+        let folder = try workspace()
+        let first = try run(["build", "in", "-o", "out1", "--quiet"], in: folder)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(try run(["build", "in", "-o", "out2", "--quiet"], in: folder).status, 0)
+        let site = try snapshot(folder.appendingPathComponent("out1"))
+        XCTAssertEqual(site.keys.sorted(), [
+            "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
+            "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "index.html", "summary.md",
+        ])
+        XCTAssertEqual(site, try snapshot(folder.appendingPathComponent("out2")))
+
+        try Data("{\n  \"channels\": [\n    {\"channel\": {\"id\": \"x\"}, \"messages\": [}\n  ]\n}\n".utf8)
+            .write(to: folder.appendingPathComponent("in/broken.json"))
+        let broken = try run(["build", "in", "-o", "out1"], in: folder)
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertEqual(broken.stderr, "reaction-report: error: in/broken.json:3:43: unexpected character where a JSON value was expected\n")
+        XCTAssertEqual(try snapshot(folder.appendingPathComponent("out1")), site)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["in", "out1", "out2"])
+    }
+
+    func testExitCodesForUsageUnknownFormatAndStrict() throws {
+        let folder = try workspace()
+        let usage = try run(["build", "--reaction-order", "random"], in: folder)
+        XCTAssertEqual(usage.status, 1)
+        XCTAssertTrue(usage.stderr.contains("unknown reaction order 'random'"), usage.stderr)
+        XCTAssertEqual(try run(["build", "--no-such-flag"], in: folder).status, 1)
+
+        try Data("{\"hello\": true}".utf8).write(to: folder.appendingPathComponent("notes.json"))
+        let unknown = try run(["build", "notes.json"], in: folder)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr, "reaction-report: error: notes.json: is not an export of any supported format (run `reaction-report formats` to see them)\n")
+        let missing = try run(["inspect", "nowhere"], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "reaction-report: error: nowhere: no such file or folder\n")
+
+        try Data(try TestSupport.fixture("pubnub/events.jsonl")).write(to: folder.appendingPathComponent("in/events.jsonl"))
+        let strict = try run(["build", "in", "-o", "strict-out", "--strict"], in: folder)
+        XCTAssertEqual(strict.status, 3)
+        XCTAssertTrue(strict.stderr.contains("1 removals with no matching add [removal-without-add]"), strict.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict-out").path))
+    }
+
+    func testInspectAndFormatsWriteNothing() throws {
+        let folder = try workspace()
+        let inspect = try run(["inspect", "in"], in: folder)
+        XCTAssertEqual(inspect.status, 0)
+        XCTAssertTrue(inspect.stdout.contains("  in/stream-export.json: stream-channels\n"), inspect.stdout)
+        XCTAssertTrue(inspect.stdout.contains("  Stream Chat / General (messaging:general): 3 messages, 5 reactions\n"), inspect.stdout)
+        let formats = try run(["formats"], in: folder)
+        XCTAssertEqual(formats.status, 0)
+        XCTAssertTrue(formats.stdout.hasPrefix("pubnub-history  [PubNub]\n"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["in", "notes.json"].filter { $0 == "in" })
+    }
+}

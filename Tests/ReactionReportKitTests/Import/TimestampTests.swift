@@ -1,0 +1,34 @@
+import XCTest
+@testable import ReactionReportKit
+
+final class TimestampTests: XCTestCase {
+    func testTimetokensAre100NanosecondTicks() {
+        XCTAssertEqual(Timestamp.timetoken("15610547826970040")?.rfc3339, "2019-06-20T18:19:42.6970040Z")
+        XCTAssertEqual(Timestamp.timetoken("17300000123450000")?.rfc3339, "2024-10-27T03:33:32.3450000Z")
+        XCTAssertNil(Timestamp.timetoken("1e17"))
+    }
+
+    func testSlackTimestampsKeepMicroseconds() {
+        XCTAssertEqual(Timestamp.decimalSeconds("1700000000.000100")?.rfc3339, "2023-11-14T22:13:20.000100Z")
+        XCTAssertEqual(Timestamp.decimalSeconds("1731874961")?.rfc3339, "2024-11-17T20:22:41Z")
+        XCTAssertNil(Timestamp.decimalSeconds("17x"))
+    }
+
+    func testISO8601VariantsFromStreamAndDiscord() {
+        XCTAssertEqual(Timestamp.iso8601("2024-04-17T13:14:53.643826Z")?.rfc3339, "2024-04-17T13:14:53.643826Z")
+        XCTAssertEqual(Timestamp.iso8601("2020-08-17T13:15:27.5564Z")?.rfc3339, "2020-08-17T13:15:27.5564Z")
+        XCTAssertEqual(Timestamp.iso8601("2026-06-24T19:04:23.18+07:00")?.rfc3339, "2026-06-24T12:04:23.18Z")
+        XCTAssertEqual(Timestamp.iso8601("2026-06-24T21:07:18.5322821+07:00")?.rfc3339, "2026-06-24T14:07:18.5322821Z")
+        XCTAssertEqual(Timestamp.iso8601("2024-11-17T21:22:41")?.rfc3339, "2024-11-17T21:22:41Z")
+        XCTAssertEqual(Timestamp.iso8601("2024-02-29T00:00:00-0130")?.rfc3339, "2024-02-29T01:30:00Z")
+        XCTAssertNil(Timestamp.iso8601("2023-02-29T00:00:00Z"))
+        XCTAssertNil(Timestamp.iso8601("2024-04-17T25:00:00Z"))
+        XCTAssertNil(Timestamp.iso8601("yesterday"))
+    }
+
+    func testUnixSecondsAndMilliseconds() {
+        XCTAssertEqual(Timestamp.unixSeconds(1_700_000_000)?.rfc3339, "2023-11-14T22:13:20Z")
+        XCTAssertEqual(Timestamp.unixMilliseconds(1_553_165_193_242)?.rfc3339, "2019-03-21T10:46:33.242Z")
+        XCTAssertNil(Timestamp.unixSeconds(Int64.max))
+    }
+}

@@ -1,0 +1,114 @@
+import XCTest
+@testable import ReactionReportKit
+
+/// The ledger's rules, fact by fact (product.md §1.1).
+final class ReactionLedgerTests: XCTestCase {
+    let target = MessageTarget(platform: .pubnub, conversationID: "c", messageID: "17300000000000000")
+
+    func ledger() -> ReactionLedger {
+        let ledger = ReactionLedger()
+        _ = ledger.beginFile("a.json")
+        _ = ledger.beginFile("b.json")
+        ledger.record(ImportedMessage(platform: .pubnub, conversationID: "c", id: "17300000000000000", sentAt: Timestamp.timetoken("17300000000000000")))
+        return ledger
+    }
+
+    func add(_ value: String, _ user: String, ref: String?, at: String? = nil, file: Int = 0, to ledger: ReactionLedger) {
+        ledger.record(.add(target: target, value: ReactionValue(value), reactor: user, reactorName: nil, at: at.flatMap(Timestamp.timetoken), ref: ref), file: file)
+    }
+
+    func testDuplicateAddCountsOnceAndKeepsTheEarliestTime() {
+        let ledger = ledger()
+        add("👍", "bob", ref: "1", at: "17300000000000900", to: ledger)
+        add("👍", "bob", ref: "2", at: "17300000000000500", to: ledger)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 1 [bob] complete"])
+        XCTAssertEqual(result.messages[0].reactions[0].reactors[0].at?.rfc3339, "2024-10-27T03:33:20.0000500Z")
+        XCTAssertEqual(TestSupport.diagnostics(result), ["duplicate-add": 1])
+    }
+
+    func testTheSameAddInTwoOverlappingFilesIsOneReactionWithoutDiagnostic() {
+        let ledger = ledger()
+        add("👍", "bob", ref: "1", file: 0, to: ledger)
+        add("👍", "bob", ref: "1", file: 1, to: ledger)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 1 [bob] complete"])
+        XCTAssertEqual(TestSupport.diagnostics(result), [:])
+    }
+
+    func testRemovalBeforeItsAddStillCancelsIt() {
+        let ledger = ledger()
+        ledger.record(.remove(platform: .pubnub, ref: "1"), file: 0)
+        add("👍", "bob", ref: "1", to: ledger)
+        add("👍", "carol", ref: "2", to: ledger)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 1 [carol] complete"])
+        XCTAssertEqual(TestSupport.diagnostics(result), [:])
+    }
+
+    func testRemovalOfOneDuplicateLeavesTheReactorCounted() {
+        let ledger = ledger()
+        add("❤", "bob", ref: "1", to: ledger)
+        add("❤️", "bob", ref: "2", to: ledger)
+        ledger.record(.remove(platform: .pubnub, ref: "1"), file: 0)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["❤ 1 [bob] complete"])
+        XCTAssertEqual(result.messages[0].reactions[0].emoji.display, "❤️")
+        XCTAssertEqual(TestSupport.diagnostics(result), [:])
+    }
+
+    func testRemovalWithNoAddIsADiagnostic() {
+        let ledger = ledger()
+        ledger.record(.remove(platform: .pubnub, ref: "17300000000000000/9/dan"), file: 1)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), [])
+        XCTAssertEqual(result.diagnostics.examples[.removalWithoutAdd]?.first?.text, "b.json: PubNub: removal of 17300000000000000/9/dan matches no add")
+    }
+
+    func testSameUserWithTwoEmojiCountsForBoth() {
+        let ledger = ledger()
+        add("👍", "bob", ref: "1", at: "17300000000000001", to: ledger)
+        add("🎉", "bob", ref: "2", at: "17300000000000002", to: ledger)
+        XCTAssertEqual(TestSupport.reactions(ledger.summarize().messages[0]), ["👍 1 [bob] complete", "🎉 1 [bob] complete"])
+    }
+
+    func testTotalsAboveListedReactorsMakeTheReactionIncomplete() {
+        let ledger = ledger()
+        ledger.record(.total(target: target, value: ReactionValue("👍"), count: 49, firstAt: nil), file: 0)
+        add("👍", "bob", ref: nil, to: ledger)
+        add("👍", "carol", ref: nil, to: ledger)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 49 [bob,carol] incomplete"])
+        XCTAssertEqual(result.messages[0].reactionCount, 49)
+    }
+
+    func testReactorListLongerThanTheCountIsADiagnosticAndTheListWins() {
+        let ledger = ledger()
+        ledger.record(.total(target: target, value: ReactionValue("👍"), count: 1, firstAt: nil), file: 0)
+        add("👍", "bob", ref: nil, to: ledger)
+        add("👍", "carol", ref: nil, to: ledger)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 2 [bob,carol] complete"])
+        XCTAssertEqual(TestSupport.diagnostics(result), ["reactors-exceed-count": 1])
+    }
+
+    func testReactionForAMissingMessageAndInvalidValuesAreDiagnostics() {
+        let ledger = ledger()
+        ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "999"), value: ReactionValue("👍"),
+                           reactor: "bob", reactorName: nil, at: nil, ref: "x"), file: 0)
+        add("  ", "bob", ref: "y", to: ledger)
+        add("👍", "", ref: "z", to: ledger)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.diagnostics(result), ["reaction-without-message": 1, "invalid-reaction": 2])
+    }
+
+    func testConversationlessTargetsJoinTheirMessageByID() {
+        let ledger = ledger()
+        ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "17300000000000000"),
+                           value: ReactionValue("👍"), reactor: "bob", reactorName: "Bob", at: nil, ref: "1"), file: 0)
+        add("👍", "bob", ref: "1", file: 1, to: ledger)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 1 [bob] complete"])
+        XCTAssertEqual(result.messages[0].reactions[0].reactors[0].name, "Bob")
+    }
+}

@@ -1,0 +1,40 @@
+import XCTest
+@testable import ReactionReportKit
+
+final class BubbleTests: XCTestCase {
+    func reaction(_ count: Int, _ names: [String]) -> ReactionSummary {
+        ReactionSummary(emoji: Emoji(key: "👍", display: "👍", name: "thumbs up", custom: false, image: nil), count: count,
+                        reactors: names.map { Reactor(id: $0.lowercased(), name: $0, at: nil) }, reactorsComplete: names.count == count,
+                        firstAt: nil, sequence: 0)
+    }
+
+    func testTitlesNameReactorsAndOthers() {
+        let model = BubbleViewModel(options: BuildOptions())
+        XCTAssertEqual(model.title(reaction(4, ["Ada Okafor", "Bo Lind", "Cy", "Di"])), "👍 4 — Ada Okafor, Bo Lind and 2 others")
+        XCTAssertEqual(model.title(reaction(3, ["Ada", "Bo", "Cy"])), "👍 3 — Ada, Bo and Cy")
+        XCTAssertEqual(model.title(reaction(1, ["Ada"])), "👍 1 — Ada")
+        XCTAssertEqual(model.title(reaction(50, ["Ada"])), "👍 50 — Ada and 49 others")
+        XCTAssertEqual(model.title(reaction(7, [])), "👍 7")
+    }
+
+    func testCountCapAndViewerHighlight() {
+        var options = BuildOptions()
+        options.viewer = "bo"
+        let model = BubbleViewModel(options: options)
+        XCTAssertEqual(model.countText(99), "99")
+        XCTAssertEqual(model.countText(100), "99+")
+        let bubble = model.bubble(reaction(120, ["Ada", "Bo"]))
+        XCTAssertEqual(bubble["mine"] as? Bool, true)
+        XCTAssertEqual(bubble["countText"] as? String, "99+")
+        XCTAssertEqual(bubble["others"] as? String, "and 118 others")
+    }
+
+    func testReactionOrders() {
+        var a = reaction(1, ["A"]); a.emoji.key = "b"; a.sequence = 1
+        var b = reaction(5, ["B"]); b.emoji.key = "a"; b.sequence = 2
+        var c = reaction(5, ["C"]); c.emoji.key = "c"; c.sequence = 3; c.firstAt = Timestamp.unixSeconds(10)
+        XCTAssertEqual([a, b, c].sorted(by: ReactionOrder.firstReacted.areInIncreasingOrder).map(\.emoji.key), ["c", "b", "a"])
+        XCTAssertEqual([a, b, c].sorted(by: ReactionOrder.alphabetical.areInIncreasingOrder).map(\.emoji.key), ["a", "b", "c"])
+        XCTAssertEqual([a, b, c].sorted(by: ReactionOrder.count.areInIncreasingOrder).map(\.emoji.key), ["c", "a", "b"])
+    }
+}

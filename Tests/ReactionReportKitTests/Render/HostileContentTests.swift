@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+@testable import ReactionReportKit
+
+/// Script, event handlers and `javascript:` links in message text, user names and conversation
+/// names never reach a page unescaped.
+final class HostileContentTests: XCTestCase {
+    static let payload = #"<script>alert(1)</script><img src=x onerror=alert(2)>"' onmouseover="alert(3)"</title></style>{{x}}"#
+
+    func hostileSite() throws -> [String: String] {
+        let p = JSONText.quote(Self.payload)
+        let stream = """
+        {"channels":[{"channel":{"id":"evil","type":"messaging","cid":"messaging:evil","name":\(p)},
+         "messages":[
+          {"id":"h1","text":\(JSONText.quote("[click](javascript:alert(4)) ![img](javascript:alert(5)) <a href=\"javascript:alert(6)\">x</a> [d](data:text/html,hi) " + Self.payload)),
+           "user":{"id":"u1","name":\(p)},"created_at":"2024-01-01T00:00:00Z",
+           "reaction_counts":{"like":2,\(p):1},
+           "latest_reactions":[{"type":"like","user_id":"u2","user":{"id":"u2","name":\(p)}},{"type":\(p),"user_id":\(p)}]}]}]}
+        """
+        let result = try TestSupport.settle([("evil.json", stream)])
+        var options = BuildOptions()
+        options.title = Self.payload
+        options.aliases = ["like": "javascript:alert(7)"]
+        options.viewer = "u2"
+        return try MemoryWriter.render(result, options: options)
+    }
+
+    func testNoPayloadReachesAPageUnescaped() throws {
+        let files = try hostileSite()
+        let pages = files.filter { $0.key.hasSuffix(".html") }
+        XCTAssertEqual(pages.count, 2)
+        for (name, html) in pages {
+            let lower = html.lowercased()
+            XCTAssertFalse(lower.contains("<script"), name)
+            XCTAssertFalse(lower.contains("<img src=x"), name)
+            XCTAssertNil(lower.range(of: #"(href|src|action|formaction)\s*=\s*["']?\s*(javascript|data|vbscript):"#, options: .regularExpression), name)
+            XCTAssertFalse(lower.contains("</title></style>"), name)
+            // With quoted attribute values removed, no tag may carry an event-handler attribute.
+            let unquoted = lower.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression)
+            XCTAssertNil(unquoted.range(of: #"<[^>]*\son[a-z]+\s*="#, options: .regularExpression), name)
+            XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), name)
+        }
+    }
+
+    func testMarkdownSummaryEscapesUserText() throws {
+        let summary = try XCTUnwrap(hostileSite()["summary.md"])
+        XCTAssertFalse(summary.contains("<script"))
+        XCTAssertFalse(summary.contains("<img"))
+        XCTAssertTrue(summary.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        // Table rows stay rows: a `|` in user text is escaped; line breaks become spaces.
+        XCTAssertEqual(MarkdownContentType.escape("a|b\nc"), #"a\|b c"#)
+        XCTAssertEqual(MarkdownContentType.escape("# 2026-11-14 *x* [l](u) `c` ~s~ a_b <b>&"),
+                       ##"\# 2026-11-14 \*x\* \[l\](u) \`c\` \~s\~ a\_b &lt;b&gt;&amp;"##)
+        XCTAssertEqual(MarkdownContentType.escape("12. item"), #"12\. item"#)
+        XCTAssertEqual(MarkdownContentType.escape("- item + 3.5"), #"\- item + 3.5"#)
+    }
+
+    func testMessageHTMLKeepsSafeLinksAndShowsRawHTMLAsText() {
+        XCTAssertEqual(CommonMark.html("[docs](https://example.org) and [x](javascript:alert(1)) <b>hi</b>"),
+                       "<p><a href=\"https://example.org\">docs</a> and <a href=\"\">x</a> &lt;b&gt;hi&lt;/b&gt;</p>\n")
+        XCTAssertEqual(CommonMark.html("<div onclick=\"x()\">block</div>"), "<p>&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;</p>\n")
+        XCTAssertEqual(CommonMark.html("![i](data:image/png;base64,AAA) ![j](pic.png)"), "<p><img src=\"\" alt=\"i\" /> <img src=\"pic.png\" alt=\"j\" /></p>\n")
+    }
+
+    func testURLPolicy() {
+        XCTAssertTrue(URLPolicy.isSafe("https://x.org/a"))
+        XCTAssertTrue(URLPolicy.isSafe("mailto:a@b.c"))
+        XCTAssertTrue(URLPolicy.isSafe("media/a.png"))
+        XCTAssertTrue(URLPolicy.isSafe("#frag"))
+        XCTAssertFalse(URLPolicy.isSafe("JavaScript:alert(1)"))
+        XCTAssertFalse(URLPolicy.isSafe(" javascript:alert(1)"))
+        XCTAssertFalse(URLPolicy.isSafe("data:text/html,x"))
+        XCTAssertFalse(URLPolicy.isSafe("//evil.example/x"))
+        XCTAssertFalse(URLPolicy.isSafeImage("mailto:a@b.c"))
+    }
+
+    func testSlugsAndAnchorsAreSafe() {
+        XCTAssertEqual(Slug.make("../../etc/passwd"), "etc-passwd")
+        XCTAssertEqual(Slug.make("CON"), "con")
+        XCTAssertEqual(Slug.make("🎉"), "x")
+        XCTAssertEqual(Slug.anchor(forMessage: "$ev/../x:y"), "m-_24ev_2F.._2Fx_3Ay")
+        XCTAssertEqual(Slug.assign([(key: "1", platform: "slack", name: "General"), (key: "2", platform: "slack", name: "general")]),
+                       ["1": "slack-general", "2": "slack-general-2"])
+    }
+}

@@ -1,0 +1,17 @@
+@testable import ReactionReportKit
+
+/// Collects a rendered site in memory.
+final class MemoryWriter: SiteWriter {
+    var files: [String: String] = [:]
+
+    func write(_ path: String, _ contents: String) throws {
+        files[path] = contents
+    }
+
+    /// Renders `result` with the built-in templates.
+    static func render(_ result: LedgerResult, options: BuildOptions = BuildOptions()) throws -> [String: String] {
+        let writer = MemoryWriter()
+        try SiteRenderer(options: options, templates: try TemplateSet.load(), inputSummary: "test input").render(result, to: writer)
+        return writer.files
+    }
+}

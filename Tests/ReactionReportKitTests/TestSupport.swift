@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import ReactionReportKit
+
+/// Small helpers so each test reads as "these inputs → these records".
+enum TestSupport {
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = testsFolder.appendingPathComponent("Fixtures")
+    static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The bytes of a fixture file.
+    static func fixture(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(path)))
+    }
+
+    /// Reads in-memory files (name, JSON text) and settles the ledger.
+    static func settle(_ files: [(String, String)], options: BuildOptions = BuildOptions()) throws -> LedgerResult {
+        let ledger = ReactionLedger(resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
+        let run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes))
+        for (name, text) in files.sorted(by: { $0.0 < $1.0 }) {
+            _ = try run.read(Array(text.utf8), name: name, into: ledger)
+        }
+        return ledger.summarize()
+    }
+
+    /// Reads fixture files and settles the ledger.
+    static func settleFixtures(_ paths: [String]) throws -> LedgerResult {
+        try settle(paths.map { ($0, String(decoding: try fixture($0), as: UTF8.self)) })
+    }
+
+    /// The `data/messages.jsonl` lines of a result.
+    static func lines(_ result: LedgerResult) -> [String] {
+        result.messages.map { MessageRecord.line($0, reactions: $0.reactions) }
+    }
+
+    /// "key count [reactor ids] complete|incomplete" per reaction, for compact assertions.
+    static func reactions(_ message: MessageSummary) -> [String] {
+        message.reactions.map { "\($0.emoji.key) \($0.count) [\($0.reactors.map(\.id).joined(separator: ","))] \($0.reactorsComplete ? "complete" : "incomplete")" }
+    }
+
+    /// Diagnostic counts by kind name.
+    static func diagnostics(_ result: LedgerResult) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: result.diagnostics.counts.map { ($0.key.rawValue, $0.value) })
+    }
+
+    /// Every regular file below `folder`, by relative path.
+    static func files(in folder: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return out }
+        for case let path as String in enumerator {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                out[path] = try Data(contentsOf: folder.appendingPathComponent(path))
+            }
+        }
+        return out
+    }
+
+    /// Every regular file below `folder` as UTF-8 text.
+    static func texts(in folder: URL) throws -> [String: String] {
+        try files(in: folder).mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A fresh temporary folder.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rr-test-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
