@@ -11,6 +11,10 @@ public struct MessageSummary: Sendable {
     public var threadParentID: String?
     public var text: String
     public var deleted: Bool
+    /// The markup of `text`.
+    public var markup: TextMarkup
+    /// Stars from paid reactions (Telegram), counted apart from people's reactions.
+    public var paidStars: Int
     /// Reactions in first-reacted order.
     public var reactions: [ReactionSummary]
 

@@ -61,6 +61,8 @@ extension ReactionLedger {
                 threadParentID: message.threadParentID,
                 text: (edits[target] ?? edits[anyTarget])?.text ?? message.text,
                 deleted: message.deleted || removedAsMessage || deletions.contains(target) || deletions.contains(anyTarget),
+                markup: message.markup,
+                paidStars: paidStars[target] ?? paidStars[anyTarget] ?? 0,
                 reactions: reactionsOut))
         }
         summaries.sort(by: messageOrder)

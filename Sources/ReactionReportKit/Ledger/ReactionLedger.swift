@@ -46,6 +46,7 @@ public final class ReactionLedger {
     var removals: [RemovalKey: String] = [:]
     var edits: [MessageTarget: Edit] = [:]
     var deletions: Set<MessageTarget> = []
+    var paidStars: [MessageTarget: Int] = [:]
     var conversations: [MessageKey: ConversationInfo] = [:]
     var people: [Platform: [String: String]] = [:]
     var directories: Set<Platform> = []
@@ -74,6 +75,7 @@ public final class ReactionLedger {
             existing.threadParentID = existing.threadParentID ?? message.threadParentID
             if existing.text.isEmpty { existing.text = message.text }
             existing.deleted = existing.deleted || message.deleted
+            if existing.text.isEmpty { existing.markup = message.markup }
             messages[key] = existing
         } else {
             messages[key] = message
@@ -113,6 +115,8 @@ public final class ReactionLedger {
             edits[target] = Edit(text: text, order: order)
         case .delete(let target):
             deletions.insert(target)
+        case .paidStars(let target, let stars):
+            paidStars[target] = max(paidStars[target] ?? 0, stars)
         }
     }
 

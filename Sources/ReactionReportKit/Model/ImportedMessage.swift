@@ -18,10 +18,12 @@ public struct ImportedMessage: Sendable, Equatable {
     public var text: String
     /// True when the platform marks the message deleted.
     public var deleted: Bool
+    /// The markup of `text`, so rendering can convert it to CommonMark.
+    public var markup: TextMarkup
 
     /// Creates a message.
     public init(platform: Platform, conversationID: String, id: String, authorID: String? = nil, authorName: String? = nil,
-                sentAt: Timestamp? = nil, threadParentID: String? = nil, text: String = "", deleted: Bool = false) {
+                sentAt: Timestamp? = nil, threadParentID: String? = nil, text: String = "", deleted: Bool = false, markup: TextMarkup = .commonMark) {
         self.platform = platform
         self.conversationID = conversationID
         self.id = id
@@ -31,7 +33,18 @@ public struct ImportedMessage: Sendable, Equatable {
         self.threadParentID = threadParentID
         self.text = text
         self.deleted = deleted
+        self.markup = markup
     }
+}
+
+/// The markup a platform uses in message text.
+public enum TextMarkup: String, Sendable, Equatable {
+    /// CommonMark or plain text (PubNub, Stream, CometChat, Matrix `body`, Mattermost).
+    case commonMark
+    /// Slack mrkdwn: `*bold*`, `_italic_`, `~strike~`, `<url|label>`, `<@U1>`, `<#C1|name>`, `<!here>`.
+    case slackMrkdwn
+    /// Discord Markdown with mentions `<@123>`, `<#123>`, `<:name:id>`.
+    case discord
 }
 
 /// Which message a reaction fact points at. Some exports (PubNub action lists, CometChat

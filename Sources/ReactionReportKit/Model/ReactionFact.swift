@@ -38,4 +38,6 @@ public enum MessageUpdate: Sendable {
     case edit(target: MessageTarget, text: String, order: Timestamp)
     /// The message is marked deleted.
     case delete(target: MessageTarget)
+    /// Paid reactions (Telegram Stars): a total of stars, not people, shown apart from bubbles.
+    case paidStars(target: MessageTarget, stars: Int)
 }
