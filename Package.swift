@@ -18,10 +18,16 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "ReactionReportKit",
             dependencies: [
                 "CCmark",
+                "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -16,6 +16,16 @@ struct InputOptions: ParsableArguments {
     @Flag(name: .long, help: "Count skin-tone variants as the base emoji.")
     var mergeSkinTones = false
 
+    @Flag(name: .long, help: "Include direct-message conversations (left out by default).")
+    var includeDirectMessages = false
+
+    /// Applies these options to `options`.
+    func apply(to options: inout BuildOptions) {
+        options.mergeSkinTones = mergeSkinTones
+        options.includeDirectMessages = includeDirectMessages
+        options.reactionActionTypes.formUnion(reactionActionType)
+    }
+
     var resolvedInputs: [String] { inputs.isEmpty ? ["Examples"] : inputs }
 }
 
@@ -65,8 +75,7 @@ struct Build: ParsableCommand {
         var options = BuildOptions()
         options.formats = Set(format.split(separator: ",").compactMap { BuildOptions.OutputFormat(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
         options.viewer = viewer
-        options.mergeSkinTones = input.mergeSkinTones
-        options.reactionActionTypes.formUnion(input.reactionActionType)
+        input.apply(to: &options)
         if let title { options.title = title }
         if let reactionOrder { options.reactionOrder = ReactionOrder(rawValue: reactionOrder)! }
         if let pageSize { options.pageSize = pageSize }
@@ -88,8 +97,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         var options = BuildOptions()
-        options.mergeSkinTones = input.mergeSkinTones
-        options.reactionActionTypes.formUnion(input.reactionActionType)
+        input.apply(to: &options)
         let outcome = try ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat).inspect()
         print("Files:")
         for file in outcome.files { print("  \(file.name): \(file.format.id)") }

@@ -29,7 +29,7 @@ public struct ReportBuild {
         let ledger = ReactionLedger(resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
         let run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)
         let files = try run.read(inputs, into: ledger)
-        return Outcome(files: files, result: ledger.summarize(), filesWritten: 0)
+        return Outcome(files: files, result: MessageFilter.apply(ledger.summarize(), options: options), filesWritten: 0)
     }
 
     /// Reads, settles, renders and publishes into `output`.

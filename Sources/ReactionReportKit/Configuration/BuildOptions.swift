@@ -26,6 +26,8 @@ public struct BuildOptions: Sendable {
     public var aliases: [String: String] = [:]
     /// PubNub action types that are reactions.
     public var reactionActionTypes: Set<String> = ["reaction", "reactions"]
+    /// Keep direct-message conversations (Slack DMs and group DMs, Mattermost direct posts…).
+    public var includeDirectMessages = false
     /// Messages per transcript page.
     public var pageSize = 500
     /// Entries in rankings.

@@ -20,7 +20,7 @@ public struct ImportRun {
 
     /// The standard importers, configured by `options`.
     public static func standardImporters(reactionActionTypes: Set<String> = ["reaction", "reactions"]) -> [any Importer] {
-        [PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter()]
+        [PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter(), SlackImporter()]
     }
 
     /// Every format the importers know, in a fixed order.
@@ -40,13 +40,59 @@ public struct ImportRun {
     public func read(_ inputs: [String], into ledger: ReactionLedger) throws -> [DetectedFile] {
         try validateForcedFormat()
         var detected: [DetectedFile] = []
-        for file in try InputFiles.list(inputs) {
-            let bytes = try InputFiles.contents(of: file.path)
-            if let format = try read(bytes, name: file.path, explicit: file.explicit, into: ledger) {
-                detected.append(DetectedFile(name: file.path, format: format))
+        let manager = FileManager.default
+        for input in Set(inputs).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                throw ImportError(file: input, reason: "no such file or folder")
+            }
+            if isDirectory.boolValue {
+                detected += try read(try InputTree.folder(input), into: ledger)
+            } else if input.lowercased().hasSuffix(".zip") || InputTree.isZip(input) {
+                detected += try read(try InputTree.zip(input), into: ledger)
+            } else if let format = try read(try InputFiles.contents(of: input), name: input, explicit: true, into: ledger) {
+                detected.append(DetectedFile(name: input, format: format))
             }
         }
         return detected
+    }
+
+    /// Reads a folder or archive: workspace exports first (read whole), then every other JSON
+    /// file by content; archives inside folders are opened too.
+    func read(_ tree: InputTree, into ledger: ReactionLedger) throws -> [DetectedFile] {
+        var detected: [DetectedFile] = []
+        for name in tree.refusedNames {
+            ledger.diagnose(Diagnostic(.skippedFile, file: tree.root, "entry \(quoted(name)) refused: its path could leave the folder"))
+        }
+        var consumed: Set<String> = []
+        for case let importer as any WorkspaceImporter in importers where allows(importer) {
+            for root in importer.workspaceRoots(in: tree.names) {
+                let names = try importer.readWorkspace(tree, root: root) { ImportSink(ledger: ledger, fileName: tree.display($0)) }
+                consumed.formUnion(names)
+                detected.append(DetectedFile(name: tree.display(root.isEmpty ? "" : root + "/").trimmingSlash, format: importer.formats[0]))
+            }
+        }
+        for name in tree.names where !consumed.contains(name) {
+            let lower = name.lowercased()
+            if lower.hasSuffix(".zip") {
+                guard tree.root.lowercased().hasSuffix(".zip") == false else {
+                    ledger.diagnose(Diagnostic(.skippedFile, file: tree.display(name), "an archive inside an archive is not opened"))
+                    continue
+                }
+                detected += try read(try InputTree.zip(tree.display(name)), into: ledger)
+                continue
+            }
+            guard lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") else { continue }
+            if let format = try read(try tree.contents(of: name), name: tree.display(name), explicit: false, into: ledger) {
+                detected.append(DetectedFile(name: tree.display(name), format: format))
+            }
+        }
+        return detected
+    }
+
+    func allows(_ importer: any Importer) -> Bool {
+        guard let forced = forcedFormat else { return true }
+        return forced == importer.platform.rawValue || importer.formats.contains { $0.id == forced }
     }
 
     /// Reads one file's bytes into `ledger`.
@@ -78,52 +124,16 @@ public struct ImportRun {
     }
 }
 
-/// Lists and reads input files: files as given, folders searched recursively.
+/// Reads input files.
 enum InputFiles {
-    struct File {
-        var path: String
-        /// Named on the command line (an unknown format is then an error, not a diagnostic).
-        var explicit: Bool
-    }
-
-    /// Files to read, folders expanded, in sorted order so that the result never depends on
-    /// the order of the command line.
-    static func list(_ inputs: [String]) throws -> [File] {
-        var files: [File] = []
-        let manager = FileManager.default
-        for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw ImportError(file: input, reason: "no such file or folder")
-            }
-            if !isDirectory.boolValue {
-                files.append(File(path: input, explicit: true))
-                continue
-            }
-            guard let enumerator = manager.enumerator(atPath: input) else {
-                throw ImportError(file: input, reason: "the folder cannot be read")
-            }
-            let base = input.hasSuffix("/") ? input : input + "/"
-            for case let relative as String in enumerator {
-                let name = relative.split(separator: "/").last.map(String.init) ?? relative
-                if name.hasPrefix(".") {
-                    if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
-                    continue
-                }
-                let lower = name.lowercased()
-                guard lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") else { continue }
-                guard (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular else { continue }
-                files.append(File(path: base + relative, explicit: false))
-            }
-        }
-        var seen: Set<String> = []
-        return files.filter { seen.insert($0.path).inserted }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    }
-
     static func contents(of path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImportError(file: path, reason: "cannot be read")
         }
         return [UInt8](data)
     }
+}
+
+extension String {
+    var trimmingSlash: String { hasSuffix("/") ? String(dropLast()) : self }
 }

@@ -54,4 +54,6 @@ public struct LedgerResult: Sendable {
     public var conversations: [ConversationInfo]
     /// Diagnostics found while reading and while settling the facts.
     public var diagnostics: DiagnosticLog
+    /// Display names by platform and user id (for mentions in message text).
+    public var people: [Platform: [String: String]] = [:]
 }

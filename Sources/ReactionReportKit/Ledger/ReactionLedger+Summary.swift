@@ -81,7 +81,7 @@ extension ReactionLedger {
             }
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
-        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log)
+        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people)
     }
 
     /// Applies removals, counts reactors and weighs them against the platform total.
@@ -161,9 +161,8 @@ extension ReactionLedger {
         var unknown: Set<String> = []
         for summary in summaries where directories.contains(summary.platform) {
             let known = people[summary.platform] ?? [:]
-            var ids = summary.reactions.flatMap { $0.reactors.map(\.id) }
-            if let author = summary.authorID, summary.authorName == nil { ids.append(author) }
-            for id in ids where known[id] == nil {
+            // Reactors only: authors can be bots and integrations, which user lists leave out.
+            for id in summary.reactions.flatMap({ $0.reactors.map(\.id) }) where known[id] == nil {
                 if unknown.insert("\(summary.platform.displayName) user \(id)").inserted {
                     log.append(Diagnostic(.unknownUser, file: nil, "\(summary.platform.displayName) user \(id) is not in the export's user list"))
                 }

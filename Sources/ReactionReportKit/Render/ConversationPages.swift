@@ -3,6 +3,7 @@ struct ConversationPages {
     let options: BuildOptions
     let layout: SiteLayout
     let templates: TemplateSet
+    let markup: MessageMarkup
     let base: [String: Any]
 
     func render(_ conversation: SiteLayout.Conversation, to writer: SiteWriter) throws {
@@ -33,7 +34,7 @@ struct ConversationPages {
         model["anchor"] = Slug.anchor(forMessage: message.id)
         model["author"] = message.authorName ?? message.authorID ?? "unknown"
         model["authorID"] = message.authorID ?? ""
-        model["html"] = CommonMark.html(message.text)
+        model["html"] = CommonMark.html(markup.commonMark(message))
         model["deleted"] = message.deleted
         if let at = message.sentAt {
             model["hasTime"] = true

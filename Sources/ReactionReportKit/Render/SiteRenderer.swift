@@ -21,6 +21,9 @@ public struct SiteRenderer {
         }
         let layout = SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize)
         let overview = Overview(messages: messages, topN: options.topN)
+        var conversationNames: [Platform: [String: String]] = [:]
+        for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
+        let markup = MessageMarkup(people: result.people, conversations: conversationNames)
 
         if options.formats.contains(.json) {
             var lines = ""
@@ -35,14 +38,14 @@ public struct SiteRenderer {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
                 try writer.write("assets/" + name, text)
             }
-            let pages = ConversationPages(options: options, layout: layout, templates: templates, base: pageBase(root: "../../"))
+            let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: pageBase(root: "../../"))
             for conversation in layout.conversations {
                 try pages.render(conversation, to: writer)
             }
-            try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, messages, layout, result.diagnostics, root: "")))
+            try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, messages, layout, result.diagnostics, markup: markup, root: "")))
         }
         if options.formats.contains(.markdown) {
-            try writer.write("summary.md", try templates.renderMarkdown("summary", indexModel(overview, messages, layout, result.diagnostics, root: "")))
+            try writer.write("summary.md", try templates.renderMarkdown("summary", indexModel(overview, messages, layout, result.diagnostics, markup: markup, root: "")))
         }
     }
 
@@ -50,7 +53,7 @@ public struct SiteRenderer {
         ["siteTitle": options.title, "root": root, "inputSummary": inputSummary]
     }
 
-    func indexModel(_ overview: Overview, _ messages: [MessageSummary], _ layout: SiteLayout, _ diagnostics: DiagnosticLog, root: String) -> [String: Any] {
+    func indexModel(_ overview: Overview, _ messages: [MessageSummary], _ layout: SiteLayout, _ diagnostics: DiagnosticLog, markup: MessageMarkup, root: String) -> [String: Any] {
         let bubbles = BubbleViewModel(options: options)
         var model = pageBase(root: root)
         model["pageTitle"] = "Overview"
@@ -81,7 +84,7 @@ public struct SiteRenderer {
             entry["href"] = root + layout.link(to: message)
             entry["link"] = link(layout.link(to: message))
             entry["excerpt"] = TextExcerpt.make(message.text, deleted: message.deleted)
-            entry["html"] = CommonMark.html(message.text)
+            entry["html"] = CommonMark.html(markup.commonMark(message))
             entry["reactionCount"] = message.reactionCount
             entry["bubblesText"] = bubbles.plainText(message.reactions)
             if let at = message.sentAt {

@@ -1,0 +1,33 @@
+# reaction-report — see README.md.
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
+
+.PHONY: deps demo test build release clean
+
+# Installs the system packages the build needs when they are missing (Debian/Ubuntu).
+deps:
+	@if ! pkg-config --exists libcmark zlib 2>/dev/null; then \
+		echo "Installing libcmark-dev and zlib1g-dev…"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev pkg-config; \
+	fi
+	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
+
+build: deps
+	swift build
+
+release: deps
+	swift build -c release
+
+# Builds in release mode and writes the demo site for Examples/ into Output/.
+demo: release
+	.build/release/reaction-report build Examples -o Output
+	@echo "Open Output/index.html"
+
+# Unit, golden and CLI tests, then the generated-export check of every importer.
+test: deps
+	swift build
+	swift test
+	bash Tests/generated/run.sh
+
+clean:
+	rm -rf .build Output/*

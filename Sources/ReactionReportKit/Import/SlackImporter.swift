@@ -1,0 +1,148 @@
+/// Reads a Slack workspace export, as a folder or a `.zip` read in place: `users.json` (and
+/// `org_users.json`) for names, `channels.json`, `groups.json`, `mpims.json` and `dms.json` for
+/// conversations, and one `<conversation>/<YYYY-MM-DD>.json` array of messages per day.
+///
+/// Reactions are `{name, users, count}`: `count` is the total, `users` may list fewer. Direct
+/// messages are marked as such; the build leaves them out unless `includeDirectMessages` is set.
+public struct SlackImporter: WorkspaceImporter {
+    public let platform = Platform.slack
+
+    public init() {}
+
+    public static let workspace = InputFormat(id: "slack-export", platform: .slack,
+        summary: "workspace export, folder or .zip (users.json, channels.json, <channel>/<YYYY-MM-DD>.json)",
+        recognisedBy: "a folder holding channels.json, users.json, groups.json, dms.json or mpims.json, or folders of YYYY-MM-DD.json day files")
+
+    public var formats: [InputFormat] { [Self.workspace] }
+
+    static let metadataFiles: Set<String> = ["channels.json", "users.json", "org_users.json", "groups.json", "dms.json", "mpims.json"]
+    /// Subtypes that are membership or housekeeping events, not messages people react to.
+    static let skippedSubtypes: Set<String> = [
+        "channel_join", "channel_leave", "channel_topic", "channel_purpose", "channel_name", "channel_archive",
+        "channel_unarchive", "group_join", "group_leave", "group_topic", "group_purpose", "group_name",
+        "group_archive", "group_unarchive", "pinned_item", "unpinned_item",
+    ]
+
+    /// Single files are read only as part of a workspace.
+    public func detect(_ document: InputDocument) -> InputFormat? { nil }
+
+    public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {}
+
+    public func workspaceRoots(in names: [String]) -> [String] {
+        var roots: Set<String> = []
+        var dayFolders: Set<String> = []
+        for name in names {
+            let (folder, file) = split(name)
+            if Self.metadataFiles.contains(file) { roots.insert(folder) }
+            if Self.isDayFile(file) { dayFolders.insert(folder) }
+        }
+        if roots.isEmpty {
+            // No metadata: folders of day files, grouped under their parent.
+            for folder in dayFolders { roots.insert(split(folder).folder) }
+        }
+        return roots.sorted()
+    }
+
+    public func readWorkspace(_ tree: InputTree, root: String, sink: (String) -> ImportSink) throws -> Set<String> {
+        let prefix = root.isEmpty ? "" : root + "/"
+        let names = Set(tree.names)
+        var consumed: Set<String> = []
+        func document(_ file: String) throws -> JSONValue? {
+            guard names.contains(prefix + file) else { return nil }
+            consumed.insert(prefix + file)
+            return try InputDocument.parse(try tree.contents(of: prefix + file), name: tree.display(prefix + file)).root
+        }
+
+        var people: [String: String] = [:]
+        for file in ["users.json", "org_users.json"] {
+            guard let users = try document(file) else { continue }
+            let usersSink = sink(prefix + file)
+            usersSink.declareDirectory(for: .slack)
+            for user in users.array ?? [] {
+                guard let id = user["id"]?.string else { continue }
+                let name = [user["profile"]?["display_name"], user["real_name"], user["profile"]?["real_name"], user["name"]]
+                    .lazy.compactMap { $0?.string }.first { !$0.isEmpty }
+                usersSink.person(.slack, id: id, name: name)
+                if let name { people[id] = name }
+            }
+        }
+
+        var conversations: [String: ConversationInfo] = [:]
+        for (file, isDirect) in [("channels.json", false), ("groups.json", false), ("mpims.json", true), ("dms.json", true)] {
+            guard let list = try document(file) else { continue }
+            for channel in list.array ?? [] {
+                guard let id = channel["id"]?.string else { continue }
+                let members = (channel["members"]?.array ?? []).compactMap(\.string)
+                let name = channel["name"]?.string ?? members.map { people[$0] ?? $0 }.joined(separator: ", ")
+                let folder = file == "dms.json" ? id : (channel["name"]?.string ?? id)
+                conversations[folder] = ConversationInfo(platform: .slack, id: id, name: name.isEmpty ? id : name, isDirect: isDirect)
+            }
+        }
+
+        for name in tree.names where name.hasPrefix(prefix) {
+            let relative = String(name.dropFirst(prefix.count))
+            let (folder, file) = split(relative)
+            if folder.isEmpty, file.hasSuffix(".json") {
+                consumed.insert(name)  // integration_logs.json, canvases.json and other workspace metadata
+                continue
+            }
+            guard !folder.isEmpty, !folder.contains("/"), Self.isDayFile(file) else { continue }
+            consumed.insert(name)
+            let fileSink = sink(name)
+            let info = conversations[folder] ?? ConversationInfo(platform: .slack, id: folder, name: folder)
+            fileSink.conversation(info)
+            let day = try InputDocument.parse(try tree.contents(of: name), name: tree.display(name))
+            guard let messages = day.root.array else {
+                fileSink.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
+                continue
+            }
+            for message in messages { readMessage(message, conversationID: info.id, into: fileSink) }
+        }
+        return consumed
+    }
+
+    func readMessage(_ message: JSONValue, conversationID: String, into sink: ImportSink) {
+        if let type = message["type"]?.string, type != "message" { return }
+        if let subtype = message["subtype"]?.string, Self.skippedSubtypes.contains(subtype) { return }
+        guard let ts = message["ts"]?.string, let sentAt = Timestamp.decimalSeconds(ts) else {
+            sink.diagnose(message["ts"] == nil ? .skippedRecord : .unreadableTimestamp,
+                          "a message in \(conversationID) without a readable ts \(quoted(message["ts"]?.identifier ?? ""))")
+            return
+        }
+        let authorID = message["user"]?.string ?? message["bot_id"]?.string
+        let authorName = [message["user_profile"]?["display_name"], message["user_profile"]?["real_name"], message["username"],
+                          message["bot_profile"]?["name"]].lazy.compactMap { $0?.string }.first { !$0.isEmpty }
+        let threadTS = message["thread_ts"]?.string
+        sink.message(ImportedMessage(platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
+                                     sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
+                                     text: message["text"]?.string ?? "", deleted: message["subtype"]?.string == "tombstone",
+                                     markup: .slackMrkdwn))
+        let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
+        for reaction in message["reactions"]?.array ?? [] {
+            guard let name = reaction["name"]?.string else {
+                sink.diagnose(.invalidReaction, "message \(ts): a reaction without a name")
+                continue
+            }
+            let value = ReactionValue(name, style: .shortcode)
+            if let count = reaction["count"]?.int64 {
+                sink.reaction(.total(target: target, value: value, count: Int(clamping: count), firstAt: nil))
+            }
+            for user in reaction["users"]?.array ?? [] {
+                sink.reaction(.add(target: target, value: value, reactor: user.string ?? "", reactorName: nil, at: nil, ref: nil))
+            }
+        }
+    }
+
+    static func isDayFile(_ file: String) -> Bool {
+        let bytes = Array(file.utf8)
+        guard bytes.count == 15, file.hasSuffix(".json") else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : index >= 10 || (byte >= 0x30 && byte <= 0x39)
+        }
+    }
+
+    func split(_ path: String) -> (folder: String, file: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Converts platform markup to CommonMark before libcmark renders it: Slack mrkdwn and Discord
+/// mentions. Names come from the people and conversations the ledger knows.
+struct MessageMarkup {
+    /// Display names by platform and user id.
+    let people: [Platform: [String: String]]
+    /// Conversation names by platform and id.
+    let conversations: [Platform: [String: String]]
+
+    /// CommonMark for a message's text.
+    func commonMark(_ message: MessageSummary) -> String {
+        switch message.markup {
+        case .commonMark: return message.text
+        case .slackMrkdwn: return slack(message.text)
+        case .discord: return discord(message.text)
+        }
+    }
+
+    /// Slack: `<@U1>`, `<#C1|name>`, `<!here>`, `<url|label>` (only http(s) and mailto become
+    /// links), `*bold*`, `_italic_`, and the `&amp;`/`&lt;`/`&gt;` escapes.
+    func slack(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            out += slackEmphasis(decodeSlackEntities(String(rest[..<open])))
+            guard let close = rest[open...].firstIndex(of: ">") else {
+                rest = rest[open...]
+                break
+            }
+            out += slackControl(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + slackEmphasis(decodeSlackEntities(String(rest)))
+    }
+
+    func slackControl(_ body: String) -> String {
+        let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let target = parts[0]
+        let label = parts.count > 1 ? decodeSlackEntities(parts[1]) : nil
+        if target.hasPrefix("@") {
+            let id = String(target.dropFirst())
+            return CommonMarkText.escape("@" + (people[.slack]?[id] ?? label ?? id))
+        }
+        if target.hasPrefix("#") {
+            let id = String(target.dropFirst())
+            return CommonMarkText.escape("#" + (label ?? conversations[.slack]?[id] ?? id))
+        }
+        if target.hasPrefix("!") {
+            let command = String(target.dropFirst())
+            if let label { return CommonMarkText.escape(label) }
+            return CommonMarkText.escape("@" + (command.split(separator: "^").first.map(String.init) ?? command))
+        }
+        let url = decodeSlackEntities(target)
+        let lower = url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") else {
+            return CommonMarkText.escape(label ?? url)
+        }
+        return "[" + CommonMarkText.escape(label ?? url) + "](<" + url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "<", with: "%3C") + ">)"
+    }
+
+    func decodeSlackEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// `*bold*` → `**bold**` and `_italic_` → `*italic*` where they stand as words.
+    func slackEmphasis(_ text: String) -> String {
+        guard text.contains("*") || text.contains("_") else { return text }
+        var result = text.replacingOccurrences(of: #"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])"#, with: "**$1**", options: .regularExpression)
+        result = result.replacingOccurrences(of: #"(?<![\w_\\])_(?=\S)([^_\n]+?)(?<=\S)_(?![\w_])"#, with: "*$1*", options: .regularExpression)
+        return result
+    }
+
+    /// Discord: `<@123>`/`<@!123>` → @name, `<#123>` → #channel, `<@&123>` → @role,
+    /// `<:name:123>` → `:name:`, `<t:1700000000:R>` → the date.
+    func discord(_ text: String) -> String {
+        guard text.contains("<") else { return text }
+        let pattern = try! NSRegularExpression(pattern: #"<(@!?|#|@&|a?:[A-Za-z0-9_~-]+:|t:)(\d+)(?::[tTdDfFR])?>"#)
+        var out = ""
+        var last = text.startIndex
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range, in: text), let kindRange = Range(match.range(at: 1), in: text),
+                  let idRange = Range(match.range(at: 2), in: text) else { continue }
+            out += text[last..<range.lowerBound]
+            let kind = String(text[kindRange])
+            let id = String(text[idRange])
+            switch kind {
+            case "@", "@!": out += CommonMarkText.escape("@" + (people[.discord]?[id] ?? id))
+            case "#": out += CommonMarkText.escape("#" + (conversations[.discord]?[id] ?? id))
+            case "@&": out += CommonMarkText.escape("@role")
+            case "t:": out += Int64(id).flatMap(Timestamp.unixSeconds).map { TimeText.display($0) } ?? id
+            default: out += CommonMarkText.escape(":" + kind.split(separator: ":").dropFirst().first.map(String.init)! + ":")
+            }
+            last = range.upperBound
+        }
+        return out + text[last...]
+    }
+}
+
+/// Escapes text so that CommonMark shows it literally: every ASCII punctuation character is
+/// backslash-escaped.
+enum CommonMarkText {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.generalCategory.isPunctuationOrSymbol { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+}
+
+extension Unicode.GeneralCategory {
+    var isPunctuationOrSymbol: Bool {
+        switch self {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+}
