@@ -12,8 +12,8 @@ trap 'rm -rf "$work"' EXIT
 status=0
 for platform in pubnub stream cometchat; do
   python3 Benchmarks/generate_exports.py --platform "$platform" --messages "$messages" --seed 7 --out "$work/$platform"
-  "$binary" build "$work/$platform/input" -o "$work/$platform/out" --quiet
-  "$binary" build "$work/$platform/input" -o "$work/$platform/again" --quiet
+  "$binary" build "$work/$platform/input" -o "$work/$platform/out" --quiet --include-direct-messages
+  "$binary" build "$work/$platform/input" -o "$work/$platform/again" --quiet --include-direct-messages
   if ! diff -r "$work/$platform/out" "$work/$platform/again" >/dev/null; then
     echo "$platform: two builds of the same input differ"; status=1
   fi
