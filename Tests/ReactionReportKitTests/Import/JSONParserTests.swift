@@ -70,3 +70,13 @@ final class JSONParserTests: XCTestCase {
         }
     }
 }
+
+final class JSONTextTests: XCTestCase {
+    func testQuoteEscapesAndRoundTrips() throws {
+        let samples = ["plain", "é😂❤️", "a\"b\\c", "line\nbreak\ttab\r", "\u{0}\u{1F}\u{7F}", "sep\u{2028}par\u{2029}", ""]
+        XCTAssertEqual(JSONText.quote("a\"b\\c\n\u{1}\u{2028}"), #""a\"b\\c\n\u0001\u2028""#)
+        for sample in samples {
+            XCTAssertEqual(try JSONParser.parse(Array(JSONText.quote(sample).utf8), file: "q"), .string(sample))
+        }
+    }
+}
