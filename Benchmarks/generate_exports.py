@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate synthetic chat exports with reactions, plus the ground truth for them.
 
-    python3 Benchmarks/generate_exports.py --platform {pubnub,stream,cometchat} \
+    python3 Benchmarks/generate_exports.py \
+        --platform {pubnub,stream,cometchat,slack,slack-zip,discord,telegram,matrix} \
         --messages N --seed S --out DIR
 
 writes the export files under DIR/input/ and the expected result under DIR/expected.jsonl,
@@ -747,17 +748,45 @@ def write_cometchat(rng, n, out, temp):
 WRITERS = {"pubnub": write_pubnub, "stream": write_stream, "cometchat": write_cometchat}
 
 
+def write_community(platform):
+    """Slack (folder or zip), Discord, Telegram and Matrix come from Benchmarks/community_exports.py,
+    whose writers fill DIR/input and return the truth lines already sorted."""
+    def write(rng, n, out, temp):
+        import community_exports           # here, not at the top: it imports this module
+        lines = community_exports.WRITERS[platform](n, rng, os.path.join(out, "input"))
+        with open(os.path.join(out, "expected.jsonl"), "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(dumps(line) + "\n")
+    return write
+
+
+for _platform in ("slack", "slack-zip", "discord", "telegram", "matrix"):
+    WRITERS[_platform] = write_community(_platform)
+
+
 def prepare(out):
-    """Creates DIR/input; clears a previous run's .json/.jsonl files, refuses anything else."""
+    """Creates DIR/input; clears a previous run's .json/.jsonl/.zip files and folders of .json
+    files, refuses anything else."""
     folder = os.path.join(out, "input")
     os.makedirs(folder, exist_ok=True)
     names = os.listdir(folder)
-    strangers = [x for x in names if not (x.endswith(".json") or x.endswith(".jsonl"))]
+
+    def ours(name):                      # Slack writes channel folders of day files and zips
+        path = os.path.join(folder, name)
+        if os.path.isdir(path):
+            return all(f.endswith(".json") for _, _, files in os.walk(path) for f in files)
+        return name.endswith((".json", ".jsonl", ".zip"))
+
+    strangers = [x for x in names if not ours(x)]
     if strangers:
         sys.exit(f"generate_exports: {folder} holds files this tool did not write "
                  f"({', '.join(sorted(strangers)[:3])}); use an empty folder")
     for x in names:
-        os.remove(os.path.join(folder, x))
+        path = os.path.join(folder, x)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
     temp = os.path.join(out, ".generate-tmp")
     shutil.rmtree(temp, ignore_errors=True)
     os.makedirs(temp)

@@ -20,7 +20,8 @@ public struct ImportRun {
 
     /// The standard importers, configured by `options`.
     public static func standardImporters(reactionActionTypes: Set<String> = ["reaction", "reactions"]) -> [any Importer] {
-        [PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter(), SlackImporter()]
+        [PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter(), SlackImporter(),
+         DiscordImporter(), MattermostImporter()]
     }
 
     /// Every format the importers know, in a fixed order.

@@ -25,7 +25,8 @@ public struct StreamImporter: Importer {
             guard let first = channels.first else { return nil }
             return first["channel"] != nil && first["messages"] != nil ? Self.channels : nil
         }
-        if root["channel"]?.object != nil, root["messages"]?.array != nil { return Self.channels }
+        // A DiscordChatExporter file also has "channel" and "messages", beside its "guild".
+        if root["channel"]?.object != nil, root["messages"]?.array != nil { return root["guild"] == nil ? Self.channels : nil }
         guard let first = root.array?.first ?? root["messages"]?.array?.first else { return nil }
         return isMessage(first) ? Self.messages : nil
     }

@@ -17,6 +17,8 @@ final class FormatDetectionTests: XCTestCase {
         XCTAssertEqual(try format(#"{"data":[{"id":"1","sentAt":1,"sender":"u","receiverType":"group","receiver":"g"}]}"#), "cometchat-messages")
         XCTAssertEqual(try format(#"{"data":[{"id":"1","messageId":"2","reaction":"x","uid":"u","reactedAt":1}]}"#), "cometchat-reactions")
         XCTAssertEqual(try format(#"[{"trigger":"message_reaction_added","data":{"reaction":{"messageId":"2","reaction":"x","uid":"u"}}}]"#), "cometchat-events")
+        XCTAssertEqual(try format(#"{"guild":{"id":"1"},"channel":{"id":"2"},"messages":[]}"#), "discord-dce")
+        XCTAssertEqual(try format("{\"type\":\"version\",\"version\":1}\n{\"type\":\"post\",\"post\":{}}\n", name: "export.jsonl"), "mattermost-bulk")
         XCTAssertNil(try format(#"{"hello":"world"}"#))
     }
 

@@ -1,0 +1,108 @@
+/// Reads DiscordChatExporter JSON: one file per channel, thread or direct message, in the
+/// current format (reactions with `users` and emoji `code`) and the format before 2023-07-31
+/// (totals only, standard emoji `id` null).
+///
+/// A reaction's `count` is the total; its `users`, where present, are the listed reactors. The
+/// parts of a partitioned export (`… [part 2].json`) share the channel id and merge in the ledger.
+public struct DiscordImporter: Importer {
+    public let platform = Platform.discord
+
+    public init() {}
+
+    public static let export = InputFormat(id: "discord-dce", platform: .discord,
+        summary: "DiscordChatExporter JSON, one channel, thread or DM per file (current and pre-2023 format)",
+        recognisedBy: "a top-level \"guild\" object, \"channel\" object and \"messages\" array")
+
+    public var formats: [InputFormat] { [Self.export] }
+
+    /// Channel types whose `category` is the parent channel (DCE's schema predates threads).
+    static let threadTypes: Set<String> = ["GuildPublicThread", "GuildPrivateThread", "GuildNewsThread"]
+    static let directTypes: Set<String> = ["DirectTextChat", "DirectGroupTextChat"]
+
+    public func detect(_ document: InputDocument) -> InputFormat? {
+        let root = document.root
+        guard root["guild"]?.object != nil, root["channel"]?.object != nil, root["messages"]?.array != nil else { return nil }
+        return Self.export
+    }
+
+    public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
+        let channel = document.root["channel"]
+        guard let conversationID = channel?["id"]?.identifier, !conversationID.isEmpty else {
+            sink.diagnose(.skippedRecord, "the export has no channel id; its messages were skipped")
+            return
+        }
+        sink.conversation(conversation(channel, id: conversationID))
+        for message in document.root["messages"]?.array ?? [] {
+            readMessage(message, conversationID: conversationID, into: sink)
+        }
+    }
+
+    /// The conversation: threads are named "parent › thread", direct messages are marked so.
+    func conversation(_ channel: JSONValue?, id: String) -> ConversationInfo {
+        let type = channel?["type"]?.string ?? ""
+        let name = nonEmpty(channel?["name"]?.string) ?? id
+        if Self.threadTypes.contains(type), let parent = nonEmpty(channel?["category"]?.string) {
+            return ConversationInfo(platform: .discord, id: id, name: "\(parent) › \(name)")
+        }
+        return ConversationInfo(platform: .discord, id: id, name: name, isDirect: Self.directTypes.contains(type))
+    }
+
+    func readMessage(_ message: JSONValue, conversationID: String, into sink: ImportSink) {
+        guard let id = message["id"]?.identifier, !id.isEmpty else {
+            sink.diagnose(.skippedRecord, "a message in \(conversationID) without an id")
+            return
+        }
+        let author = message["author"]
+        let authorID = author?["id"]?.identifier
+        let authorName = displayName(author)
+        if let authorID { sink.person(.discord, id: authorID, name: authorName) }
+        sink.message(ImportedMessage(
+            platform: .discord, conversationID: conversationID, id: id, authorID: authorID, authorName: authorName,
+            sentAt: sink.time(message["timestamp"], what: "message \(id) timestamp") { $0.string.flatMap(Timestamp.iso8601) },
+            text: message["content"]?.string ?? "", markup: .discord))
+
+        let target = MessageTarget(platform: .discord, conversationID: conversationID, messageID: id)
+        for reaction in message["reactions"]?.array ?? [] {
+            guard let value = reactionValue(reaction["emoji"]) else {
+                sink.diagnose(.invalidReaction, "message \(id): a reaction whose emoji has no name")
+                continue
+            }
+            let users = reaction["users"]?.array ?? []
+            guard let count = reaction["count"]?.int64 else {
+                if users.isEmpty { sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor users") }
+                addUsers(users, value: value, target: target, into: sink)
+                continue
+            }
+            sink.reaction(.total(target: target, value: value, count: Int(clamping: count), firstAt: nil))
+            addUsers(users, value: value, target: target, into: sink)
+        }
+    }
+
+    func addUsers(_ users: [JSONValue], value: ReactionValue, target: MessageTarget, into sink: ImportSink) {
+        for user in users {
+            let reactor = user["id"]?.identifier ?? ""
+            let name = displayName(user)
+            if !reactor.isEmpty { sink.person(.discord, id: reactor, name: name) }
+            sink.reaction(.add(target: target, value: value, reactor: reactor, reactorName: name, at: nil, ref: nil))
+        }
+    }
+
+    /// A standard emoji by its Unicode name; a custom one (non-empty id) by name, with its image.
+    /// The image is used as exported (a Windows relative path gets forward slashes), never built from the id.
+    func reactionValue(_ emoji: JSONValue?) -> ReactionValue? {
+        guard let name = nonEmpty(emoji?["name"]?.string) else { return nil }
+        guard let id = nonEmpty(emoji?["id"]?.identifier) else { return ReactionValue(name) }
+        let image = nonEmpty(emoji?["imageUrl"]?.string).map { $0.contains("://") ? $0 : forwardSlashes($0) }
+        return ReactionValue(name, style: .custom(id: id, image: image))
+    }
+
+    /// The guild or global display name (`nickname`), else the user name.
+    func displayName(_ user: JSONValue?) -> String? {
+        nonEmpty(user?["nickname"]?.string) ?? nonEmpty(user?["name"]?.string)
+    }
+
+    /// A Windows relative path with forward slashes (`media\x.png` → `media/x.png`).
+    func forwardSlashes(_ path: String) -> String {
+        path.split(separator: "\\", omittingEmptySubsequences: false).joined(separator: "/")
+    }
+}
