@@ -21,7 +21,7 @@ public struct ImportRun {
     /// The standard importers, configured by `options`.
     public static func standardImporters(reactionActionTypes: Set<String> = ["reaction", "reactions"]) -> [any Importer] {
         [PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter(), SlackImporter(),
-         DiscordImporter(), MattermostImporter()]
+         DiscordImporter(), MattermostImporter(), TelegramImporter(), MatrixImporter()]
     }
 
     /// Every format the importers know, in a fixed order.

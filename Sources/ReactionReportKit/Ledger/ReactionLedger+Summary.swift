@@ -37,13 +37,18 @@ extension ReactionLedger {
 
         var summaries: [MessageSummary] = []
         summaries.reserveCapacity(messages.count)
+        // Settling walks dictionaries, whose order changes from run to run: its diagnostics are
+        // collected and sorted so that the examples kept are the same every time.
+        var settled: [(key: MessageKey, diagnostic: Diagnostic)] = []
         for (key, message) in messages {
             var reactionsOut: [ReactionSummary] = []
+            var found: [Diagnostic] = []
             for entry in (byMessage[key] ?? [:]).values {
-                if let summary = settle(entry, message: message, matched: &matchedRemovals, log: &log) {
+                if let summary = settle(entry, message: message, matched: &matchedRemovals, log: &found) {
                     reactionsOut.append(summary)
                 }
             }
+            for diagnostic in found { settled.append((key, diagnostic)) }
             reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
             let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
             let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
@@ -66,6 +71,11 @@ extension ReactionLedger {
                 reactions: reactionsOut))
         }
         summaries.sort(by: messageOrder)
+        settled.sort { a, b in
+            (a.key.platform, a.key.conversationID, a.key.id, a.diagnostic.kind, a.diagnostic.detail)
+                < (b.key.platform, b.key.conversationID, b.key.id, b.diagnostic.kind, b.diagnostic.detail)
+        }
+        for entry in settled { log.append(entry.diagnostic) }
 
         for (key, file) in removals.sorted(by: { $0.key.ref < $1.key.ref }) where !matchedRemovals.contains(key) {
             log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref) matches no add"))
@@ -85,7 +95,7 @@ extension ReactionLedger {
     }
 
     /// Applies removals, counts reactors and weighs them against the platform total.
-    func settle(_ entry: ReactionEntry, message: ImportedMessage, matched: inout Set<RemovalKey>, log: inout DiagnosticLog) -> ReactionSummary? {
+    func settle(_ entry: ReactionEntry, message: ImportedMessage, matched: inout Set<RemovalKey>, log: inout [Diagnostic]) -> ReactionSummary? {
         var reactors: [(Reactor, Int)] = []
         for (id, reactor) in entry.reactors {
             var liveAt: Timestamp?

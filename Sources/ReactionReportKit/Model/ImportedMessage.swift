@@ -39,8 +39,10 @@ public struct ImportedMessage: Sendable, Equatable {
 
 /// The markup a platform uses in message text.
 public enum TextMarkup: String, Sendable, Equatable {
-    /// CommonMark or plain text (PubNub, Stream, CometChat, Matrix `body`, Mattermost).
+    /// CommonMark (PubNub, Stream, CometChat, Mattermost: apps render their text as Markdown).
     case commonMark
+    /// Text shown exactly as written, line breaks kept (Telegram, Matrix `body`).
+    case plain
     /// Slack mrkdwn: `*bold*`, `_italic_`, `~strike~`, `<url|label>`, `<@U1>`, `<#C1|name>`, `<!here>`.
     case slackMrkdwn
     /// Discord Markdown with mentions `<@123>`, `<#123>`, `<:name:id>`.

@@ -7,11 +7,14 @@ struct MessageMarkup {
     let people: [Platform: [String: String]]
     /// Conversation names by platform and id.
     let conversations: [Platform: [String: String]]
+    /// Shortcodes in text (`:rocket:`) become emoji through the standard table.
+    let emojiNames = EmojiResolver()
 
     /// CommonMark for a message's text.
     func commonMark(_ message: MessageSummary) -> String {
         switch message.markup {
         case .commonMark: return message.text
+        case .plain: return CommonMarkText.escape(message.text).replacingOccurrences(of: "\n", with: "\\\n")
         case .slackMrkdwn: return slack(message.text)
         case .discord: return discord(message.text)
         }
@@ -66,10 +69,29 @@ struct MessageMarkup {
 
     /// `*bold*` → `**bold**` and `_italic_` → `*italic*` where they stand as words.
     func slackEmphasis(_ text: String) -> String {
+        let text = shortcodesToEmoji(text)
         guard text.contains("*") || text.contains("_") else { return text }
         var result = text.replacingOccurrences(of: #"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])"#, with: "**$1**", options: .regularExpression)
         result = result.replacingOccurrences(of: #"(?<![\w_\\])_(?=\S)([^_\n]+?)(?<=\S)_(?![\w_])"#, with: "*$1*", options: .regularExpression)
         return result
+    }
+
+    static let shortcodePattern = try! NSRegularExpression(pattern: #":([a-z0-9_+'-]+)(::skin-tone-[2-6])?:"#)
+
+    /// `:rocket:` → 🚀, `:+1::skin-tone-2:` → 👍🏻; names that are not standard emoji stay as written.
+    func shortcodesToEmoji(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: ":")) else { return text }
+        var out = ""
+        var last = text.startIndex
+        for match in Self.shortcodePattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range, in: text) else { continue }
+            let name = String(text[range].dropFirst().dropLast())
+            guard let found = emojiNames.resolve(ReactionValue(name, style: .shortcode)), !found.custom else { continue }
+            out += text[last..<range.lowerBound]
+            out += found.display
+            last = range.upperBound
+        }
+        return out + text[last...]
     }
 
     /// Discord: `<@123>`/`<@!123>` → @name, `<#123>` → #channel, `<@&123>` → @role,

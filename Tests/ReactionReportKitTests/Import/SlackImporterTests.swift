@@ -62,4 +62,49 @@ final class SlackImporterTests: XCTestCase {
             XCTAssertTrue("\(error)".hasSuffix("workspace.zip: unpacks to more than the limit of 100 bytes"), "\(error)")
         }
     }
+
+    /// Writes a small workspace export into a temporary folder.
+    func workspace(_ files: [String: String]) throws -> String {
+        let root = try TestSupport.temporaryFolder().appendingPathComponent("export")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root.path
+    }
+
+    /// formats.md §9 as it applies to Slack: escaped `/`, skin-tone shortcodes, custom names,
+    /// counts above the listed users, tombstones, bot messages, membership events, reactors
+    /// missing from users.json, names by display name then real name then handle.
+    func testSlackTraps() throws {
+        let path = try workspace([
+            "users.json": #"[{"id":"U1","name":"ada","real_name":"Ada Okafor","profile":{"display_name":""}},{"id":"U2","name":"bo","profile":{"display_name":"Bo","real_name":"Bo Lind"}},{"id":"U3","name":"cy"}]"#,
+            "channels.json": #"[{"id":"C9","name":"ops"}]"#,
+            "ops/2024-03-01.json": #"""
+            [{"type":"message","subtype":"channel_join","user":"U3","ts":"1709251200.000001","text":"<@U3> has joined"},
+             {"type":"message","user":"U1","ts":"1709251300.000100","text":"see https:\/\/example.org\/a","reactions":[
+               {"name":"+1::skin-tone-6","users":["U2"],"count":1},{"name":"heart","users":["U2","U3","U7"],"count":5},
+               {"name":"shipit","users":["U1"],"count":1}]},
+             {"type":"message","subtype":"bot_message","bot_id":"B1","username":"deploybot","ts":"1709251400.000200","text":"deployed"},
+             {"type":"message","subtype":"tombstone","user":"USLACKBOT","ts":"1709251500.000300","text":"This message was deleted.","thread_ts":"1709251500.000300","reactions":[{"name":"eyes","users":["U1"],"count":1}]},
+             {"type":"message","user":"U2","ts":"1709251600.000400","thread_ts":"1709251500.000300","text":"reply"}]
+            """#,
+            "ops/2024-03-02.json": #"{"not":"an array"}"#,
+        ])
+        let result = try ReportBuild(inputs: [path], options: BuildOptions()).inspect().result
+        XCTAssertEqual(result.messages.map(\.id), ["1709251300.000100", "1709251400.000200", "1709251500.000300", "1709251600.000400"])
+        let first = result.messages[0]
+        XCTAssertEqual(first.text, "see https://example.org/a")
+        XCTAssertEqual(first.authorName, "Ada Okafor")
+        XCTAssertEqual(TestSupport.reactions(first), ["👍🏿 1 [U2] complete", "❤ 5 [U2,U3,U7] incomplete", ":shipit: 1 [U1] complete"])
+        XCTAssertEqual(first.reactions[1].reactors.map { $0.name ?? "-" }, ["Bo", "cy", "-"])
+        XCTAssertEqual(result.messages[1].authorID, "B1")
+        XCTAssertEqual(result.messages[1].authorName, "deploybot")
+        XCTAssertTrue(result.messages[2].deleted)
+        XCTAssertNil(result.messages[2].threadParentID)
+        XCTAssertEqual(TestSupport.reactions(result.messages[2]), ["👀 1 [U1] complete"])
+        XCTAssertEqual(result.messages[3].threadParentID, "1709251500.000300")
+        XCTAssertEqual(TestSupport.diagnostics(result), ["unknown-user": 1, "skipped-record": 1])
+    }
 }

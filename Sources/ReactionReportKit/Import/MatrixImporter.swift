@@ -1,0 +1,329 @@
+/// Reads Matrix room events: a JSON array (or JSON lines) of events as the client-server API
+/// serves them, an object holding such an array under `chunk` (a `/messages` response),
+/// `events` or `messages` (Element's "Export chat" JSON), or a single event.
+///
+/// Reactions are `m.reaction` events with an `m.annotation` relation; each add carries its own
+/// event id as `ref`, so an `m.room.redaction` of it cancels it in the ledger whatever the order
+/// of the two events. A redaction of a message marks the message deleted (the ledger matches the
+/// ref against message ids); the message's reactions still count, as on every other platform.
+///
+/// Within one document, everything that needs another event is looked up after the whole
+/// document is indexed: an annotation on an `m.replace` edit counts on the original, an edit
+/// that is itself redacted is dropped, and the newest room name and display name win.
+///
+/// Message text is `content.body`, which the spec defines as plain text (`formatted_body` is
+/// HTML and is not used). A room is direct only when a membership event in the input carries
+/// `is_direct`; the `m.direct` account data that really decides it is not part of room history.
+public struct MatrixImporter: Importer {
+    public let platform = Platform.matrix
+
+    public init() {}
+
+    public static let events = InputFormat(id: "matrix-events", platform: .matrix,
+        summary: "room events: a JSON array or JSON lines, {\"chunk\"|\"events\"|\"messages\": […]} (/messages response, Element export), or one event",
+        recognisedBy: "events with an \"m.\" \"type\", an \"event_id\" and a \"sender\"")
+
+    public var formats: [InputFormat] { [Self.events] }
+
+    /// Members that hold the event list, in the order they are tried.
+    static let wrapperKeys = ["chunk", "events", "messages"]
+    /// Event types that are messages in the timeline.
+    static let messageTypes: Set<String> = ["m.room.message", "m.sticker"]
+    /// How many leading elements detection looks at for an event.
+    static let detectionWindow = 10
+
+    // MARK: Detection
+
+    public func detect(_ document: InputDocument) -> InputFormat? {
+        let root = document.root
+        if let elements = root.array { return containsEvents(elements) ? Self.events : nil }
+        guard root.object != nil else { return nil }
+        for key in Self.wrapperKeys {
+            if let elements = root[key]?.array { return containsEvents(elements) ? Self.events : nil }
+        }
+        // One event on its own, such as the examples in the Matrix specification, which give
+        // the type and content and leave event_id and sender to a shared schema.
+        if let type = root["type"]?.string, type.hasPrefix("m."),
+           root["content"]?.object != nil || root["event_id"]?.string != nil {
+            return Self.events
+        }
+        return nil
+    }
+
+    /// True when one of the first elements is a room event of a type defined by the spec.
+    func containsEvents(_ elements: [JSONValue]) -> Bool {
+        elements.prefix(Self.detectionWindow).contains { element in
+            guard let type = element["type"]?.string, type.hasPrefix("m."), element["event_id"]?.string != nil else { return false }
+            return element["sender"]?.string != nil || element["room_id"]?.string != nil
+        }
+    }
+
+    /// The events of a detected document, and the members around them.
+    func eventList(_ root: JSONValue) -> [JSONValue] {
+        if let elements = root.array { return elements }
+        for key in Self.wrapperKeys {
+            if let elements = root[key]?.array {
+                // A /messages response may add the state the events need (members) under "state".
+                return (root["state"]?.array ?? []) + elements
+            }
+        }
+        return [root]
+    }
+
+    // MARK: Reading
+
+    /// What one pass over the document learns before anything is recorded.
+    struct Index {
+        enum Kind {
+            case message
+            /// An `m.replace` edit of the event with this id.
+            case edit(of: String)
+            case reaction
+            case other
+        }
+
+        /// Every event id in the document, with what it is.
+        var kinds: [String: Kind] = [:]
+        /// Senders of messages, to refuse edits by someone else.
+        var messageSenders: [String: String] = [:]
+        /// The targets of reactions complete enough to record (sender, annotation, key).
+        var annotationTargets: [String: String] = [:]
+        /// Events that some redaction in this document, or the server, redacted.
+        var redacted: Set<String> = []
+        /// Room ids in the order they first appear.
+        var rooms: [String] = []
+        var roomSet: Set<String> = []
+        /// The newest `m.room.name` per room: (time, position, name).
+        var roomNames: [String: (Int64, Int, String)] = [:]
+        /// The newest canonical alias per room.
+        var aliases: [String: (Int64, Int, String)] = [:]
+        /// Rooms a membership event flags as direct chats.
+        var direct: Set<String> = []
+        /// The newest display name per user, from `m.room.member` state.
+        var names: [String: (Int64, Int, String)] = [:]
+        var people: [String] = []
+    }
+
+    public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
+        let root = document.root
+        let events = eventList(root)
+        let fallbackRoom = nonEmpty(root["room_id"]?.string) ?? stem(of: document.name)
+        let index = buildIndex(events, fallbackRoom: fallbackRoom)
+
+        // Rooms and people first, so that the names are known whatever comes later.
+        let exportName = root.array == nil ? nonEmpty(root["room_name"]?.string) : nil
+        for room in index.rooms {
+            let name = index.roomNames[room]?.2 ?? exportName ?? index.aliases[room]?.2
+            sink.conversation(ConversationInfo(platform: .matrix, id: room, name: name, isDirect: index.direct.contains(room)))
+        }
+        for user in index.people {
+            sink.person(.matrix, id: user, name: index.names[user]?.2)
+        }
+
+        var encrypted = 0
+        for event in events {
+            guard let type = event["type"]?.string else {
+                sink.diagnose(.skippedRecord, "an event without a type")
+                continue
+            }
+            let room = nonEmpty(event["room_id"]?.string) ?? fallbackRoom
+            switch type {
+            case _ where Self.messageTypes.contains(type):
+                readMessage(event, type: type, room: room, index: index, into: sink)
+            case "m.reaction":
+                readReaction(event, room: room, index: index, into: sink)
+            case "m.room.redaction":
+                readRedaction(event, index: index, into: sink)
+            case "m.room.encrypted":
+                encrypted += 1
+            default:
+                continue
+            }
+        }
+        if encrypted > 0 {
+            sink.diagnose(.skippedRecord, "\(encrypted) encrypted event(s) (m.room.encrypted) cannot be read; export the room decrypted")
+        }
+    }
+
+    /// One pass over the events: what each id is, which are redacted, and the room and
+    /// member state (the newest by `origin_server_ts`, then by position, wins).
+    func buildIndex(_ events: [JSONValue], fallbackRoom: String) -> Index {
+        var index = Index()
+        func newer(_ current: (Int64, Int, String)?, _ time: Int64, _ position: Int) -> Bool {
+            guard let current else { return true }
+            return (time, position) >= (current.0, current.1)
+        }
+        for (position, event) in events.enumerated() {
+            guard let type = event["type"]?.string else { continue }
+            let room = nonEmpty(event["room_id"]?.string) ?? fallbackRoom
+            if index.roomSet.insert(room).inserted { index.rooms.append(room) }
+            let time = event["origin_server_ts"]?.int64 ?? Int64.min
+            let content = event["content"]
+            if isRedacted(event), let id = event["event_id"]?.string { index.redacted.insert(id) }
+            switch type {
+            case _ where Self.messageTypes.contains(type):
+                guard let id = event["event_id"]?.string else { continue }
+                let relation = content?["m.relates_to"]
+                if relation?["rel_type"]?.string == "m.replace", let original = nonEmpty(relation?["event_id"]?.string) {
+                    index.kinds[id] = .edit(of: original)
+                } else {
+                    index.kinds[id] = .message
+                    if let sender = event["sender"]?.string { index.messageSenders[id] = sender }
+                }
+            case "m.reaction":
+                guard let id = event["event_id"]?.string else { continue }
+                index.kinds[id] = .reaction
+                let relation = content?["m.relates_to"]
+                if nonEmpty(event["sender"]?.string) != nil, relation?["rel_type"]?.string == "m.annotation", relation?["key"]?.string != nil,
+                   let target = nonEmpty(relation?["event_id"]?.string) {
+                    index.annotationTargets[id] = target
+                }
+            case "m.room.redaction":
+                if let id = event["event_id"]?.string { index.kinds[id] = .other }
+                if let target = redactedID(event) { index.redacted.insert(target) }
+            case "m.room.name":
+                if let id = event["event_id"]?.string { index.kinds[id] = .other }
+                if let name = content?["name"]?.string, newer(index.roomNames[room], time, position) {
+                    index.roomNames[room] = (time, position, name)
+                }
+            case "m.room.canonical_alias":
+                if let id = event["event_id"]?.string { index.kinds[id] = .other }
+                if let alias = content?["alias"]?.string, newer(index.aliases[room], time, position) {
+                    index.aliases[room] = (time, position, alias)
+                }
+            case "m.room.member":
+                if let id = event["event_id"]?.string { index.kinds[id] = .other }
+                if content?["is_direct"]?.bool == true { index.direct.insert(room) }
+                guard let user = nonEmpty(event["state_key"]?.string), let name = nonEmpty(content?["displayname"]?.string) else { continue }
+                if index.names[user] == nil { index.people.append(user) }
+                if newer(index.names[user], time, position) { index.names[user] = (time, position, name) }
+            default:
+                if let id = event["event_id"]?.string { index.kinds[id] = .other }
+            }
+        }
+        // An empty newest name means the name was removed: fall back as if there were none.
+        index.roomNames = index.roomNames.filter { !$0.value.2.isEmpty }
+        return index
+    }
+
+    func readMessage(_ event: JSONValue, type: String, room: String, index: Index, into sink: ImportSink) {
+        guard let id = nonEmpty(event["event_id"]?.string) else {
+            sink.diagnose(.skippedRecord, "an \(type) event in \(room) without an event_id")
+            return
+        }
+        let content = event["content"]
+        let relation = content?["m.relates_to"]
+        let sender = nonEmpty(event["sender"]?.string)
+        let time = sink.time(event["origin_server_ts"], what: "event \(id) origin_server_ts") { $0.int64.flatMap(Timestamp.unixMilliseconds) }
+        if case .edit(let original)? = index.kinds[id] {
+            // An edit replaces the original's text; a redacted edit no longer does.
+            guard !index.redacted.contains(id) else { return }
+            let target = resolve(original, index: index)
+            if let author = index.messageSenders[target], author != sender {
+                sink.diagnose(.skippedRecord, "edit \(id) of \(target) comes from \(sender ?? "no sender"), not the message's author; ignored")
+                return
+            }
+            let text = content?["m.new_content"]?["body"]?.string ?? withoutEditMarker(content?["body"]?.string ?? "")
+            sink.update(.edit(target: MessageTarget(platform: .matrix, conversationID: room, messageID: target), text: text,
+                              order: time ?? Timestamp(nanoseconds: 0, fractionDigits: 3)))
+            return
+        }
+        let thread = relation?["rel_type"]?.string == "m.thread" ? nonEmpty(relation?["event_id"]?.string) : nil
+        var text = content?["body"]?.string ?? ""
+        if relation?["m.in_reply_to"] != nil { text = withoutReplyFallback(text) }
+        sink.message(ImportedMessage(platform: .matrix, conversationID: room, id: id, authorID: sender, sentAt: time,
+                                     threadParentID: thread, text: text,
+                                     deleted: isRedacted(event), markup: .plain))
+    }
+
+    /// Records an annotation as an add whose ref is the reaction's event id.
+    func readReaction(_ event: JSONValue, room: String, index: Index, into sink: ImportSink) {
+        let relation = event["content"]?["m.relates_to"]
+        if relation == nil, isRedacted(event) { return }   // redacted by the server: content stripped
+        guard let id = nonEmpty(event["event_id"]?.string), let sender = nonEmpty(event["sender"]?.string) else {
+            sink.diagnose(.skippedRecord, "an m.reaction event without event_id or sender")
+            return
+        }
+        guard relation?["rel_type"]?.string == "m.annotation", let targetID = nonEmpty(relation?["event_id"]?.string),
+              let key = relation?["key"]?.string else {
+            sink.diagnose(.skippedRecord, "reaction \(id) has no m.annotation relation with an event_id and a key")
+            return
+        }
+        let target = resolve(targetID, index: index)
+        if case .reaction? = index.kinds[target] {
+            sink.diagnose(.skippedRecord, "reaction \(id) annotates another reaction (\(target)); ignored")
+            return
+        }
+        let at = sink.time(event["origin_server_ts"], what: "event \(id) origin_server_ts") { $0.int64.flatMap(Timestamp.unixMilliseconds) }
+        let messageTarget = MessageTarget(platform: .matrix, conversationID: room, messageID: target)
+        sink.reaction(.add(target: messageTarget, value: ReactionValue(key), reactor: sender, reactorName: nil, at: at, ref: id))
+        // Redacted, yet the dump kept its content: cancelled, with or without its redaction event.
+        if isRedacted(event) { sink.reaction(.remove(platform: .matrix, ref: id)) }
+    }
+
+    /// True when `readReaction` records an add for this reaction id.
+    func recordsReaction(_ id: String, index: Index) -> Bool {
+        guard let target = index.annotationTargets[id] else { return false }
+        if case .reaction? = index.kinds[resolve(target, index: index)] { return false }
+        return true
+    }
+
+    /// A redaction cancels a reaction or deletes a message by the redacted event id. Redactions
+    /// of events this document holds and that are neither (state, edits, reactions it did not
+    /// record) have nothing to cancel; redactions of events it does not hold are passed on,
+    /// since another input may hold the event.
+    func readRedaction(_ event: JSONValue, index: Index, into sink: ImportSink) {
+        guard let target = redactedID(event) else {
+            if !isRedacted(event) { sink.diagnose(.skippedRecord, "a redaction without \"redacts\"") }
+            return
+        }
+        switch index.kinds[target] {
+        case .message?, nil:
+            sink.reaction(.remove(platform: .matrix, ref: target))
+        case .reaction? where recordsReaction(target, index: index):
+            sink.reaction(.remove(platform: .matrix, ref: target))
+        default:
+            return
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The id of a redaction's target: top-level `redacts` (room versions 1–10) or
+    /// `content.redacts` (room version 11).
+    func redactedID(_ event: JSONValue) -> String? {
+        nonEmpty(event["redacts"]?.string) ?? nonEmpty(event["content"]?["redacts"]?.string)
+    }
+
+    /// True when the server already redacted the event (`unsigned.redacted_because`).
+    func isRedacted(_ event: JSONValue) -> Bool {
+        guard let because = event["unsigned"]?["redacted_because"] else { return false }
+        return !because.isNull
+    }
+
+    /// The message an event id stands for: an edit stands for the message it edits.
+    func resolve(_ id: String, index: Index) -> String {
+        var current = id
+        var steps = 0
+        while case .edit(let original)? = index.kinds[current], steps < 8 {
+            current = original
+            steps += 1
+        }
+        return current
+    }
+
+    /// A reply's body may start with a quote of the message it answers (`> <@user:server> …`
+    /// lines, then a blank line), written for clients that do not know replies.
+    func withoutReplyFallback(_ body: String) -> String {
+        guard body.hasPrefix("> <") else { return body }
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        while let first = lines.first, first.hasPrefix(">") { lines = lines.dropFirst() }
+        if let first = lines.first, first.isEmpty { lines = lines.dropFirst() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An edit's fallback body starts with "* " for clients that do not know edits.
+    func withoutEditMarker(_ body: String) -> String {
+        body.hasPrefix("* ") ? String(body.dropFirst(2)) : body
+    }
+}

@@ -1,0 +1,263 @@
+/// Reads the machine-readable `result.json` of Telegram Desktop's "Export chat history" (one
+/// chat) and "Export Telegram data" (the whole account: `chats.list` and `left_chats.list`).
+///
+/// A reaction is `{type, count, emoji | document_id, recent}`. `count` is the total; `recent` is
+/// a short sample of reactors that Telegram keeps for some chats only, so a reaction whose sample
+/// is shorter than its count is incomplete. Custom emoji have a document id and nothing else:
+/// their key is `:custom-<document_id>:`. Paid reactions count Telegram Stars, not people, and go
+/// to the message's star total instead of its bubbles. Service records (joins, pins, calls) are
+/// not messages and are passed over.
+///
+/// Times: messages carry `date_unixtime` (Unix seconds as text) next to `date`, the same instant
+/// written in the exporting computer's zone without an offset. `recent[].date` has only the local
+/// form; it is converted with the zone offset that the message's own `date`/`date_unixtime` pair
+/// reveals (the latest such offset in the file when a message lacks the pair, else read as UTC).
+public struct TelegramImporter: Importer {
+    public let platform = Platform.telegram
+
+    public init() {}
+
+    public static let export = InputFormat(id: "telegram-desktop", platform: .telegram,
+        summary: "Telegram Desktop result.json: one chat, or a full-account export (chats.list, left_chats.list)",
+        recognisedBy: "a chat object with \"name\", \"type\", \"id\" and a \"messages\" array, or \"chats\"/\"left_chats\" objects holding a \"list\" array")
+
+    public var formats: [InputFormat] { [Self.export] }
+
+    /// Chat types written by the exporter (`export_output_json.cpp`).
+    static let chatTypes: Set<String> = [
+        "saved_messages", "replies", "verification_codes", "personal_chat", "bot_chat", "private_group",
+        "private_supergroup", "public_supergroup", "private_channel", "public_channel",
+    ]
+    /// Chats with one other party (or none): conversations a public report leaves out by default.
+    static let directTypes: Set<String> = ["personal_chat", "bot_chat", "saved_messages", "replies", "verification_codes"]
+    /// The exporter's own names for chats it writes without a `name`.
+    static let unnamedChats: [String: String] = [
+        "saved_messages": "Saved Messages", "replies": "Replies", "verification_codes": "Verification Codes",
+    ]
+
+    public func detect(_ document: InputDocument) -> InputFormat? {
+        let root = document.root
+        guard !document.isLines, root.object != nil else { return nil }
+        // DiscordChatExporter and Stream channel responses also hold "messages" beside a "channel"/"guild".
+        guard root["guild"] == nil, root["channel"] == nil else { return nil }
+        if isAccountSection(root["chats"]) || isAccountSection(root["left_chats"]) { return Self.export }
+        return isChat(root) ? Self.export : nil
+    }
+
+    /// `{"about": …, "list": [chat…]}`, empty or with at least one chat that looks like Telegram's.
+    func isAccountSection(_ section: JSONValue?) -> Bool {
+        guard let list = section?["list"]?.array else { return false }
+        return list.isEmpty || list.contains { $0["messages"]?.array != nil || ($0["id"]?.identifier != nil && $0["type"]?.string != nil) }
+    }
+
+    /// A chat object: an id, a type, and messages; the type is a known one or the first message
+    /// has Telegram's shape (a record type and a `date`).
+    func isChat(_ value: JSONValue) -> Bool {
+        guard value["id"]?.identifier != nil, let type = value["type"]?.string, let messages = value["messages"]?.array else { return false }
+        if Self.chatTypes.contains(type) { return true }
+        guard let first = messages.first else { return false }
+        return (first["type"]?.string == "message" || first["type"]?.string == "service") && first["date"]?.string != nil
+    }
+
+    public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
+        let root = document.root
+        var sections: [(String, [JSONValue])] = []
+        for key in ["chats", "left_chats"] {
+            if let list = root[key]?["list"]?.array { sections.append((key, list)) }
+        }
+        if sections.isEmpty {
+            readChat(root, into: sink)
+            return
+        }
+        for (key, chats) in sections {
+            for (index, chat) in chats.enumerated() {
+                guard chat.object != nil else {
+                    sink.diagnose(.skippedRecord, "\(key).list[\(index)] is not a chat object; skipped")
+                    continue
+                }
+                readChat(chat, into: sink)
+            }
+        }
+    }
+
+    /// What reading a chat carries from one message to the next.
+    struct ChatState {
+        var conversationID: String
+        /// The exporting computer's UTC offset in seconds, as the last readable date pair showed it.
+        var zoneOffset: Int64?
+    }
+
+    func readChat(_ chat: JSONValue, into sink: ImportSink) {
+        guard let id = nonEmpty(chat["id"]?.identifier) else {
+            sink.diagnose(.skippedRecord, "a chat without an id (\(quoted(chat["name"]?.string ?? "unnamed"))); its messages were skipped")
+            return
+        }
+        let type = chat["type"]?.string ?? ""
+        let name = nonEmpty(chat["name"]?.string) ?? Self.unnamedChats[type] ?? id
+        sink.conversation(ConversationInfo(platform: .telegram, id: id, name: name, isDirect: Self.directTypes.contains(type)))
+        guard let messages = chat["messages"]?.array else {
+            // A full-account export leaves "messages" out for chat kinds the user did not select.
+            if let value = chat["messages"], !value.isNull {
+                sink.diagnose(.skippedRecord, "chat \(id): \"messages\" is not an array; skipped")
+            }
+            return
+        }
+        var state = ChatState(conversationID: id)
+        for message in messages {
+            readMessage(message, state: &state, into: sink)
+        }
+    }
+
+    func readMessage(_ message: JSONValue, state: inout ChatState, into sink: ImportSink) {
+        let conversationID = state.conversationID
+        guard message.object != nil else {
+            sink.diagnose(.skippedRecord, "chat \(conversationID): a message record that is not an object")
+            return
+        }
+        guard let id = nonEmpty(message["id"]?.identifier) else {
+            sink.diagnose(.skippedRecord, "chat \(conversationID): a message without an id")
+            return
+        }
+        switch message["type"]?.string {
+        case "message"?:
+            break
+        case "service"?:
+            return
+        case let other:
+            sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): record type \(quoted(other ?? "missing")) is neither message nor service; skipped")
+            return
+        }
+
+        let sentAt = messageTime(message, id: id, state: &state, into: sink)
+        let authorID = nonEmpty(message["from_id"]?.identifier)
+        let authorName = nonEmpty(message["from"]?.string)
+        if let authorID { sink.person(.telegram, id: authorID, name: authorName) }
+        sink.message(ImportedMessage(platform: .telegram, conversationID: conversationID, id: id, authorID: authorID,
+                                     authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
+
+        guard let reactions = message["reactions"], !reactions.isNull else { return }
+        guard let list = reactions.array else {
+            sink.diagnose(.invalidReaction, "message \(id): \"reactions\" is not an array")
+            return
+        }
+        let target = MessageTarget(platform: .telegram, conversationID: conversationID, messageID: id)
+        for reaction in list {
+            readReaction(reaction, target: target, zoneOffset: state.zoneOffset, into: sink)
+        }
+    }
+
+    /// `date_unixtime` when readable; else `date`, moved from local time by the known offset.
+    /// Learns the exporter's offset from every message that has both.
+    func messageTime(_ message: JSONValue, id: String, state: inout ChatState, into sink: ImportSink) -> Timestamp? {
+        let exact = sink.time(message["date_unixtime"], what: "message \(id) date_unixtime") { $0.identifier.flatMap(Timestamp.decimalSeconds) }
+        let localText = message["date"]?.string
+        let local = localText.flatMap(Timestamp.iso8601)
+        if let exact, let local, let localText, !hasZone(localText) {
+            let offset = local.seconds - exact.seconds
+            if abs(offset) <= 14 * 3600, offset % 60 == 0 { state.zoneOffset = offset }
+        }
+        if let exact { return exact }
+        return sink.time(message["date"], what: "message \(id) date") { value in
+            value.string.flatMap { localTime($0, offset: state.zoneOffset) }
+        }
+    }
+
+    /// A local date-time without offset, as UTC moved back by `offset` seconds (when known). Text
+    /// that carries its own offset is read with it.
+    func localTime(_ text: String, offset: Int64?) -> Timestamp? {
+        guard let time = Timestamp.iso8601(text) else { return nil }
+        guard let offset, !hasZone(text) else { return time }
+        return Timestamp.checked(time.nanoseconds - offset * 1_000_000_000, digits: time.fractionDigits)
+    }
+
+    /// True when ISO 8601 text ends in `Z` or a `±hh:mm` offset after its time of day.
+    func hasZone(_ text: String) -> Bool {
+        guard let time = text.firstIndex(where: { $0 == "T" || $0 == "t" || $0 == " " }) else { return false }
+        return text[time...].contains { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }
+    }
+
+    /// The message text: a string, or a list of parts (plain strings and entity objects with a
+    /// `text`), joined as plain text.
+    func text(_ value: JSONValue?, id: String, into sink: ImportSink) -> String {
+        guard let value, !value.isNull else { return "" }
+        if let text = value.string { return text }
+        guard let parts = value.array else {
+            sink.diagnose(.skippedRecord, "message \(id): text is neither a string nor a list of parts; read as empty")
+            return ""
+        }
+        var out = ""
+        var unreadable = 0
+        for part in parts {
+            if let text = part.string ?? part["text"]?.string {
+                out += text
+            } else {
+                unreadable += 1
+            }
+        }
+        if unreadable > 0 {
+            sink.diagnose(.skippedRecord, "message \(id): \(unreadable) text part(s) without text left out")
+        }
+        return out
+    }
+
+    func readReaction(_ reaction: JSONValue, target: MessageTarget, zoneOffset: Int64?, into sink: ImportSink) {
+        let id = target.messageID
+        guard reaction.object != nil else {
+            sink.diagnose(.invalidReaction, "message \(id): a reaction that is not an object")
+            return
+        }
+        let count = reaction["count"]?.int64.map { Int(clamping: $0) }
+        let recent = reaction["recent"]?.array ?? []
+        if let value = reaction["recent"], !value.isNull, value.array == nil {
+            sink.diagnose(.invalidReaction, "message \(id): a reaction's \"recent\" is not a list")
+        }
+        let value: ReactionValue
+        switch reaction["type"]?.string {
+        case "emoji"?:
+            guard let emoji = nonEmpty(reaction["emoji"]?.string) else {
+                sink.diagnose(.invalidReaction, "message \(id): an emoji reaction without an emoji")
+                return
+            }
+            value = ReactionValue(emoji)
+        case "custom_emoji"?:
+            guard let document = nonEmpty(reaction["document_id"]?.identifier) else {
+                sink.diagnose(.invalidReaction, "message \(id): a custom emoji reaction without a document_id")
+                return
+            }
+            value = ReactionValue("custom-" + document, style: .custom(id: document, image: nil))
+        case "paid"?:
+            // Stars, not people: the sample of payers is not a list of reactors.
+            for entry in recent { notePerson(entry, into: sink) }
+            guard let count, count >= 0 else {
+                sink.diagnose(.invalidReaction, "message \(id): a paid reaction without a readable count of stars")
+                return
+            }
+            if count > 0 { sink.update(.paidStars(target: target, stars: count)) }
+            return
+        case let other:
+            sink.diagnose(.invalidReaction, "message \(id): reaction type \(quoted(other ?? "missing")) is not emoji, custom_emoji or paid")
+            return
+        }
+
+        if let count {
+            sink.reaction(.total(target: target, value: value, count: count, firstAt: nil))
+        } else if recent.isEmpty {
+            sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor recent reactors")
+            return
+        }
+        for entry in recent {
+            let reactor = nonEmpty(entry["from_id"]?.identifier) ?? ""
+            let name = nonEmpty(entry["from"]?.string)
+            let at = sink.time(entry["date"], what: "message \(id) reaction date") { date in
+                date.string.flatMap { localTime($0, offset: zoneOffset) }
+            }
+            sink.reaction(.add(target: target, value: value, reactor: reactor, reactorName: name, at: at, ref: nil))
+        }
+    }
+
+    /// Keeps the name of someone listed in a `recent` sample.
+    func notePerson(_ entry: JSONValue, into sink: ImportSink) {
+        guard let id = nonEmpty(entry["from_id"]?.identifier) else { return }
+        sink.person(.telegram, id: id, name: nonEmpty(entry["from"]?.string))
+    }
+}
