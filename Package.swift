@@ -40,7 +40,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit"],
+            dependencies: ["ReactionReportKit", "CCmark"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

@@ -26,10 +26,22 @@ public struct ReportBuild {
 
     /// Reads the inputs and settles the ledger, writing nothing.
     public func inspect() throws -> Outcome {
-        let ledger = ReactionLedger(resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
+        let calendar = try self.calendar()
+        let ledger = ReactionLedger(resolver: resolver)
         let run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)
         let files = try run.read(inputs, into: ledger)
-        return Outcome(files: files, result: MessageFilter.apply(ledger.summarize(), options: options), filesWritten: 0)
+        let result = MessageFilter.apply(ledger.summarize(), options: options, calendar: calendar)
+        return Outcome(files: files, result: options.anonymize ? Anonymizer.apply(result) : result, filesWritten: 0)
+    }
+
+    var resolver: EmojiResolver { EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones) }
+
+    /// The report's time zone; an unknown name is an error before anything is read.
+    func calendar() throws -> WeekCalendar {
+        guard let calendar = WeekCalendar(options.timezone) else {
+            throw ImportError(file: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name (such as UTC or Europe/Berlin)")
+        }
+        return calendar
     }
 
     /// Reads, settles, renders and publishes into `output`.
@@ -40,7 +52,9 @@ public struct ReportBuild {
         let templates = try TemplateSet.load(overrideFolder: templatesFolder)
         var outcome = try inspect()
         if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
-        let renderer = SiteRenderer(options: options, templates: templates, inputSummary: Self.describe(outcome.files))
+        let palette = options.palette.compactMap { resolver.resolve(ReactionValue($0)) }
+        let renderer = SiteRenderer(options: options, templates: templates, inputSummary: Self.describe(outcome.files),
+                                    calendar: try calendar(), palette: palette)
         let counter = CountingWriter()
         try SitePublisher(target: output).publish { writer in
             counter.inner = writer

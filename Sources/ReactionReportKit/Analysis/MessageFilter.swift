@@ -1,13 +1,45 @@
-/// Which messages a report covers: direct messages only when asked for.
+/// Which messages a report covers: the period (`since`/`until`, in the report's time zone), the
+/// chosen conversations, and direct messages only when asked for.
 public enum MessageFilter {
-    /// The result without the conversations the options leave out.
-    public static func apply(_ result: LedgerResult, options: BuildOptions) -> LedgerResult {
-        guard !options.includeDirectMessages else { return result }
-        let direct = Set(result.conversations.filter(\.isDirect).map { "\($0.platform.rawValue)\u{1F}\($0.id)" })
-        guard !direct.isEmpty else { return result }
+    /// The result without what the options leave out. Conversations are matched by id or by
+    /// name (names ignoring case); with a period, messages without a time are left out.
+    public static func apply(_ result: LedgerResult, options: BuildOptions, calendar: WeekCalendar) -> LedgerResult {
+        var excluded = Set<String>()
+        let include = Set(options.includeConversations.map { $0.lowercased() })
+        let exclude = Set(options.excludeConversations.map { $0.lowercased() })
+        for conversation in result.conversations {
+            let names = [conversation.id.lowercased(), (conversation.name ?? conversation.id).lowercased()]
+            if (conversation.isDirect && !options.includeDirectMessages)
+                || (!include.isEmpty && !names.contains(where: include.contains))
+                || names.contains(where: exclude.contains) {
+                excluded.insert(key(conversation.platform, conversation.id))
+            }
+        }
+        let from = options.since.map { calendar.start(of: $0.firstDay) }
+        let to = options.until.map { calendar.start(of: $0.dayAfter) }
+        guard !excluded.isEmpty || from != nil || to != nil || !include.isEmpty else { return result }
+        let known = Set(result.conversations.map { key($0.platform, $0.id) })
         var filtered = result
-        filtered.messages.removeAll { direct.contains("\($0.platform.rawValue)\u{1F}\($0.conversationID)") }
-        filtered.conversations.removeAll(where: \.isDirect)
+        filtered.messages.removeAll { message in
+            let conversation = key(message.platform, message.conversationID)
+            if excluded.contains(conversation) { return true }
+            if !include.isEmpty, !known.contains(conversation) {
+                // A conversation known only from its messages is matched by its id and name here.
+                let names = [message.conversationID.lowercased(), message.conversationName.lowercased()]
+                if !names.contains(where: include.contains) { return true }
+            }
+            guard from != nil || to != nil else { return false }
+            guard let seconds = message.sentAt?.seconds else { return true }
+            return (from.map { seconds < $0 } ?? false) || (to.map { seconds >= $0 } ?? false)
+        }
+        filtered.conversations.removeAll { excluded.contains(key($0.platform, $0.id)) }
         return filtered
     }
+
+    /// The same, with weeks and days counted in UTC.
+    public static func apply(_ result: LedgerResult, options: BuildOptions) -> LedgerResult {
+        apply(result, options: options, calendar: WeekCalendar("UTC")!)
+    }
+
+    static func key(_ platform: Platform, _ id: String) -> String { platform.rawValue + "\u{1F}" + id }
 }

@@ -33,23 +33,18 @@ public struct Overview: Sendable {
     /// Computes the overview of `messages`.
     /// - Parameter topN: how many entries rankings keep.
     public init(messages list: [MessageSummary], topN: Int) {
-        var reactorIDs: Set<String> = []
-        var posterIDs: Set<String> = []
+        var tally = EngagementTally()
         var emoji: [String: EmojiUse] = [:]
         var conversationIndex: [String: Int] = [:]
         for message in list {
-            messages += 1
+            tally.add(message)
             let count = message.reactionCount
-            reactions += count
-            if count > 0 { reactedMessages += 1 }
-            if let author = message.authorID { posterIDs.insert(message.platform.rawValue + "\u{1F}" + author) }
             if let sentAt = message.sentAt {
                 firstMessageAt = min(firstMessageAt ?? sentAt, sentAt)
                 lastMessageAt = max(lastMessageAt ?? sentAt, sentAt)
             }
             for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
-                for reactor in reaction.reactors { reactorIDs.insert(message.platform.rawValue + "\u{1F}" + reactor.id) }
             }
             let key = message.platform.rawValue + "\u{1F}" + message.conversationID
             if conversationIndex[key] == nil {
@@ -62,11 +57,20 @@ public struct Overview: Sendable {
             conversations[index].reactions += count
             if count > 0 { conversations[index].reactedMessages += 1 }
         }
-        reactors = reactorIDs.count
-        posters = posterIDs.count
+        let figures = tally.result()
+        messages = figures.messages
+        reactedMessages = figures.reactedMessages
+        reactions = figures.reactions
+        reactors = figures.reactors
+        posters = figures.posters
         conversations.sort { ($0.platform, $0.name, $0.id) < ($1.platform, $1.name, $1.id) }
-        topEmoji = Array(emoji.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.emoji.key.unicodeScalars.lexicographicallyPrecedes($1.emoji.key.unicodeScalars) }.prefix(topN))
+        topEmoji = Array(Self.rankEmoji(emoji.values).prefix(topN))
         topMessages = Self.rank(list, topN: topN)
+    }
+
+    /// Most used first; ties by key (code points).
+    public static func rankEmoji<S: Sequence>(_ uses: S) -> [EmojiUse] where S.Element == EmojiUse {
+        uses.sorted { $0.count != $1.count ? $0.count > $1.count : $0.emoji.key.unicodeScalars.lexicographicallyPrecedes($1.emoji.key.unicodeScalars) }
     }
 
     /// Indexes of the messages with the most reactions; ties go to more distinct reactors, then

@@ -32,8 +32,31 @@ public struct BuildOptions: Sendable {
     public var pageSize = 500
     /// Entries in rankings.
     public var topN = 10
-    /// Highlight colour for the viewer's reactions.
+    /// Highlight colour for the viewer's reactions (a CSS colour).
     public var highlightColor = "rgba(239,58,67,0.24)"
+    /// Bubbles side by side (`horizontal`) or one under another (`vertical`).
+    public var bubbleStack = BubbleStack.horizontal
+    /// IANA time zone in which weeks and days are counted.
+    public var timezone = "UTC"
+    /// First day or ISO week of the report (inclusive), in `timezone`.
+    public var since: PeriodBound?
+    /// Last day or ISO week of the report (inclusive), in `timezone`.
+    public var until: PeriodBound?
+    /// The emoji the weekly report's palette usage lists, including those nobody used.
+    public var palette = ["👍", "❤️", "😂", "😲", "😢", "🔥"]
+    /// When not empty, only conversations matching one of these (id, name or slug).
+    public var includeConversations: [String] = []
+    /// Conversations left out (id, name or slug).
+    public var excludeConversations: [String] = []
+    /// Stable pseudonyms instead of people's names and ids, everywhere.
+    public var anonymize = false
+    /// Folder of templates overriding the built-ins by file name.
+    public var templates: String?
+
+    /// How bubbles are laid out.
+    public enum BubbleStack: String, Sendable, CaseIterable {
+        case horizontal, vertical
+    }
 
     public init() {}
 }

@@ -67,6 +67,15 @@ public struct DiagnosticLog: Sendable {
         }
     }
 
+    /// The same counts, with examples that no longer quote the input (they may name people).
+    func withheld() -> DiagnosticLog {
+        var log = self
+        log.examples = examples.mapValues { list in
+            list.map { Diagnostic($0.kind, file: $0.file, "details withheld: the report is anonymized") }
+        }
+        return log
+    }
+
     /// Total number of diagnostics.
     public var total: Int { counts.values.reduce(0, +) }
 

@@ -81,7 +81,7 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .text code { background: var(--bubble); padding: 0 .25rem; border-radius: 4px; font-size: .9em; }
 .text img { max-width: 100%; }
 .reactions { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; margin: .4rem 0 0; padding: 0; }
-.reactions-vertical .reactions { flex-direction: column; align-items: flex-start; }
+.stack-vertical .reactions { flex-direction: column; align-items: flex-start; }
 .bubble { display: inline-flex; align-items: center; border: 1px solid var(--bubble-border); background: var(--bubble); border-radius: 999px; padding: .05rem .55rem .05rem .45rem; font-size: .95rem; line-height: 1.6; cursor: default; }
 .bubble > span { display: inline-flex; align-items: center; gap: .3rem; }
 .bubble .count { font-size: .8rem; font-weight: 600; font-variant-numeric: tabular-nums; color: var(--muted); }
@@ -101,12 +101,98 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .pagination a, .pagination span { display: inline-block; min-width: 2rem; text-align: center; padding: .2rem .5rem; border: 1px solid var(--border); border-radius: 6px; background: var(--surface); }
 .pagination span[aria-current] { background: var(--accent); color: var(--surface); border-color: var(--accent); }
 .diagnostics { padding-left: 1.2rem; }
+.table-wrap { overflow-x: auto; border-radius: var(--radius); }
+.table-wrap > table.conversations, .table-wrap > table.weeks { min-width: 34rem; }
+.figures tbody th { color: var(--text); font-size: 1rem; font-weight: 500; }
+.change { white-space: nowrap; font-weight: 600; }
+.change.good { color: #1a7f37; }
+.change.bad { color: #c62a2f; }
+.change.neutral { color: var(--muted); font-weight: 400; }
+@media (prefers-color-scheme: dark) {
+  .change.good { color: #57d37a; }
+  .change.bad { color: #ff7b7f; }
+}
+th { overflow-wrap: normal; }
+.num { white-space: nowrap; overflow-wrap: normal; }
+.emoji, .emoji-cell, .off-emoji { font-family: "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", system-ui, sans-serif; }
+.people .platform { color: var(--muted); font-size: .8rem; }
+.cta { margin: .75rem 0 0; font-weight: 600; }
+.week-nav { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; margin-top: .75rem; }
+.note { background: var(--surface); border: 1px dashed var(--border); border-radius: var(--radius); padding: .75rem 1rem; color: var(--muted); }
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 0 1.5rem; }
+.palette tr.unused td { color: var(--muted); }
+.off-emoji { margin-right: .15rem; }
+.people { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); margin: 0; padding: .5rem 1rem .5rem 2.25rem; }
+.people li { padding: .2rem 0; }
+.people li .num { float: right; font-weight: 600; }
+.downloads { padding-left: 1.2rem; }
 @media (max-width: 40rem) {
   body { font-size: 15px; }
   h1 { font-size: 1.5rem; }
   .message.reply { margin-left: .75rem; }
   th, td { padding: .4rem .5rem; }
   .reacted-by dl { grid-template-columns: 1fr; }
+  .figures .num, .figures .change { white-space: normal; }
+  .figures th, .figures td { padding: .4rem .35rem; font-size: .9rem; }
+}
+/* charts */
+:root {
+  --chart-bar: #3358d4;
+  --chart-line: #c2410c;
+  --chart-other: #8d94a3;
+  --chart-grid: #e6e8ee;
+  --chart-base: #b4bac6;
+  --chart-hover: rgba(51, 88, 212, 0.08);
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --chart-bar: #8ea8ff;
+    --chart-line: #ffab70;
+    --chart-other: #6c7384;
+    --chart-grid: #2c313c;
+    --chart-base: #4d5466;
+    --chart-hover: rgba(142, 168, 255, 0.12);
+  }
+}
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr)); gap: 1rem; }
+.chart { container-type: inline-size; margin: 0 0 1rem; padding: .75rem 1rem .5rem; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); }
+.chart-title { margin: 0 0 .35rem; font-weight: 650; }
+.chart-empty { margin: 0; color: var(--muted); }
+.chart-svg { display: block; width: 100%; height: auto; max-width: 48rem; overflow: visible; }
+.chart text { fill: var(--muted); font-size: 13px; font-variant-numeric: tabular-nums; }
+.chart .chart-label { fill: var(--text); }
+.chart .chart-value { fill: var(--text); font-weight: 600; }
+.chart-grid line { stroke: var(--chart-grid); stroke-width: 1; }
+.chart-grid .chart-base { stroke: var(--chart-base); }
+.chart-bar { fill: var(--chart-bar); }
+.chart-other .chart-bar { fill: var(--chart-other); }
+.chart-trend { fill: none; stroke: var(--chart-line); stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
+.chart-point { fill: var(--surface); stroke: var(--chart-line); stroke-width: 2; }
+.chart-hit { fill: transparent; }
+.chart-col:hover .chart-hit, .chart-row:hover .chart-hit { fill: var(--chart-hover); }
+/* The drawing scales with its box, so its text (in drawing units) grows as the box narrows;
+   container queries size it by the chart's own width, the media queries are the fallback. */
+@media (max-width: 40rem) {
+  .chart { padding: .5rem .6rem .35rem; }
+  .chart text { font-size: 16px; }
+}
+@media (max-width: 30rem) {
+  .chart text { font-size: 21px; }
+  .chart .chart-minor { display: none; }
+}
+@container (min-width: 34rem) {
+  .chart text { font-size: 13px; }
+  .chart .chart-minor { display: inline; }
+}
+@container (max-width: 34rem) {
+  .chart text { font-size: 16px; }
+}
+@container (max-width: 28rem) {
+  .chart text { font-size: 20px; }
+  .chart .chart-minor { display: none; }
+}
+@container (max-width: 23rem) {
+  .chart text { font-size: 22px; }
 }
 
 """####,
@@ -127,6 +213,58 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 </dl>
 </details>
 {{/hasBubbles}}
+
+"""####,
+        "html/chart.mustache": ####"""
+<div class="chart chart-{{kind}}">
+<p class="chart-title"{{^isEmpty}} aria-hidden="true"{{/isEmpty}}>{{title}}</p>
+{{#isEmpty}}
+<p class="chart-empty">No data to chart yet.</p>
+{{/isEmpty}}
+{{^isEmpty}}
+<svg class="chart-svg" role="img" aria-labelledby="{{id}}-title {{id}}-desc" viewBox="{{viewBox}}" width="{{width}}" height="{{height}}" focusable="false">
+<title id="{{id}}-title">{{title}}</title>
+<desc id="{{id}}-desc">{{summary}}</desc>
+{{^isShares}}
+<g class="chart-grid">
+{{#gridlines}}
+<line{{#isBase}} class="chart-base"{{/isBase}} x1="{{x1}}" y1="{{y}}" x2="{{x2}}" y2="{{y}}"/>
+{{/gridlines}}
+</g>
+<g class="chart-axis chart-axis-y" text-anchor="end" dominant-baseline="middle">
+{{#gridlines}}
+<text x="{{labelX}}" y="{{y}}">{{label}}</text>
+{{/gridlines}}
+</g>
+<g class="chart-axis chart-axis-x" text-anchor="middle">
+{{#xLabels}}
+<text{{#minor}} class="chart-minor"{{/minor}} x="{{x}}" y="{{y}}">{{text}}</text>
+{{/xLabels}}
+</g>
+{{#line}}
+<polyline class="chart-trend" points="{{points}}"/>
+{{/line}}
+{{#columns}}
+<g class="chart-col"><title>{{title}}</title><rect class="chart-hit" x="{{hitX}}" y="{{hitY}}" width="{{hitWidth}}" height="{{hitHeight}}"/>{{#bar}}<rect class="chart-bar" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}"/>{{/bar}}{{#dot}}<circle class="chart-point" cx="{{cx}}" cy="{{cy}}" r="4"/>{{/dot}}</g>
+{{/columns}}
+{{/isShares}}
+{{#rows}}
+<g class="chart-row{{#isOther}} chart-other{{/isOther}}"><title>{{title}}</title><rect class="chart-hit" x="0" y="{{hitY}}" width="{{hitWidth}}" height="{{hitHeight}}"/><text class="chart-label" x="{{labelX}}" y="{{labelY}}" text-anchor="end" dominant-baseline="middle">{{label}}</text><rect class="chart-bar" x="{{barX}}" y="{{barY}}" width="{{barWidth}}" height="{{barHeight}}"/><text class="chart-value" x="{{valueX}}" y="{{labelY}}" dominant-baseline="middle">{{valueText}}</text></g>
+{{/rows}}
+</svg>
+<div class="visually-hidden">
+<table>
+<caption>{{title}}</caption>
+<thead><tr><th scope="col">{{tableLabelHeading}}</th><th scope="col">{{tableValueHeading}}</th></tr></thead>
+<tbody>
+{{#table}}
+<tr><th scope="row">{{label}}</th><td>{{value}}</td></tr>
+{{/table}}
+</tbody>
+</table>
+</div>
+{{/isEmpty}}
+</div>
 
 """####,
         "html/conversation.mustache": ####"""
@@ -164,15 +302,19 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 <meta name="referrer" content="no-referrer">
 <title>{{pageTitle}} · {{siteTitle}}</title>
 <link rel="stylesheet" href="{{root}}assets/style.css">
+<link rel="alternate" type="application/atom+xml" title="Weekly reports" href="{{root}}feed.xml">
+<style>:root { --mine: {{highlightColor}}; }</style>
 </head>
-<body>
+<body class="stack-{{bubbleStack}}">
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header">
 <nav aria-label="Site">
 <a class="brand" href="{{root}}index.html">{{siteTitle}}</a>
+{{#hasLatestWeek}}<a href="{{latestWeekHref}}">Latest week</a>
+<a href="{{root}}index.html#weeks">Weeks</a>{{/hasLatestWeek}}
 <a href="{{root}}index.html#conversations">Conversations</a>
 <a href="{{root}}summary.md">Markdown</a>
-<a href="{{root}}data/messages.jsonl">Data</a>
+<a href="{{root}}index.html#data">Data</a>
 </nav>
 </header>
 <main id="main">
@@ -184,6 +326,7 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 <p class="eyebrow">Reaction report</p>
 <h1>{{siteTitle}}</h1>
 <p class="lede">{{period}}</p>
+{{#hasLatestWeek}}<p class="cta"><a href="{{latestWeekHref}}">Latest weekly report: {{latestWeek}} →</a></p>{{/hasLatestWeek}}
 </header>
 <section aria-labelledby="totals-title">
 <h2 id="totals-title">Totals</h2>
@@ -193,6 +336,29 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 {{/totals}}
 </dl>
 </section>
+{{#hasWeeks}}
+<section aria-labelledby="trends-title">
+<h2 id="trends-title">Trends</h2>
+<div class="charts">
+{{#reactionsChart}}{{> chart}}{{/reactionsChart}}
+{{#rateChart}}{{> chart}}{{/rateChart}}
+{{#emojiChart}}{{> chart}}{{/emojiChart}}
+</div>
+</section>
+<section id="weeks" aria-labelledby="weeks-title">
+<h2 id="weeks-title">Weeks</h2>
+<div class="table-wrap">
+<table class="weeks">
+<thead><tr><th scope="col">Week</th><th scope="col">Starts</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th></tr></thead>
+<tbody>
+{{#weeks}}
+<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td></tr>
+{{/weeks}}
+</tbody>
+</table>
+</div>
+</section>
+{{/hasWeeks}}
 <section aria-labelledby="top-messages-title">
 <h2 id="top-messages-title">Top messages</h2>
 {{#hasTopMessages}}
@@ -224,6 +390,7 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 </section>
 <section id="conversations" aria-labelledby="conversations-title">
 <h2 id="conversations-title">Conversations</h2>
+<div class="table-wrap">
 <table class="conversations">
 <thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reacted</th><th scope="col" class="num">Reactions</th></tr></thead>
 <tbody>
@@ -232,6 +399,18 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 {{/conversations}}
 </tbody>
 </table>
+</div>
+</section>
+<section id="data" aria-labelledby="data-title">
+<h2 id="data-title">Data and feeds</h2>
+<ul class="downloads">
+<li><a href="{{root}}summary.md">summary.md</a>: this overview as Markdown</li>
+<li><a href="{{root}}feed.xml">feed.xml</a>: an Atom feed with one entry per weekly report</li>
+<li><a href="{{root}}data/messages.jsonl">data/messages.jsonl</a>: every message with its reactions</li>
+<li><a href="{{root}}data/weeks.json">data/weeks.json</a>: every weekly figure</li>
+<li><a href="{{root}}data/reactions.csv">data/reactions.csv</a>: one row per message and emoji</li>
+<li><a href="{{root}}data/diagnostics.json">data/diagnostics.json</a>: what was odd in the input</li>
+</ul>
 </section>
 {{#hasDiagnostics}}
 <section aria-labelledby="diagnostics-title">
@@ -270,10 +449,116 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 </nav>
 
 """####,
+        "html/week.mustache": ####"""
+{{> head}}
+<header class="page-header">
+<p class="eyebrow">Weekly engagement report</p>
+<h1>Week {{week}}</h1>
+<p class="lede">{{range}} ({{timezone}}) · <a href="report.md">Markdown</a></p>
+<nav class="week-nav" aria-label="Weeks">
+{{#hasPrevious}}<a rel="prev" href="{{previousHref}}">← {{previousWeek}}</a>{{/hasPrevious}}
+<a href="{{root}}index.html#weeks">All weeks</a>
+{{#hasNext}}<a rel="next" href="{{nextHref}}">{{nextWeek}} →</a>{{/hasNext}}
+</nav>
+</header>
+{{#quiet}}<p class="note">No messages were sent this week.</p>{{/quiet}}
+<section aria-labelledby="figures-title">
+<h2 id="figures-title">This week against the week before</h2>
+<div class="table-wrap">
+<table class="figures">
+<thead><tr><th scope="col">Figure</th><th scope="col" class="num">This week</th><th scope="col" class="num">Week before</th><th scope="col" class="num">Change</th></tr></thead>
+<tbody>
+{{#figures}}
+<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/change}}</td></tr>
+{{/figures}}
+</tbody>
+</table>
+</div>
+</section>
+<section aria-labelledby="top-messages-title">
+<h2 id="top-messages-title">Top messages</h2>
+{{#hasTopMessages}}
+<ol class="top-messages">
+{{#topMessages}}
+<li>
+<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionCount}} reactions</a></p>
+<div class="excerpt text">{{{html}}}</div>
+{{> bubbles}}
+</li>
+{{/topMessages}}
+</ol>
+{{/hasTopMessages}}
+{{^hasTopMessages}}<p>No message got a reaction this week.</p>{{/hasTopMessages}}
+</section>
+<div class="columns">
+<section aria-labelledby="top-emoji-title">
+<h2 id="top-emoji-title">Top emoji</h2>
+{{#hasTopEmoji}}
+<table class="top-emoji">
+<thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
+<tbody>
+{{#topEmoji}}
+<tr><td class="emoji-cell">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
+{{/topEmoji}}
+</tbody>
+</table>
+{{/hasTopEmoji}}
+{{^hasTopEmoji}}<p>No reactions this week.</p>{{/hasTopEmoji}}
+</section>
+{{#hasPalette}}
+<section aria-labelledby="palette-title">
+<h2 id="palette-title">Palette usage</h2>
+<table class="palette">
+<thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
+<tbody>
+{{#palette}}
+<tr{{#unused}} class="unused"{{/unused}}><td class="emoji-cell">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
+{{/palette}}
+<tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="16" height="16">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
+</tbody>
+</table>
+</section>
+{{/hasPalette}}
+</div>
+<div class="columns">
+<section aria-labelledby="top-reactors-title">
+<h2 id="top-reactors-title">Top reactors</h2>
+{{#hasTopReactors}}
+<ol class="people">{{#topReactors}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
+{{/hasTopReactors}}
+{{^hasTopReactors}}<p>No listed reactors this week.</p>{{/hasTopReactors}}
+</section>
+<section aria-labelledby="top-receivers-title">
+<h2 id="top-receivers-title">Top receivers</h2>
+{{#hasTopReceivers}}
+<ol class="people">{{#topReceivers}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>
+{{/hasTopReceivers}}
+{{^hasTopReceivers}}<p>Nobody's messages got reactions this week.</p>{{/hasTopReceivers}}
+</section>
+</div>
+<section aria-labelledby="conversations-title">
+<h2 id="conversations-title">Conversations</h2>
+{{#hasConversations}}
+<div class="table-wrap">
+<table class="conversations">
+<thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th></tr></thead>
+<tbody>
+{{#conversations}}
+<tr><td>{{#hasHref}}<a href="{{href}}">{{name}}</a>{{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td><td class="num">{{reactors}}</td></tr>
+{{/conversations}}
+</tbody>
+</table>
+</div>
+{{/hasConversations}}
+{{^hasConversations}}<p>No conversation had messages this week or the week before.</p>{{/hasConversations}}
+</section>
+{{> foot}}
+
+"""####,
         "markdown/summary.mustache": ####"""
 # {{siteTitle}}
 
-{{period}}
+{{period}}{{#hasLatestWeek}} · latest weekly report: [{{latestWeek}}]({{{latestWeekLink}}}){{/hasLatestWeek}}
 
 | Figure | Value |
 |---|---:|
@@ -281,6 +566,16 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 | {{label}} | {{value}} |
 {{/totals}}
 
+{{#hasWeeks}}
+## Weeks
+
+| Week | Starts | Messages | Reaction rate | Reactions | Change |
+|---|---|---:|---:|---:|---:|
+{{#weeks}}
+| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |
+{{/weeks}}
+
+{{/hasWeeks}}
 ## Top messages
 
 {{#hasTopMessages}}
@@ -322,6 +617,94 @@ No reactions yet.
 - {{count}} {{label}}
 {{/diagnostics}}
 {{/hasDiagnostics}}
+
+"""####,
+        "markdown/week.mustache": ####"""
+# Week {{week}}
+
+{{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
+
+| Figure | This week | Week before | Change |
+|---|---:|---:|---:|
+{{#figures}}
+| {{label}} | {{value}} | {{previous}} | {{#change}}{{text}}{{/change}} |
+{{/figures}}
+
+## Top messages
+
+{{#hasTopMessages}}
+| # | Message | Author | Conversation | Reactions |
+|---:|---|---|---|---|
+{{#topMessages}}
+| {{rank}} | [{{excerpt}}]({{{link}}}) | {{author}} | {{conversation}} | {{bubblesText}} |
+{{/topMessages}}
+{{/hasTopMessages}}
+{{^hasTopMessages}}
+No message got a reaction this week.
+{{/hasTopMessages}}
+
+## Top emoji
+
+{{#hasTopEmoji}}
+| Emoji | Name | Reactions | Share |
+|---|---|---:|---:|
+{{#topEmoji}}
+| {{display}} | {{name}} | {{count}} | {{share}} |
+{{/topEmoji}}
+{{/hasTopEmoji}}
+{{^hasTopEmoji}}
+No reactions this week.
+{{/hasTopEmoji}}
+{{#hasPalette}}
+
+## Palette usage
+
+| Emoji | Name | Reactions | Share |
+|---|---|---:|---:|
+{{#palette}}
+| {{display}} | {{name}} | {{count}} | {{share}} |
+{{/palette}}
+| … | Off the palette | {{offPaletteCount}} | {{offPaletteShare}} |
+{{/hasPalette}}
+
+## Top reactors
+
+{{#hasTopReactors}}
+| # | Person | Reactions given |
+|---:|---|---:|
+{{#topReactors}}
+| {{rank}} | {{name}} | {{count}} |
+{{/topReactors}}
+{{/hasTopReactors}}
+{{^hasTopReactors}}
+No listed reactors this week.
+{{/hasTopReactors}}
+
+## Top receivers
+
+{{#hasTopReceivers}}
+| # | Person | Reactions received |
+|---:|---|---:|
+{{#topReceivers}}
+| {{rank}} | {{name}} | {{count}} |
+{{/topReceivers}}
+{{/hasTopReceivers}}
+{{^hasTopReceivers}}
+Nobody's messages got reactions this week.
+{{/hasTopReceivers}}
+
+## Conversations
+
+{{#hasConversations}}
+| Conversation | Platform | Messages | Reaction rate | Reactions | Change | Reactors |
+|---|---|---:|---:|---:|---:|---:|
+{{#conversations}}
+| {{#hasHref}}[{{name}}]({{{link}}}){{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}} | {{platform}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} | {{reactors}} |
+{{/conversations}}
+{{/hasConversations}}
+{{^hasConversations}}
+No conversation had messages this week or the week before.
+{{/hasConversations}}
 
 """####,
     ]

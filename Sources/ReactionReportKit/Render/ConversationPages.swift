@@ -64,6 +64,12 @@ enum NumberText {
         return (value < 0 ? "-" : "") + out
     }
 
+    /// `1.25`: two decimals, rounded half away from zero, no locale.
+    static func decimal(_ value: Double) -> String {
+        let hundredths = Int((abs(value) * 100).rounded())
+        return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + pad(Int64(hundredths % 100), 2)
+    }
+
     /// `45.2%`.
     static func percent(_ ratio: Double) -> String {
         let tenths = Int((ratio * 1000).rounded())

@@ -62,6 +62,11 @@ struct SiteLayout {
         conversations[conversationIndex[Self.key(platform, id)]!]
     }
 
+    /// The conversation, when it has messages in the report.
+    func conversationIfPresent(platform: Platform, id: String) -> Conversation? {
+        conversationIndex[Self.key(platform, id)].map { conversations[$0] }
+    }
+
     func conversation(of message: MessageSummary) -> Conversation {
         conversation(platform: message.platform, id: message.conversationID)
     }

@@ -5,11 +5,17 @@ public struct SiteRenderer {
     public var templates: TemplateSet
     /// A phrase naming the inputs, for page footers ("3 files").
     public var inputSummary: String
+    /// The time zone of weeks and days.
+    public var calendar: WeekCalendar
+    /// The configured palette, resolved to emoji.
+    public var palette: [Emoji]
 
-    public init(options: BuildOptions, templates: TemplateSet, inputSummary: String) {
+    public init(options: BuildOptions, templates: TemplateSet, inputSummary: String, calendar: WeekCalendar = WeekCalendar("UTC")!, palette: [Emoji] = []) {
         self.options = options
         self.templates = templates
         self.inputSummary = inputSummary
+        self.calendar = calendar
+        self.palette = palette
     }
 
     /// Writes every output file for `result`.
@@ -24,6 +30,11 @@ public struct SiteRenderer {
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
         let markup = MessageMarkup(people: result.people, conversations: conversationNames)
+        let weekly = WeeklyReport(messages: messages, calendar: calendar, topN: options.topN, palette: palette,
+                                  first: options.since.map { ISOWeek(containing: $0.firstDay) },
+                                  last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) })
+        let weekPages = WeeklyPages(options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link)
+        let latestWeek = weekly.weeks.last?.week
 
         if options.formats.contains(.json) {
             var lines = ""
@@ -33,32 +44,55 @@ public struct SiteRenderer {
             }
             try writer.write("data/messages.jsonl", lines)
             try writer.write("data/diagnostics.json", DiagnosticsRecord.json(result.diagnostics))
+            try writer.write("data/weeks.json", WeeksRecord.json(weekly, messages: messages))
+            try writer.write("data/reactions.csv", ReactionsCSV.text(messages, report: weekly))
         }
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
                 try writer.write("assets/" + name, text)
             }
-            let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: pageBase(root: "../../"))
+            let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: pageBase(root: "../../", latestWeek: latestWeek))
             for conversation in layout.conversations {
                 try pages.render(conversation, to: writer)
             }
-            try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, messages, layout, result.diagnostics, markup: markup, root: "")))
+            for index in weekly.weeks.indices {
+                var model = pageBase(root: "../../", latestWeek: latestWeek).merging(weekPages.model(index, root: "../../")) { _, new in new }
+                model["pageTitle"] = "Week \(weekly.weeks[index].week)"
+                try writer.write(WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", model))
+            }
+            try writer.write("feed.xml", AtomFeed.xml(weekly, messages: messages, options: options))
+            try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
         }
         if options.formats.contains(.markdown) {
-            try writer.write("summary.md", try templates.renderMarkdown("summary", indexModel(overview, messages, layout, result.diagnostics, markup: markup, root: "")))
+            for index in weekly.weeks.indices {
+                let model = pageBase(root: "../../", latestWeek: latestWeek).merging(weekPages.model(index, root: "../../")) { _, new in new }
+                try writer.write(WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", model))
+            }
+            try writer.write("summary.md", try templates.renderMarkdown("summary", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
         }
     }
 
-    func pageBase(root: String) -> [String: Any] {
-        ["siteTitle": options.title, "root": root, "inputSummary": inputSummary]
+    /// What every page's head and foot use: the site title, the way to the root, the
+    /// navigation to the latest weekly report.
+    func pageBase(root: String, latestWeek: ISOWeek?) -> [String: Any] {
+        var base: [String: Any] = ["siteTitle": options.title, "root": root, "inputSummary": inputSummary,
+                                   "hasLatestWeek": latestWeek != nil, "timezone": calendar.name,
+                                   "highlightColor": options.highlightColor, "bubbleStack": options.bubbleStack.rawValue]
+        if let latestWeek {
+            base["latestWeek"] = latestWeek.description
+            base["latestWeekHref"] = root + WeeklyPages.path(latestWeek)
+            base["latestWeekLink"] = link(WeeklyPages.path(latestWeek), root)
+        }
+        return base
     }
 
-    func indexModel(_ overview: Overview, _ messages: [MessageSummary], _ layout: SiteLayout, _ diagnostics: DiagnosticLog, markup: MessageMarkup, root: String) -> [String: Any] {
+    func indexModel(_ overview: Overview, _ weekPages: WeeklyPages, _ messages: [MessageSummary], _ layout: SiteLayout,
+                    _ diagnostics: DiagnosticLog, markup: MessageMarkup, root: String) -> [String: Any] {
         let bubbles = BubbleViewModel(options: options)
-        var model = pageBase(root: root)
+        var model = pageBase(root: root, latestWeek: weekPages.report.weeks.last?.week)
         model["pageTitle"] = "Overview"
         if let first = overview.firstMessageAt, let last = overview.lastMessageAt {
-            model["period"] = "Messages from \(TimeText.day(first)) to \(TimeText.day(last))"
+            model["period"] = "Messages from \(calendar.day(of: first).isoText) to \(calendar.day(of: last).isoText) (\(calendar.name))"
         } else {
             model["period"] = "No dated messages"
         }
@@ -71,43 +105,41 @@ public struct SiteRenderer {
             ["label": "Reactors", "value": NumberText.integer(overview.reactors)],
             ["label": "Posters", "value": NumberText.integer(overview.posters)],
             ["label": "Conversations", "value": NumberText.integer(overview.conversations.count)],
+            ["label": "Weeks", "value": NumberText.integer(weekPages.report.weeks.count)],
         ]
+        model["hasWeeks"] = !weekPages.report.weeks.isEmpty
+        let weeks = weekPages.report.weeks
+        let reactionPoints = weeks.map { week -> ChartModel.Point in
+            let count = week.figures.reactions
+            return (label: week.week.description, value: Double(count), valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions"))
+        }
+        model["reactionsChart"] = ChartModel.columns(id: "reactions-chart", title: "Reactions per week",
+                                                     summary: ChartModel.summary("Reactions per week", points: reactionPoints),
+                                                     points: reactionPoints, unit: "Reactions")
+        let ratePoints = weeks.map { week -> ChartModel.Point in
+            let figures = week.figures
+            return (label: week.week.description, value: figures.reactionRate,
+                    valueText: figures.messages == 0 ? "no messages"
+                        : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to")
+        }
+        model["rateChart"] = ChartModel.line(id: "rate-chart", title: "Reaction rate per week",
+                                             summary: ChartModel.summary("Reaction rate per week", points: ratePoints), points: ratePoints, unit: "Reaction rate")
+        let total = overview.reactions
+        let emojiSummary = total == 0 ? "No reactions yet" : "Share of all \(NumberText.integer(total)) reactions: "
+            + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(NumberText.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
+        model["emojiChart"] = ChartModel.shares(id: "emoji-chart", title: "Emoji share", summary: emojiSummary,
+                                                items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
+        model["weeks"] = weekPages.weekList(root: root)
         model["hasTopMessages"] = !overview.topMessages.isEmpty
-        model["topMessages"] = overview.topMessages.enumerated().map { rank, index -> [String: Any] in
-            let message = messages[index]
-            var entry = bubbles.bubbles(message.reactions)
-            let conversation = layout.conversation(of: message)
-            entry["rank"] = rank + 1
-            entry["author"] = message.authorName ?? message.authorID ?? "unknown"
-            entry["conversation"] = message.conversationName
-            entry["conversationHref"] = root + conversation.path(page: 1)
-            entry["href"] = root + layout.link(to: message)
-            entry["link"] = link(layout.link(to: message))
-            entry["excerpt"] = TextExcerpt.make(message.text, deleted: message.deleted)
-            entry["html"] = CommonMark.html(markup.commonMark(message))
-            entry["reactionCount"] = message.reactionCount
-            entry["bubblesText"] = bubbles.plainText(message.reactions)
-            if let at = message.sentAt {
-                entry["hasTime"] = true
-                entry["time"] = TimeText.display(at)
-                entry["timeISO"] = at.rfc3339
-            }
-            return entry
+        model["topMessages"] = overview.topMessages.enumerated().map { rank, index in
+            TopMessageModel.make(rank: rank + 1, message: messages[index], layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
         }
         model["hasTopEmoji"] = !overview.topEmoji.isEmpty
-        model["topEmoji"] = overview.topEmoji.map { use -> [String: Any] in
-            var entry: [String: Any] = ["display": use.emoji.display, "name": use.emoji.name ?? use.emoji.key, "count": NumberText.integer(use.count),
-                                        "share": NumberText.percent(overview.reactions == 0 ? 0 : Double(use.count) / Double(overview.reactions))]
-            if let image = use.emoji.image, URLPolicy.isSafeImage(image) {
-                entry["hasImage"] = true
-                entry["image"] = image
-            }
-            return entry
-        }
+        model["topEmoji"] = overview.topEmoji.map { EmojiUseModel.make($0, total: overview.reactions) }
         model["conversations"] = overview.conversations.map { totals -> [String: Any] in
             let conversation = layout.conversation(platform: totals.platform, id: totals.id)
             return ["name": totals.name, "platform": totals.platform.displayName, "href": root + conversation.path(page: 1),
-                    "link": link(conversation.path(page: 1)), "messages": NumberText.integer(totals.messages),
+                    "link": link(conversation.path(page: 1), root), "messages": NumberText.integer(totals.messages),
                     "reactedMessages": NumberText.integer(totals.reactedMessages), "reactions": NumberText.integer(totals.reactions)]
         }
         model["hasDiagnostics"] = diagnostics.total > 0
@@ -115,9 +147,31 @@ public struct SiteRenderer {
         return model
     }
 
-    /// A link from Markdown: absolute under `baseURL` when set, else relative to the output folder.
-    func link(_ path: String) -> String {
-        guard let base = options.baseURL else { return path }
-        return (base.hasSuffix("/") ? base : base + "/") + path
+    /// A link from Markdown: absolute under `baseURL` when set, else relative from `root`.
+    func link(_ path: String, _ root: String) -> String {
+        guard let base = options.baseURL else { return root + path }
+        return URLText.linkSafe((base.hasSuffix("/") ? base : base + "/") + path)
     }
+}
+
+/// URLs written into Markdown link destinations and XML attributes.
+enum URLText {
+    /// Percent-encodes what could end or break a Markdown link destination (space, `(`, `)`,
+    /// `<`, `>`, quotes, backslash, control and non-ASCII characters).
+    static func linkSafe(_ url: String) -> String {
+        var out = ""
+        for byte in url.utf8 {
+            switch byte {
+            case 0x21, 0x23...0x26, 0x2A...0x3B, 0x3D, 0x3F...0x5B, 0x5D, 0x5F, 0x61...0x7A, 0x7E:
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

@@ -101,11 +101,34 @@ struct MarkdownContentType: MustacheContentType {
     }
 
     static func escape(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        var atStart = true
-        var leadingDigits = false
-        for scalar in text.unicodeScalars {
+        // Where the value starts a line, only what would start a block needs a backslash: a
+        // heading (`#` to `######` then space or end), a list item (`-`, `+` then space or end,
+        // or digits then `.`/`)` then space or end), or a setext underline (`=` only).
+        var blockMarker: Int?
+        let first = scalars.firstIndex { $0 != " " }
+        if let start = first {
+            func endsMarker(_ index: Int) -> Bool { index >= scalars.count || scalars[index] == " " || scalars[index] == "\t" }
+            switch scalars[start] {
+            case "#":
+                var end = start
+                while end < scalars.count, scalars[end] == "#" { end += 1 }
+                if end - start <= 6, endsMarker(end) { blockMarker = start }
+            case "-", "+":
+                if endsMarker(start + 1) { blockMarker = start }
+            case "=":
+                if scalars[start...].allSatisfy({ $0 == "=" || $0 == " " }) { blockMarker = start }
+            case "0"..."9":
+                var end = start
+                while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+                if end < scalars.count, scalars[end] == "." || scalars[end] == ")", end - start <= 9, endsMarker(end + 1) { blockMarker = end }
+            default:
+                break
+            }
+        }
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
@@ -116,14 +139,9 @@ struct MarkdownContentType: MustacheContentType {
                 out.unicodeScalars.append(scalar)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                // Block markers (`#`, `-`, `+`, `=`, `1.`) only matter where a value starts a line.
-                let marker = atStart && (scalar == "#" || scalar == "-" || scalar == "+" || scalar == "=")
-                let listNumber = (scalar == "." || scalar == ")") && leadingDigits && out.unicodeScalars.allSatisfy { $0 == " " || ("0"..."9").contains($0) }
-                if marker || listNumber { out += "\\" }
+                if index == blockMarker { out += "\\" }
                 out.unicodeScalars.append(scalar)
             }
-            leadingDigits = ("0"..."9").contains(scalar) && (atStart || leadingDigits)
-            if scalar != " " { atStart = false }
         }
         return out
     }

@@ -19,16 +19,43 @@ final class GoldenSiteTests: XCTestCase {
         return try MemoryWriter.render(result, options: options)
     }
 
+    /// The weekly fixture around the 2026 daylight-saving change, reported in Europe/Berlin.
+    func weeklySite() throws -> [String: String] {
+        let result = try TestSupport.settleFixtures(["weekly/team.json", "weekly/ops.json"])
+        var options = BuildOptions()
+        options.title = "Weekly fixture"
+        options.timezone = "Europe/Berlin"
+        options.viewer = "ada"
+        options.topN = 3
+        return try MemoryWriter.render(result, options: options)
+    }
+
     func testSiteMatchesGoldenFiles() throws {
         let files = try site()
-        let pinned = ["index.html", "summary.md", "conversations/stream-general/index.html", "conversations/pubnub-support/index.html",
-                      "data/messages.jsonl", "data/diagnostics.json"]
-        XCTAssertEqual(files.keys.sorted(), [
+        XCTAssertEqual(files.keys.filter { !$0.hasPrefix("weeks/") }.sorted(), [
             "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
-            "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "index.html", "summary.md",
+            "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/reactions.csv", "data/weeks.json",
+            "feed.xml", "index.html", "summary.md",
         ])
+        // 2023-W46 to 2024-W43, every week with a page and a Markdown report.
+        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 2 * 50)
+        try compare(files, pinned: ["index.html", "summary.md", "conversations/stream-general/index.html", "conversations/pubnub-support/index.html",
+                                    "data/messages.jsonl", "data/diagnostics.json"])
+    }
+
+    func testWeeklyReportMatchesGoldenFiles() throws {
+        let files = try weeklySite()
+        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.sorted(), [
+            "weeks/2026-W12/index.html", "weeks/2026-W12/report.md", "weeks/2026-W13/index.html", "weeks/2026-W13/report.md",
+            "weeks/2026-W14/index.html", "weeks/2026-W14/report.md",
+        ])
+        try compare(files, pinned: ["weeks/2026-W13/index.html", "weeks/2026-W13/report.md", "data/weeks.json", "data/reactions.csv", "feed.xml"],
+                    prefix: "weekly__")
+    }
+
+    func compare(_ files: [String: String], pinned: [String], prefix: String = "") throws {
         for name in pinned {
-            let url = golden.appendingPathComponent(name.replacingOccurrences(of: "/", with: "__"))
+            let url = golden.appendingPathComponent(prefix + name.replacingOccurrences(of: "/", with: "__"))
             if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
                 try files[name]!.write(to: url, atomically: true, encoding: .utf8)
                 continue
@@ -40,6 +67,7 @@ final class GoldenSiteTests: XCTestCase {
 
     func testRenderingTwiceIsByteIdentical() throws {
         XCTAssertEqual(try site(), try site())
+        XCTAssertEqual(try weeklySite(), try weeklySite())
     }
 
     func testBuiltinTemplatesAreEmbeddedFromTemplatesFolder() throws {

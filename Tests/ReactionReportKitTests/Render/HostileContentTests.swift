@@ -1,4 +1,8 @@
+import CCmark
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 @testable import ReactionReportKit
 
@@ -27,8 +31,8 @@ final class HostileContentTests: XCTestCase {
 
     func testNoPayloadReachesAPageUnescaped() throws {
         let files = try hostileSite()
-        let pages = files.filter { $0.key.hasSuffix(".html") }
-        XCTAssertEqual(pages.count, 2)
+        let pages = files.filter { $0.key.hasSuffix(".html") || $0.key.hasSuffix(".xml") }
+        XCTAssertEqual(pages.keys.sorted(), ["conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/index.html", "feed.xml", "index.html", "weeks/2024-W01/index.html"])
         for (name, html) in pages {
             let lower = html.lowercased()
             XCTAssertFalse(lower.contains("<script"), name)
@@ -40,6 +44,48 @@ final class HostileContentTests: XCTestCase {
             XCTAssertNil(unquoted.range(of: #"<[^>]*\son[a-z]+\s*="#, options: .regularExpression), name)
             XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), name)
         }
+    }
+
+    /// Every Markdown file, rendered by libcmark with raw HTML allowed (`cmark --unsafe`),
+    /// shows user text as text: no tag and no unsafe link comes from it.
+    func testMarkdownRenderedUnsafeHasNoHTMLFromUserText() throws {
+        let files = try hostileSite()
+        let markdown = files.filter { $0.key.hasSuffix(".md") }
+        XCTAssertEqual(markdown.keys.sorted(), ["summary.md", "weeks/2024-W01/report.md"])
+        for (name, text) in markdown {
+            let html = text.withCString { source -> String in
+                let rendered = cmark_markdown_to_html(source, strlen(source), CMARK_OPT_UNSAFE)!
+                defer { free(rendered) }
+                return String(cString: rendered)
+            }
+            let lower = html.lowercased()
+            XCTAssertFalse(lower.contains("<script"), name)
+            XCTAssertFalse(lower.contains("<img"), name)
+            XCTAssertFalse(lower.contains("</title>"), name)
+            XCTAssertNil(lower.range(of: #"href\s*=\s*"(javascript|data|vbscript):"#, options: .regularExpression), name)
+            XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), name)
+            // Every table row keeps its cells: a `|` in user text does not add columns.
+            for table in html.components(separatedBy: "<table>").dropFirst() {
+                let body = table.components(separatedBy: "</table>")[0]
+                let header = body.components(separatedBy: "</tr>")[0].components(separatedBy: "<th").count
+                for row in body.components(separatedBy: "<tr>").dropFirst(2) {
+                    XCTAssertEqual(row.components(separatedBy: "<td").count, header, "\(name): \(row)")
+                }
+            }
+        }
+    }
+
+    func testFeedIsWellFormedAtomWithEscapedTitles() throws {
+        let feed = try XCTUnwrap(hostileSite()["feed.xml"])
+        let checker = AtomChecker()
+        let parser = XMLParser(data: Data(feed.utf8))
+        parser.delegate = checker
+        XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        XCTAssertEqual(checker.root, "feed")
+        XCTAssertEqual(checker.namespace, "http://www.w3.org/2005/Atom")
+        XCTAssertEqual(checker.feedChildren, ["title", "id", "updated", "author", "generator", "link", "entry"])
+        XCTAssertEqual(checker.entryChildren, [["title", "id", "link", "updated", "summary"]])
+        XCTAssertEqual(checker.texts["title"]?.first, Self.payload + ": weekly reactions")
     }
 
     func testMarkdownSummaryEscapesUserText() throws {
@@ -81,5 +127,37 @@ final class HostileContentTests: XCTestCase {
         XCTAssertEqual(Slug.anchor(forMessage: "$ev/../x:y"), "m-_24ev_2F.._2Fx_3Ay")
         XCTAssertEqual(Slug.assign([(key: "1", platform: "slack", name: "General"), (key: "2", platform: "slack", name: "general")]),
                        ["1": "slack-general", "2": "slack-general-2"])
+    }
+}
+
+/// Records the element structure of an Atom document.
+final class AtomChecker: NSObject, XMLParserDelegate {
+    var root: String?
+    var namespace: String?
+    var feedChildren: [String] = []
+    var entryChildren: [[String]] = []
+    var texts: [String: [String]] = [:]
+    private var path: [String] = []
+    private var text = ""
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if path.isEmpty {
+            root = name
+            namespace = attributes["xmlns"]
+        } else if path == ["feed"] {
+            if feedChildren.last != name { feedChildren.append(name) }
+            if name == "entry" { entryChildren.append([]) }
+        } else if path == ["feed", "entry"] {
+            entryChildren[entryChildren.count - 1].append(name)
+        }
+        path.append(name)
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if path.count == 2 { texts[name, default: []].append(text) }
+        path.removeLast()
     }
 }

@@ -11,7 +11,10 @@ final class MemoryWriter: SiteWriter {
     /// Renders `result` with the built-in templates.
     static func render(_ result: LedgerResult, options: BuildOptions = BuildOptions()) throws -> [String: String] {
         let writer = MemoryWriter()
-        try SiteRenderer(options: options, templates: try TemplateSet.load(), inputSummary: "test input").render(result, to: writer)
+        let resolver = EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones)
+        try SiteRenderer(options: options, templates: try TemplateSet.load(), inputSummary: "test input",
+                         calendar: WeekCalendar(options.timezone)!, palette: options.palette.compactMap { resolver.resolve(ReactionValue($0)) })
+            .render(result, to: writer)
         return writer.files
     }
 }

@@ -1,0 +1,88 @@
+/// The engagement figures of a set of messages (a week, a conversation in a week, or the
+/// whole report): what every row of the weekly report compares with the week before.
+public struct Engagement: Sendable, Equatable {
+    public var messages = 0
+    /// Messages with at least one reaction.
+    public var reactedMessages = 0
+    /// The sum of the reactions' counts.
+    public var reactions = 0
+    /// Distinct people with at least one listed reaction.
+    public var reactors = 0
+    /// Distinct authors.
+    public var posters = 0
+    /// The median, over messages with a time and a known first-reaction time, of the whole
+    /// seconds from the message to its first reaction; nil when no message has both. With an
+    /// even number of values, the mean of the two middle ones, rounded down.
+    public var medianSecondsToFirstReaction: Int64?
+    /// People whose first listed reaction in the report is in this set.
+    public var newReactors = 0
+
+    public init() {}
+
+    /// Reacted messages per message (0 for no messages).
+    public var reactionRate: Double { messages == 0 ? 0 : Double(reactedMessages) / Double(messages) }
+    /// Reactions per message (0 for no messages).
+    public var reactionsPerMessage: Double { messages == 0 ? 0 : Double(reactions) / Double(messages) }
+}
+
+/// A person's identity across platforms (user ids are only unique within one platform).
+struct PersonKey: Hashable, Comparable {
+    var platform: Platform
+    var id: String
+
+    static func < (lhs: PersonKey, rhs: PersonKey) -> Bool {
+        lhs.platform != rhs.platform ? lhs.platform < rhs.platform : lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+    }
+}
+
+/// Collects `Engagement` one message at a time.
+struct EngagementTally {
+    private(set) var figures = Engagement()
+    private var reactorKeys: Set<PersonKey> = []
+    private var posterKeys: Set<PersonKey> = []
+    private var delays: [Int64] = []
+
+    mutating func add(_ message: MessageSummary) {
+        figures.messages += 1
+        let count = message.reactionCount
+        figures.reactions += count
+        if count > 0 { figures.reactedMessages += 1 }
+        if let author = message.authorID { posterKeys.insert(PersonKey(platform: message.platform, id: author)) }
+        for reaction in message.reactions {
+            for reactor in reaction.reactors { reactorKeys.insert(PersonKey(platform: message.platform, id: reactor.id)) }
+        }
+        if let delay = Self.secondsToFirstReaction(message) { delays.append(delay) }
+    }
+
+    /// The figures; `newReactors` is counted by the caller, who knows where each person first reacted.
+    func result(newReactors: Int = 0) -> Engagement {
+        var figures = figures
+        figures.reactors = reactorKeys.count
+        figures.posters = posterKeys.count
+        figures.newReactors = newReactors
+        figures.medianSecondsToFirstReaction = Self.median(delays)
+        return figures
+    }
+
+    /// Whole seconds from the message to its earliest known reaction (0 for a reaction
+    /// stamped before its message, as clock skew between servers does).
+    static func secondsToFirstReaction(_ message: MessageSummary) -> Int64? {
+        guard let sentAt = message.sentAt else { return nil }
+        var first: Timestamp?
+        for reaction in message.reactions {
+            if let at = reaction.firstAt { first = min(first ?? at, at) }
+            for reactor in reaction.reactors { if let at = reactor.at { first = min(first ?? at, at) } }
+        }
+        guard let first else { return nil }
+        return max(0, (first.nanoseconds - sentAt.nanoseconds) / 1_000_000_000)
+    }
+
+    static func median(_ values: [Int64]) -> Int64? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        if sorted.count % 2 == 1 { return sorted[middle] }
+        let (a, b) = (sorted[middle - 1], sorted[middle])
+        return a + (b - a) / 2
+    }
+}

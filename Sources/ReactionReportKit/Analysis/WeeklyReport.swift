@@ -1,0 +1,151 @@
+/// The weekly engagement report (product.md §5): for every ISO week of the report, in its time
+/// zone, the figures overall and per conversation, and the week's rankings.
+///
+/// A message belongs to the week in which it was sent; its reactions count there, whenever they
+/// were added. Every week from the first to the last appears, with zeros where nothing was sent.
+/// Messages without a time belong to no week (`undated` counts them).
+public struct WeeklyReport: Sendable {
+    /// Someone in a ranking: reactions given (reactors) or received (authors).
+    public struct PersonCount: Sendable, Equatable {
+        public var platform: Platform
+        public var id: String
+        public var name: String?
+        public var count: Int
+    }
+
+    /// One conversation's figures in one week.
+    public struct ConversationWeek: Sendable, Equatable {
+        public var platform: Platform
+        public var id: String
+        public var name: String
+        public var figures: Engagement
+    }
+
+    /// One emoji's uses in a week.
+    public typealias EmojiUse = Overview.EmojiUse
+
+    public struct Week: Sendable {
+        public var week: ISOWeek
+        /// Where the week starts and ends (Unix seconds; the end is the next week's start).
+        public var start: Int64
+        public var end: Int64
+        public var figures = Engagement()
+        /// Indexes into the report's messages, in message order.
+        public var messages: [Int] = []
+        /// Indexes into the report's messages, best first (ties: more distinct reactors, then earlier).
+        public var topMessages: [Int] = []
+        public var topEmoji: [EmojiUse] = []
+        /// Every palette emoji in palette order, used or not.
+        public var palette: [EmojiUse] = []
+        /// Every emoji used that is not on the palette, most used first.
+        public var offPalette: [EmojiUse] = []
+        /// Reactions given, most first.
+        public var topReactors: [PersonCount] = []
+        /// Reactions received on one's messages, most first.
+        public var topReceivers: [PersonCount] = []
+        /// Conversations with messages this week or the week before, most reactions first.
+        public var conversations: [ConversationWeek] = []
+    }
+
+    public let calendar: WeekCalendar
+    public var weeks: [Week] = []
+    /// The weeks' boundaries, nil when no message has a time.
+    public private(set) var range: WeekRange?
+    /// Messages without a sending time, left out of every week.
+    public var undated = 0
+
+    /// - Parameters:
+    ///   - messages: the report's messages, in their output order.
+    ///   - first, last: widen the range of weeks (for `--since`/`--until`); by default the range
+    ///     runs from the first message's week to the last's.
+    ///   - palette: the configured palette, resolved.
+    public init(messages: [MessageSummary], calendar: WeekCalendar, topN: Int, palette: [Emoji] = [],
+                first: ISOWeek? = nil, last: ISOWeek? = nil) {
+        self.calendar = calendar
+        let dated = messages.compactMap(\.sentAt)
+        undated = messages.count - dated.count
+        guard let earliest = dated.min(), let latest = dated.max() else { return }
+        let range = WeekRange(from: first.map { min($0, calendar.week(of: earliest)) } ?? calendar.week(of: earliest),
+                              through: last.map { max($0, calendar.week(of: latest)) } ?? calendar.week(of: latest), calendar: calendar)
+        self.range = range
+        weeks = range.weeks.indices.map { Week(week: range.weeks[$0], start: range.starts[$0], end: range.starts[$0 + 1]) }
+        for (index, message) in messages.enumerated() {
+            guard let sentAt = message.sentAt, let week = range.index(of: sentAt) else { continue }
+            weeks[week].messages.append(index)
+        }
+
+        var seen: Set<PersonKey> = []
+        var seenInConversation: [ConversationKey: Set<PersonKey>] = [:]
+        var previousConversations: [ConversationKey: ConversationWeek] = [:]
+        for index in weeks.indices {
+            var week = weeks[index]
+            var tally = EngagementTally()
+            var conversationTallies: [ConversationKey: (name: String, tally: EngagementTally, newReactors: Int)] = [:]
+            var newReactors = 0
+            var emoji: [String: EmojiUse] = [:]
+            var given: [PersonKey: PersonCount] = [:]
+            var received: [PersonKey: PersonCount] = [:]
+            for messageIndex in week.messages {
+                let message = messages[messageIndex]
+                tally.add(message)
+                let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
+                conversationTallies[conversation, default: (message.conversationName, EngagementTally(), 0)].tally.add(message)
+                for reaction in message.reactions {
+                    emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
+                    for reactor in reaction.reactors {
+                        let person = PersonKey(platform: message.platform, id: reactor.id)
+                        if seen.insert(person).inserted { newReactors += 1 }
+                        if seenInConversation[conversation, default: []].insert(person).inserted {
+                            conversationTallies[conversation]!.newReactors += 1
+                        }
+                        given[person, default: PersonCount(platform: person.platform, id: person.id, name: reactor.name, count: 0)].count += 1
+                    }
+                }
+                if let author = message.authorID, message.reactionCount > 0 {
+                    let person = PersonKey(platform: message.platform, id: author)
+                    received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count += message.reactionCount
+                }
+            }
+            week.figures = tally.result(newReactors: newReactors)
+            week.topMessages = Overview.rank(week.messages.map { messages[$0] }, topN: topN).map { week.messages[$0] }
+            week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
+            let paletteKeys = Set(palette.map(\.key))
+            week.palette = palette.map { EmojiUse(emoji: emoji[$0.key]?.emoji ?? $0, count: emoji[$0.key]?.count ?? 0) }
+            week.offPalette = Overview.rankEmoji(emoji.values.filter { !paletteKeys.contains($0.emoji.key) })
+            week.topReactors = Self.rankPeople(given.values, topN: topN)
+            week.topReceivers = Self.rankPeople(received.values, topN: topN)
+
+            var current: [ConversationKey: ConversationWeek] = [:]
+            for (key, entry) in conversationTallies {
+                current[key] = ConversationWeek(platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: entry.newReactors))
+            }
+            for (key, before) in previousConversations where current[key] == nil {
+                current[key] = ConversationWeek(platform: key.platform, id: key.id, name: before.name, figures: Engagement())
+            }
+            week.conversations = current.values.sorted { a, b in
+                if a.figures.reactions != b.figures.reactions { return a.figures.reactions > b.figures.reactions }
+                if a.figures.messages != b.figures.messages { return a.figures.messages > b.figures.messages }
+                return (a.platform, a.name, a.id) < (b.platform, b.name, b.id)
+            }
+            previousConversations = current.filter { $0.value.figures.messages > 0 }
+            weeks[index] = week
+        }
+    }
+
+    /// The week an instant falls in, when it is within the report.
+    public func week(of time: Timestamp) -> ISOWeek? {
+        range?.index(of: time).map { weeks[$0].week }
+    }
+
+    /// Most first; ties by platform, then id.
+    static func rankPeople(_ people: Dictionary<PersonKey, PersonCount>.Values, topN: Int) -> [PersonCount] {
+        Array(people.sorted { a, b in
+            a.count != b.count ? a.count > b.count : PersonKey(platform: a.platform, id: a.id) < PersonKey(platform: b.platform, id: b.id)
+        }.prefix(topN))
+    }
+
+    struct ConversationKey: Hashable {
+        var platform: Platform
+        var id: String
+    }
+}

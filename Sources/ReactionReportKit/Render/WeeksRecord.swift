@@ -1,0 +1,73 @@
+/// `data/weeks.json` (product.md §3.2): every week's figures, rankings and conversations.
+enum WeeksRecord {
+    static func json(_ report: WeeklyReport, messages: [MessageSummary]) -> String {
+        let weeks = report.weeks.map { week -> String in
+            let figures = week.figures
+            return JSONText.object([
+                "week": JSONText.quote(week.week.description),
+                "start": JSONText.quote(report.calendar.localText(seconds: week.start)),
+                "end": JSONText.quote(report.calendar.localText(seconds: week.end)),
+                "messages": String(figures.messages),
+                "reactedMessages": String(figures.reactedMessages),
+                "reactions": String(figures.reactions),
+                "reactors": String(figures.reactors),
+                "posters": String(figures.posters),
+                "medianSecondsToFirstReaction": figures.medianSecondsToFirstReaction.map { String($0) } ?? "null",
+                "newReactors": String(figures.newReactors),
+                "topMessages": JSONText.array(week.topMessages.map { index in
+                    let message = messages[index]
+                    return JSONText.object([
+                        "platform": JSONText.quote(message.platform.rawValue), "conversation": JSONText.quote(message.conversationID),
+                        "id": JSONText.quote(message.id), "reactions": String(message.reactionCount),
+                    ])
+                }),
+                "topEmoji": JSONText.array(week.topEmoji.map { JSONText.object(["key": JSONText.quote($0.emoji.key), "count": String($0.count)]) }),
+                "conversations": JSONText.array(week.conversations.filter { $0.figures.messages > 0 }.map { entry in
+                    JSONText.object([
+                        "platform": JSONText.quote(entry.platform.rawValue), "id": JSONText.quote(entry.id), "name": JSONText.quote(entry.name),
+                        "messages": String(entry.figures.messages), "reactions": String(entry.figures.reactions),
+                    ])
+                }),
+            ])
+        }
+        return "{" + JSONText.quote("timezone") + ":" + JSONText.quote(report.calendar.name) + "," + JSONText.quote("weeks") + ":[\n"
+            + weeks.joined(separator: ",\n") + "]}\n"
+    }
+}
+
+/// `data/reactions.csv`: one row per message and emoji, RFC 4180 (CRLF line ends, fields
+/// quoted where they hold a comma, quote or line break). Text fields that a spreadsheet would
+/// take for a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) get a leading `'`.
+enum ReactionsCSV {
+    static let header = ["week", "platform", "conversationId", "conversation", "messageId", "sentAt", "authorId", "author",
+                         "key", "emoji", "name", "custom", "count", "listedReactors", "reactorsComplete", "firstAt"]
+
+    static func text(_ messages: [MessageSummary], report: WeeklyReport) -> String {
+        var out = header.joined(separator: ",") + "\r\n"
+        for message in messages {
+            let week = message.sentAt.flatMap(report.week(of:))?.description ?? ""
+            for reaction in message.reactions {
+                let fields = [
+                    week, message.platform.rawValue, text(message.conversationID), text(message.conversationName), text(message.id),
+                    message.sentAt?.rfc3339 ?? "", text(message.authorID ?? ""), text(message.authorName ?? ""),
+                    text(reaction.emoji.key), text(reaction.emoji.display), text(reaction.emoji.name ?? ""), reaction.emoji.custom ? "true" : "false",
+                    String(reaction.count), String(reaction.reactors.count), reaction.reactorsComplete ? "true" : "false", reaction.firstAt?.rfc3339 ?? "",
+                ]
+                out += fields.map(field).joined(separator: ",") + "\r\n"
+            }
+        }
+        return out
+    }
+
+    /// A text cell that a spreadsheet will not evaluate.
+    static func text(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
+        return "'" + value
+    }
+
+    /// RFC 4180 quoting.
+    static func field(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
