@@ -7,23 +7,83 @@ struct InputOptions: ParsableArguments {
     @Argument(help: "Export files, folders (searched recursively) to read. Default: Examples")
     var inputs: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Configuration file. Default: reaction-report.toml in the working folder, when there is one.", valueName: "file"))
+    var config: String?
+
     @Option(name: .long, help: "Force the input format (a platform such as pubnub, or a format id from `formats`).")
     var inputFormat: String?
 
     @Option(name: .long, help: "PubNub action type that counts as a reaction, besides reaction and reactions (repeatable).")
     var reactionActionType: [String] = []
 
-    @Flag(name: .long, help: "Count skin-tone variants as the base emoji.")
-    var mergeSkinTones = false
+    @Flag(name: .long, inversion: .prefixedNo, help: "Count skin-tone variants as the base emoji.")
+    var mergeSkinTones: Bool?
 
-    @Flag(name: .long, help: "Include direct-message conversations (left out by default).")
-    var includeDirectMessages = false
+    @Flag(name: .long, inversion: .prefixedNo, help: "Include direct-message conversations (left out by default).")
+    var includeDirectMessages: Bool?
 
-    /// Applies these options to `options`.
+    @Option(name: .long, help: ArgumentHelp("First day (YYYY-MM-DD) or ISO week (YYYY-Www) of the report, in --timezone.", valueName: "date|week"))
+    var since: String?
+
+    @Option(name: .long, help: ArgumentHelp("Last day (YYYY-MM-DD) or ISO week (YYYY-Www) of the report, inclusive.", valueName: "date|week"))
+    var until: String?
+
+    @Option(name: .long, help: ArgumentHelp("IANA time zone in which days and weeks are counted. Default: UTC.", valueName: "iana"))
+    var timezone: String?
+
+    func validate() throws {
+        for (flag, value) in [("--since", since), ("--until", until)] {
+            if let value, PeriodBound.parse(value) == nil {
+                throw ValidationError("\(flag) '\(value)' is not a day (YYYY-MM-DD) or an ISO week (YYYY-Www)")
+            }
+        }
+        if let timezone, !ConfigurationFile.isTimeZone(timezone) {
+            throw ValidationError("--timezone '\(timezone)' is not an IANA time zone (such as Europe/Berlin or UTC)")
+        }
+    }
+
+    /// The options of a run: the defaults, then the configuration file, then the flags given
+    /// (a flag wins over the file only when it is on the command line).
+    func buildOptions() throws -> BuildOptions {
+        var options = BuildOptions()
+        try readConfiguration(into: &options)
+        apply(to: &options)
+        return options
+    }
+
+    /// Reads `--config`, or `reaction-report.toml` when there is one. A bad file is an input
+    /// error (exit 2) naming its line and column.
+    func readConfiguration(into options: inout BuildOptions) throws {
+        let path: String
+        if let config {
+            path = config
+        } else if FileManager.default.fileExists(atPath: ConfigurationFile.defaultName) {
+            path = ConfigurationFile.defaultName
+        } else {
+            return
+        }
+        do {
+            try ConfigurationFile.load(path, into: &options)
+        } catch let error as ConfigurationError {
+            throw ImportError(file: error.file, line: error.line, column: error.column, reason: error.reason)
+        }
+    }
+
+    /// Applies the flags that were given to `options`.
     func apply(to options: inout BuildOptions) {
-        options.mergeSkinTones = mergeSkinTones
-        options.includeDirectMessages = includeDirectMessages
+        if let mergeSkinTones { options.mergeSkinTones = mergeSkinTones }
+        if let includeDirectMessages { options.includeDirectMessages = includeDirectMessages }
         options.reactionActionTypes.formUnion(reactionActionType)
+        if let since { options.since = PeriodBound.parse(since) }
+        if let until { options.until = PeriodBound.parse(until) }
+        if let timezone { options.timezone = timezone }
+    }
+
+    /// A usage error when `since` falls after `until` (whichever of flags and file gave them).
+    static func checkPeriod(_ options: BuildOptions) throws {
+        if let since = options.since, let until = options.until, since.firstDay >= until.dayAfter {
+            throw ValidationError("the period is empty: since \(since) is after until \(until)")
+        }
     }
 
     var resolvedInputs: [String] { inputs.isEmpty ? ["Examples"] : inputs }
@@ -55,6 +115,12 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "Messages per transcript page.")
     var pageSize: Int?
 
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Absolute http(s) URL the site is published at, for links in feeds and Markdown.", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(name: .long, inversion: .prefixedNo, help: "Stable pseudonyms instead of people's names and ids.")
+    var anonymize: Bool?
+
     @Flag(name: .long, help: "Fail with exit code 3, writing nothing, when there are diagnostics.")
     var strict = false
 
@@ -69,18 +135,24 @@ struct Build: ParsableCommand {
             throw ValidationError("unknown reaction order '\(reactionOrder)'; use first-reacted, alphabetical or count")
         }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1") }
+        if let baseURL, ConfigurationFile.normalizedBaseURL(baseURL) == nil {
+            throw ValidationError("--base-url '\(baseURL)' is not an absolute http:// or https:// URL without query or fragment")
+        }
     }
 
     func run() throws {
-        var options = BuildOptions()
+        var options = try input.buildOptions()
         options.formats = Set(format.split(separator: ",").compactMap { BuildOptions.OutputFormat(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
-        options.viewer = viewer
-        input.apply(to: &options)
+        if let viewer { options.viewer = viewer }
+        if let templates { options.templates = templates }
         if let title { options.title = title }
         if let reactionOrder { options.reactionOrder = ReactionOrder(rawValue: reactionOrder)! }
         if let pageSize { options.pageSize = pageSize }
+        if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
+        if let anonymize { options.anonymize = anonymize }
+        try InputOptions.checkPeriod(options)
         let build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat)
-        let outcome = try build.build(output: output, templatesFolder: templates, strict: strict)
+        let outcome = try build.build(output: output, templatesFolder: options.templates, strict: strict)
         if !quiet {
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages
@@ -96,8 +168,8 @@ struct Inspect: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-        var options = BuildOptions()
-        input.apply(to: &options)
+        let options = try input.buildOptions()
+        try InputOptions.checkPeriod(options)
         let outcome = try ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat).inspect()
         print("Files:")
         for file in outcome.files { print("  \(file.name): \(file.format.id)") }

@@ -44,9 +44,9 @@ public struct BuildOptions: Sendable {
     public var until: PeriodBound?
     /// The emoji the weekly report's palette usage lists, including those nobody used.
     public var palette = ["👍", "❤️", "😂", "😲", "😢", "🔥"]
-    /// When not empty, only conversations matching one of these (id, name or slug).
+    /// When not empty, only conversations matching one of these (id, or name ignoring case).
     public var includeConversations: [String] = []
-    /// Conversations left out (id, name or slug).
+    /// Conversations left out (id, or name ignoring case).
     public var excludeConversations: [String] = []
     /// Stable pseudonyms instead of people's names and ids, everywhere.
     public var anonymize = false
