@@ -62,11 +62,7 @@ struct InputOptions: ParsableArguments {
         } else {
             return
         }
-        do {
-            try ConfigurationFile.load(path, into: &options)
-        } catch let error as ConfigurationError {
-            throw ImportError(file: error.file, line: error.line, column: error.column, reason: error.reason)
-        }
+        try ConfigurationFile.load(path, into: &options)
     }
 
     /// Applies the flags that were given to `options`.

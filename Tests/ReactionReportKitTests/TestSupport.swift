@@ -23,6 +23,19 @@ enum TestSupport {
         return ledger.summarize()
     }
 
+    /// Reads in-memory files (name, JSON text) with the standard importers; returns the format
+    /// id detected in each (`none` for a file no importer took) and the settled ledger.
+    static func settleDetecting(_ files: [(String, String)], ledger: ReactionLedger = ReactionLedger()) throws -> (formats: [String], result: LedgerResult) {
+        let run = ImportRun(importers: ImportRun.standardImporters())
+        let formats = try files.map { try run.read(Array($0.1.utf8), name: $0.0, into: ledger)?.id ?? "none" }
+        return (formats, ledger.summarize())
+    }
+
+    /// `settleDetecting` for fixture files in `folder`.
+    static func settleFixturesDetecting(_ folder: String, _ paths: [String]) throws -> (formats: [String], result: LedgerResult) {
+        try settleDetecting(paths.map { (folder + "/" + $0, String(decoding: try fixture(folder + "/" + $0), as: UTF8.self)) })
+    }
+
     /// Reads fixture files and settles the ledger.
     static func settleFixtures(_ paths: [String]) throws -> LedgerResult {
         try settle(paths.map { ($0, String(decoding: try fixture($0), as: UTF8.self)) })

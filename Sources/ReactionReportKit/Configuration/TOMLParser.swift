@@ -1,32 +1,11 @@
-/// A problem in a configuration file: its syntax (from `TOMLParser`) or a setting's value (from
-/// `ConfigurationFile`). The text is `file:line:column: reason`, like every input error.
-public struct ConfigurationError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The file as the user named it.
-    public var file: String
-    /// 1-based line, when known.
-    public var line: Int?
-    /// 1-based column, counted in characters, when known.
-    public var column: Int?
-    /// What is wrong, as a sentence a user can act on.
-    public var reason: String
+/// A problem in a configuration file, its syntax (from `TOMLParser`) or a setting's value (from
+/// `ConfigurationFile`): an input error like any other, `file:line:column: reason`.
+public typealias ConfigurationError = ImportError
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, reason: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.reason = reason
-    }
-
+extension ImportError {
     /// An error at a position in `file`.
     public init(file: String, at position: TOMLPosition, reason: String) {
         self.init(file: file, line: position.line, column: position.column, reason: reason)
-    }
-
-    public var description: String {
-        var place = file
-        if let line { place += ":\(line)" }
-        if let column { place += ":\(column)" }
-        return "\(place): \(reason)"
     }
 }
 

@@ -284,6 +284,9 @@ th { overflow-wrap: normal; }
 {{> foot}}
 
 """####,
+        "html/emoji-cell.mustache": ####"""
+{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}
+"""####,
         "html/foot.mustache": ####"""
 </main>
 <footer class="site-footer">
@@ -362,15 +365,7 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="top-messages-title">
 <h2 id="top-messages-title">Top messages</h2>
 {{#hasTopMessages}}
-<ol class="top-messages">
-{{#topMessages}}
-<li>
-<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionCount}} reactions</a></p>
-<div class="excerpt text">{{{html}}}</div>
-{{> bubbles}}
-</li>
-{{/topMessages}}
-</ol>
+{{> top-messages}}
 {{/hasTopMessages}}
 {{^hasTopMessages}}<p>No message has a reaction yet.</p>{{/hasTopMessages}}
 </section>
@@ -381,7 +376,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
 <tbody>
 {{#topEmoji}}
-<tr><td class="emoji-cell">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
+<tr><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
 {{/topEmoji}}
 </tbody>
 </table>
@@ -449,6 +444,18 @@ th { overflow-wrap: normal; }
 </nav>
 
 """####,
+        "html/top-messages.mustache": ####"""
+<ol class="top-messages">
+{{#topMessages}}
+<li>
+<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionCount}} reactions</a></p>
+<div class="excerpt text">{{{html}}}</div>
+{{> bubbles}}
+</li>
+{{/topMessages}}
+</ol>
+
+"""####,
         "html/week.mustache": ####"""
 {{> head}}
 <header class="page-header">
@@ -478,15 +485,7 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="top-messages-title">
 <h2 id="top-messages-title">Top messages</h2>
 {{#hasTopMessages}}
-<ol class="top-messages">
-{{#topMessages}}
-<li>
-<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionCount}} reactions</a></p>
-<div class="excerpt text">{{{html}}}</div>
-{{> bubbles}}
-</li>
-{{/topMessages}}
-</ol>
+{{> top-messages}}
 {{/hasTopMessages}}
 {{^hasTopMessages}}<p>No message got a reaction this week.</p>{{/hasTopMessages}}
 </section>
@@ -498,7 +497,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
 <tbody>
 {{#topEmoji}}
-<tr><td class="emoji-cell">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
+<tr><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
 {{/topEmoji}}
 </tbody>
 </table>
@@ -512,7 +511,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
 <tbody>
 {{#palette}}
-<tr{{#unused}} class="unused"{{/unused}}><td class="emoji-cell">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
+<tr{{#unused}} class="unused"{{/unused}}><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
 {{/palette}}
 <tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="16" height="16">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
 </tbody>

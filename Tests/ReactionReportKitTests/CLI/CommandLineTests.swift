@@ -4,37 +4,7 @@ import XCTest
 
 /// Runs the built `reaction-report` executable: exit codes, error messages, untouched output.
 final class CommandLineTests: XCTestCase {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    var executable: URL {
-        // The test bundle sits beside the products of the same build.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if folder.lastPathComponent == "MacOS" || folder.pathExtension == "xctest" { folder = folder.deletingLastPathComponent() }
-        for candidate in [folder, TestSupport.packageRoot.appendingPathComponent(".build/debug")] {
-            let url = candidate.appendingPathComponent("reaction-report")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return TestSupport.packageRoot.appendingPathComponent(".build/debug/reaction-report")
-    }
-
-    func run(_ arguments: [String], in folder: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
-    }
+    func run(_ arguments: [String], in folder: URL) throws -> CLIRunner.Run { try CLIRunner.run(arguments, in: folder) }
 
     func snapshot(_ folder: URL) throws -> [String: Data] { try TestSupport.files(in: folder) }
 

@@ -5,37 +5,7 @@ import XCTest
 /// The built `reaction-report` executable with a configuration file: where it is found, what
 /// wins over it, and how a bad one or a bad flag ends the run.
 final class ConfigurationCommandLineTests: XCTestCase {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    var executable: URL {
-        // The test bundle sits beside the products of the same build.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if folder.lastPathComponent == "MacOS" || folder.pathExtension == "xctest" { folder = folder.deletingLastPathComponent() }
-        for candidate in [folder, TestSupport.packageRoot.appendingPathComponent(".build/debug")] {
-            let url = candidate.appendingPathComponent("reaction-report")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return TestSupport.packageRoot.appendingPathComponent(".build/debug/reaction-report")
-    }
-
-    func run(_ arguments: [String], in folder: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
-    }
+    func run(_ arguments: [String], in folder: URL) throws -> CLIRunner.Run { try CLIRunner.run(arguments, in: folder) }
 
     /// A folder with exports of three platforms in `in/`.
     func workspace() throws -> URL {

@@ -6,17 +6,8 @@ final class DiscordImporterTests: XCTestCase {
         ImportRun(importers: ImportRun.standardImporters())
     }
 
-    /// Reads in-memory files (name, JSON text) and returns the detected format ids and the settled ledger.
-    func settle(_ files: [(String, String)]) throws -> (formats: [String], result: LedgerResult) {
-        let ledger = ReactionLedger()
-        let run = importRun()
-        let formats = try files.map { try run.read(Array($0.1.utf8), name: $0.0, into: ledger)?.id ?? "none" }
-        return (formats, ledger.summarize())
-    }
-
-    func settleFixtures(_ paths: [String]) throws -> (formats: [String], result: LedgerResult) {
-        try settle(paths.map { ("discord/" + $0, String(decoding: try TestSupport.fixture("discord/" + $0), as: UTF8.self)) })
-    }
+    func settle(_ files: [(String, String)]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleDetecting(files) }
+    func settleFixtures(_ paths: [String]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleFixturesDetecting("discord", paths) }
 
     func testRealCurrentFormatExportWithReactionUsers() throws {
         let (formats, result) = try settleFixtures(["zulip-fixture__dce_general_with_reaction_users.json"])

@@ -6,16 +6,10 @@ final class MatrixImporterTests: XCTestCase {
         ImportRun(importers: ImportRun.standardImporters())
     }
 
-    /// Reads in-memory files (name, JSON text) and returns the detected format ids and the settled ledger.
     func settle(_ files: [(String, String)], ledger: ReactionLedger = ReactionLedger()) throws -> (formats: [String], result: LedgerResult) {
-        let run = importRun()
-        let formats = try files.map { try run.read(Array($0.1.utf8), name: $0.0, into: ledger)?.id ?? "none" }
-        return (formats, ledger.summarize())
+        try TestSupport.settleDetecting(files, ledger: ledger)
     }
-
-    func settleFixtures(_ paths: [String]) throws -> (formats: [String], result: LedgerResult) {
-        try settle(paths.map { ("matrix/" + $0, String(decoding: try TestSupport.fixture("matrix/" + $0), as: UTF8.self)) })
-    }
+    func settleFixtures(_ paths: [String]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleFixturesDetecting("matrix", paths) }
 
     func document(_ path: String) throws -> InputDocument {
         try InputDocument.parse(try TestSupport.fixture(path), name: path)

@@ -2,18 +2,8 @@ import XCTest
 @testable import ReactionReportKit
 
 final class MattermostImporterTests: XCTestCase {
-    /// Reads in-memory files (name, text) with Discord and Mattermost ahead of the standard
-    /// importers; returns the detected format ids and the settled ledger.
-    func settle(_ files: [(String, String)]) throws -> (formats: [String], result: LedgerResult) {
-        let ledger = ReactionLedger()
-        let run = ImportRun(importers: ImportRun.standardImporters())
-        let formats = try files.map { try run.read(Array($0.1.utf8), name: $0.0, into: ledger)?.id ?? "none" }
-        return (formats, ledger.summarize())
-    }
-
-    func settleFixture(_ path: String) throws -> (formats: [String], result: LedgerResult) {
-        try settle([("mattermost/" + path, String(decoding: try TestSupport.fixture("mattermost/" + path), as: UTF8.self))])
-    }
+    func settle(_ files: [(String, String)]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleDetecting(files) }
+    func settleFixture(_ path: String) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleFixturesDetecting("mattermost", [path]) }
 
     func testRealBulkExport() throws {
         let (formats, result) = try settleFixture("zulip-fixture__mattermost_bulk_export.jsonl")

@@ -2,22 +2,9 @@ import XCTest
 @testable import ReactionReportKit
 
 final class TelegramImporterTests: XCTestCase {
-    /// The standard importers plus Telegram's (registration in ImportRun is done elsewhere).
-    func importRun() -> ImportRun {
-        ImportRun(importers: ImportRun.standardImporters())
-    }
-
-    /// Reads in-memory files (name, JSON text) and returns the detected format ids and the settled ledger.
-    func settle(_ files: [(String, String)]) throws -> (formats: [String], result: LedgerResult) {
-        let ledger = ReactionLedger()
-        let run = importRun()
-        let formats = try files.map { try run.read(Array($0.1.utf8), name: $0.0, into: ledger)?.id ?? "none" }
-        return (formats, ledger.summarize())
-    }
-
-    func settleFixtures(_ paths: [String]) throws -> (formats: [String], result: LedgerResult) {
-        try settle(paths.map { ("telegram/" + $0, String(decoding: try TestSupport.fixture("telegram/" + $0), as: UTF8.self)) })
-    }
+    func importRun() -> ImportRun { ImportRun(importers: ImportRun.standardImporters()) }
+    func settle(_ files: [(String, String)]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleDetecting(files) }
+    func settleFixtures(_ paths: [String]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleFixturesDetecting("telegram", paths) }
 
     func document(_ json: String, name: String = "x.json") throws -> InputDocument {
         try InputDocument.parse(Array(json.utf8), name: name)
