@@ -1,12 +1,16 @@
+import Foundation
+
 /// Turns exported reaction values into emoji: the one place where names become emoji.
 ///
 /// Order of lookup for a name: the user's aliases, Stream's default types, then Slack/iamcal
 /// shortcodes. A name found nowhere is a custom emoji `:name:`.
-public final class EmojiResolver {
+public final class EmojiResolver: @unchecked Sendable {
     let table: EmojiTable
     let aliases: [String: String]
     let mergeSkinTones: Bool
+    /// Guarded by `lock`: pages are rendered on several threads.
     private var cache: [ReactionValue: Emoji] = [:]
+    private let lock = NSLock()
 
     /// Creates a resolver.
     /// - Parameters:
@@ -20,9 +24,16 @@ public final class EmojiResolver {
 
     /// The emoji for an exported value, or nil when the value is empty or unusable.
     public func resolve(_ value: ReactionValue) -> Emoji? {
-        if let cached = cache[value] { return cached }
+        lock.lock()
+        let cached = cache[value]
+        lock.unlock()
+        if let cached { return cached }
         let emoji = compute(value)
-        if let emoji { cache[value] = emoji }
+        if let emoji {
+            lock.lock()
+            cache[value] = emoji
+            lock.unlock()
+        }
         return emoji
     }
 

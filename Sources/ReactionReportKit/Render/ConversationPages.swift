@@ -1,31 +1,38 @@
+import Foundation
+
 /// Renders a conversation's transcript pages.
-struct ConversationPages {
+struct ConversationPages: @unchecked Sendable {
     let options: BuildOptions
     let layout: SiteLayout
     let templates: TemplateSet
     let markup: MessageMarkup
     let base: [String: Any]
 
-    func render(_ conversation: SiteLayout.Conversation, to writer: SiteWriter) throws {
+    /// Every page of every conversation, in writing order.
+    var pages: [(conversation: Int, page: Int)] {
+        layout.conversations.indices.flatMap { index in (1...layout.conversations[index].pageCount).map { (index, $0) } }
+    }
+
+    /// One transcript page: its path and its HTML. Safe to call from several threads.
+    func render(conversation index: Int, page: Int) throws -> (path: String, html: String) {
+        let conversation = layout.conversations[index]
         let bubbles = BubbleViewModel(options: options)
         let reactionTotal = conversation.messages.reduce(0) { $0 + layout.messages[$1].reactionCount }
-        for page in 1...conversation.pageCount {
-            let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
-            var model = base
-            model["pageTitle"] = conversation.name
-            model["name"] = conversation.name
-            model["platform"] = conversation.platform.displayName
-            model["messageCount"] = NumberText.integer(conversation.messages.count)
-            model["reactionCount"] = NumberText.integer(reactionTotal)
-            model["hasPages"] = conversation.pageCount > 1
-            model["pageNumber"] = page
-            model["pageCount"] = conversation.pageCount
-            model["pages"] = (1...conversation.pageCount).map { number -> [String: Any] in
-                ["number": number, "href": SiteLayout.Conversation.fileName(page: number), "current": number == page]
-            }
-            model["messages"] = slice.map { index in messageModel(index, bubbles: bubbles) }
-            try writer.write(conversation.path(page: page), try templates.renderHTML("conversation", model))
+        let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
+        var model = base
+        model["pageTitle"] = conversation.name
+        model["name"] = conversation.name
+        model["platform"] = conversation.platform.displayName
+        model["messageCount"] = NumberText.integer(conversation.messages.count)
+        model["reactionCount"] = NumberText.integer(reactionTotal)
+        model["hasPages"] = conversation.pageCount > 1
+        model["pageNumber"] = page
+        model["pageCount"] = conversation.pageCount
+        model["pages"] = (1...conversation.pageCount).map { number -> [String: Any] in
+            ["number": number, "href": SiteLayout.Conversation.fileName(page: number), "current": number == page]
         }
+        model["messages"] = slice.map { index in messageModel(index, bubbles: bubbles) }
+        return (conversation.path(page: page), try templates.renderHTML("conversation", model))
     }
 
     func messageModel(_ index: Int, bubbles: BubbleViewModel) -> [String: Any] {
@@ -48,6 +55,42 @@ struct ConversationPages {
             }
         }
         return model
+    }
+}
+
+/// Renders pages on every core, a batch at a time, and hands them to the writer in order: the
+/// output is the same as one thread's, and at most one batch of pages is held in memory.
+enum ParallelPages {
+    typealias Page = (path: String, html: String)
+
+    static func render<Job>(_ jobs: [Job], batchSize: Int = 64, page: @escaping (Job) throws -> Page, to writer: SiteWriter) throws {
+        var start = 0
+        while start < jobs.count {
+            let batch = Array(jobs[start..<min(jobs.count, start + batchSize)])
+            let slots = UnsafeMutablePointer<Result<Page, Error>?>.allocate(capacity: batch.count)
+            slots.initialize(repeating: nil, count: batch.count)
+            defer {
+                slots.deinitialize(count: batch.count)
+                slots.deallocate()
+            }
+            // The page function only reads shared state (each page builds its own view model);
+            // each iteration writes only its own slot.
+            let shared = Unchecked(page: page, batch: batch, slots: slots)
+            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
+                shared.slots[offset] = Result { try shared.page(shared.batch[offset]) }
+            }
+            for offset in 0..<batch.count {
+                let (path, html) = try slots[offset]!.get()
+                try writer.write(path, html)
+            }
+            start += batchSize
+        }
+    }
+
+    struct Unchecked<Job>: @unchecked Sendable {
+        let page: (Job) throws -> Page
+        let batch: [Job]
+        let slots: UnsafeMutablePointer<Result<Page, Error>?>
     }
 }
 

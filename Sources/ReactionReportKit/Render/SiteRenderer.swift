@@ -52,14 +52,13 @@ public struct SiteRenderer {
                 try writer.write("assets/" + name, text)
             }
             let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: pageBase(root: "../../", latestWeek: latestWeek))
-            for conversation in layout.conversations {
-                try pages.render(conversation, to: writer)
-            }
-            for index in weekly.weeks.indices {
-                var model = pageBase(root: "../../", latestWeek: latestWeek).merging(weekPages.model(index, root: "../../")) { _, new in new }
+            try ParallelPages.render(pages.pages, page: { try pages.render(conversation: $0.conversation, page: $0.page) }, to: writer)
+            let weekBase = pageBase(root: "../../", latestWeek: latestWeek)
+            try ParallelPages.render(Array(weekly.weeks.indices), page: { index in
+                var model = weekBase.merging(weekPages.model(index, root: "../../")) { _, new in new }
                 model["pageTitle"] = "Week \(weekly.weeks[index].week)"
-                try writer.write(WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", model))
-            }
+                return (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", model))
+            }, to: writer)
             try writer.write("feed.xml", AtomFeed.xml(weekly, messages: messages, options: options))
             try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
         }

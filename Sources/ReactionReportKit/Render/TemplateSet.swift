@@ -27,6 +27,7 @@ public struct TemplateSet: @unchecked Sendable {
     /// Loads the templates, applying overrides from `overrideFolder` when given.
     public static func load(overrideFolder: String? = nil) throws -> TemplateSet {
         _ = MarkdownContentType.registration
+        _ = HTMLTextContentType.registration
         var files = BuiltinTemplates.files.map { (path: $0.key, text: $0.value, source: "built-in Templates/" + $0.key) }
         if let folder = overrideFolder {
             var isDirectory: ObjCBool = false
@@ -50,7 +51,7 @@ public struct TemplateSet: @unchecked Sendable {
             guard parts.count == 2 else { continue }
             switch parts[0] {
             case "html":
-                html[stem(of: parts[1])] = try compile(file.text, source: file.source, pragma: "")
+                html[stem(of: parts[1])] = try compile(file.text, source: file.source, pragma: "{{% CONTENT_TYPE: HTMLTEXT}}")
             case "markdown":
                 markdown[stem(of: parts[1])] = try compile(file.text, source: file.source, pragma: "{{% CONTENT_TYPE: MARKDOWN}}")
             case "assets":
@@ -62,12 +63,13 @@ public struct TemplateSet: @unchecked Sendable {
         return TemplateSet(html: MustacheLibrary(templates: html), markdown: MustacheLibrary(templates: markdown), assets: assets)
     }
 
+    /// Compiles a template with a content-type pragma on a line of its own before it (a
+    /// standalone tag, so it adds no output); error positions are given in the user's file.
     static func compile(_ text: String, source: String, pragma: String) throws -> MustacheTemplate {
         do {
-            return try MustacheTemplate(string: pragma + text)
+            return try MustacheTemplate(string: pragma + "\n" + text)
         } catch let error as MustacheTemplate.ParserError {
-            let column = error.context.lineNumber == 1 ? error.context.columnNumber - pragma.count : error.context.columnNumber
-            throw TemplateError(file: source, line: error.context.lineNumber, column: max(1, column), reason: "\(error.error)")
+            throw TemplateError(file: source, line: max(1, error.context.lineNumber - 1), column: max(1, error.context.columnNumber), reason: "\(error.error)")
         } catch {
             throw TemplateError(file: source, reason: "\(error)")
         }
@@ -87,6 +89,36 @@ public struct TemplateSet: @unchecked Sendable {
             throw TemplateError(file: "markdown/\(name).mustache", reason: "no such template")
         }
         return text
+    }
+}
+
+/// HTML escaping of `&`, `<`, `>`, `"` and `'`, as the engine's own, working on UTF-8 bytes so
+/// that text with nothing to escape (most of it) is copied once.
+struct HTMLTextContentType: MustacheContentType {
+    static let registration: Void = MustacheContentTypes.register(HTMLTextContentType(), named: "HTMLTEXT")
+
+    func escapeText(_ text: String) -> String { Self.escape(text) }
+
+    static func escape(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            guard bytes.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                switch byte {
+                case 0x26: out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])          // &amp;
+                case 0x3C: out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])                // &lt;
+                case 0x3E: out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])                // &gt;
+                case 0x22: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])    // &quot;
+                case 0x27: out.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])          // &#39;
+                default: out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 }
 
