@@ -147,8 +147,12 @@ struct Build: ParsableCommand {
         if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
         if let anonymize { options.anonymize = anonymize }
         try InputOptions.checkPeriod(options)
-        let build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat)
+        var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat)
+        let progress = TerminalProgress.make(quiet: quiet)
+        build.progress = progress
+        defer { progress?.finish() }
         let outcome = try build.build(output: output, templatesFolder: options.templates, strict: strict)
+        progress?.finish()
         if !quiet {
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages

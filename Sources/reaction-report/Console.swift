@@ -19,3 +19,48 @@ enum Console {
         }
     }
 }
+
+/// A one-line progress display on stderr, redrawn at most ten times a second: files, bytes and
+/// messages while reading, a bar of files while writing. Used only when stderr is a terminal
+/// and `--quiet` is not given.
+final class TerminalProgress: BuildProgress {
+    private var lastDraw: UInt64 = 0
+    private var drawn = false
+
+    /// A display, or nil when stderr is not a terminal.
+    static func make(quiet: Bool) -> TerminalProgress? {
+        guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
+        return TerminalProgress()
+    }
+
+    func reading(files: Int, bytes: Int, messages: Int) {
+        draw("Reading: \(files) file\(files == 1 ? "" : "s"), \(Self.megabytes(bytes)), \(messages) messages", force: false)
+    }
+
+    func writing(files: Int, of total: Int) {
+        let width = 30
+        let filled = total == 0 ? width : min(width, files * width / total)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        draw("Writing: \(bar) \(files)/\(total) files", force: files == total)
+    }
+
+    /// Clears the line, so that what is printed next starts clean.
+    func finish() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        drawn = false
+    }
+
+    private func draw(_ text: String, force: Bool) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard force || now - lastDraw >= 100_000_000 else { return }
+        lastDraw = now
+        drawn = true
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+}

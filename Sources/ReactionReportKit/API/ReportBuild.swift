@@ -17,6 +17,8 @@ public struct ReportBuild {
     public var inputs: [String]
     public var options: BuildOptions
     public var forcedFormat: String?
+    /// Told how reading and writing go.
+    public var progress: BuildProgress?
 
     public init(inputs: [String], options: BuildOptions, forcedFormat: String? = nil) {
         self.inputs = inputs
@@ -28,7 +30,8 @@ public struct ReportBuild {
     public func inspect() throws -> Outcome {
         let calendar = try self.calendar()
         let ledger = ReactionLedger(resolver: resolver)
-        let run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)
+        var run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)
+        run.progress = progress
         let files = try run.read(inputs, into: ledger)
         let result = MessageFilter.apply(ledger.summarize(), options: options, calendar: calendar)
         return Outcome(files: files, result: options.anonymize ? Anonymizer.apply(result) : result, filesWritten: 0)
@@ -56,6 +59,7 @@ public struct ReportBuild {
         let renderer = SiteRenderer(options: options, templates: templates, inputSummary: Self.describe(outcome.files),
                                     calendar: try calendar(), palette: palette)
         let counter = CountingWriter()
+        counter.progress = progress
         try SitePublisher(target: output).publish { writer in
             counter.inner = writer
             try renderer.render(outcome.result, to: counter)
@@ -74,10 +78,15 @@ public struct ReportBuild {
 /// Counts the files handed to the real writer.
 final class CountingWriter: SiteWriter {
     var inner: SiteWriter?
+    var progress: BuildProgress?
     var count = 0
+    var total = 0
 
     func write(_ path: String, _ contents: String) throws {
         try inner?.write(path, contents)
         count += 1
+        progress?.writing(files: count, of: max(total, count))
     }
+
+    func expect(_ total: Int) { self.total = total }
 }

@@ -12,6 +12,8 @@ public struct ImportRun {
     public var importers: [any Importer]
     /// A platform or format id that overrides detection.
     public var forcedFormat: String?
+    /// Told after every file read.
+    public var progress: BuildProgress?
 
     public init(importers: [any Importer], forcedFormat: String? = nil) {
         self.importers = importers
@@ -42,17 +44,27 @@ public struct ImportRun {
         try validateForcedFormat()
         var detected: [DetectedFile] = []
         let manager = FileManager.default
+        var files = 0, bytes = 0
+        let report = { [progress] (size: Int) in
+            files += 1
+            bytes += size
+            progress?.reading(files: files, bytes: bytes, messages: ledger.messageCount)
+        }
         for input in Set(inputs).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw ImportError(file: input, reason: "no such file or folder")
             }
             if isDirectory.boolValue {
-                detected += try read(try InputTree.folder(input), into: ledger)
+                detected += try read(try InputTree.folder(input).observed(report), into: ledger, report: report)
             } else if input.lowercased().hasSuffix(".zip") || InputTree.isZip(input) {
-                detected += try read(try InputTree.zip(input), into: ledger)
-            } else if let format = try read(try InputFiles.contents(of: input), name: input, explicit: true, into: ledger) {
-                detected.append(DetectedFile(name: input, format: format))
+                detected += try read(try InputTree.zip(input).observed(report), into: ledger, report: report)
+            } else {
+                let contents = try InputFiles.contents(of: input)
+                report(contents.count)
+                if let format = try read(contents, name: input, explicit: true, into: ledger) {
+                    detected.append(DetectedFile(name: input, format: format))
+                }
             }
         }
         return detected
@@ -60,7 +72,7 @@ public struct ImportRun {
 
     /// Reads a folder or archive: workspace exports first (read whole), then every other JSON
     /// file by content; archives inside folders are opened too.
-    func read(_ tree: InputTree, into ledger: ReactionLedger) throws -> [DetectedFile] {
+    func read(_ tree: InputTree, into ledger: ReactionLedger, report: @escaping (Int) -> Void = { _ in }) throws -> [DetectedFile] {
         var detected: [DetectedFile] = []
         for name in tree.refusedNames {
             ledger.diagnose(Diagnostic(.skippedFile, file: tree.root, "entry \(quoted(name)) refused: its path could leave the folder"))
@@ -80,7 +92,7 @@ public struct ImportRun {
                     ledger.diagnose(Diagnostic(.skippedFile, file: tree.display(name), "an archive inside an archive is not opened"))
                     continue
                 }
-                detected += try read(try InputTree.zip(tree.display(name)), into: ledger)
+                detected += try read(try InputTree.zip(tree.display(name)).observed(report), into: ledger, report: report)
                 continue
             }
             guard lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") else { continue }
@@ -123,6 +135,13 @@ public struct ImportRun {
         }
         return nil
     }
+}
+
+/// Told how a build is going, for a progress display: after every input file read, and after
+/// every output file written.
+public protocol BuildProgress: AnyObject {
+    func reading(files: Int, bytes: Int, messages: Int)
+    func writing(files: Int, of total: Int)
 }
 
 /// Reads input files.

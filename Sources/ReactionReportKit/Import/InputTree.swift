@@ -50,6 +50,16 @@ public struct InputTree {
         return InputTree(root: path, names: archive.names, refusedNames: archive.refusedNames) { try archive.contents(of: $0) }
     }
 
+    /// The same tree, calling `onRead` with the size of every entry read.
+    func observed(_ onRead: @escaping (Int) -> Void) -> InputTree {
+        let load = self.load
+        return InputTree(root: root, names: names, refusedNames: refusedNames) { name in
+            let bytes = try load(name)
+            onRead(bytes.count)
+            return bytes
+        }
+    }
+
     /// True when the file starts like a zip archive.
     static func isZip(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }

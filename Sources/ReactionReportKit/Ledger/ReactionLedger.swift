@@ -66,6 +66,9 @@ public final class ReactionLedger {
     }
 
     /// Records a message. A message seen twice (overlapping exports) is one message.
+    /// Messages recorded so far.
+    public var messageCount: Int { messages.count }
+
     public func record(_ message: ImportedMessage) {
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
         if var existing = messages[key] {

@@ -4,6 +4,12 @@ import Foundation
 public protocol SiteWriter: AnyObject {
     /// Writes one file of the site.
     func write(_ path: String, _ contents: String) throws
+    /// Told, before the first write, how many files the site will have (for progress).
+    func expect(_ total: Int)
+}
+
+extension SiteWriter {
+    public func expect(_ total: Int) {}
 }
 
 /// The only part of the program that writes files. It builds the new site in a staging folder

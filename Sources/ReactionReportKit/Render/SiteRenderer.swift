@@ -35,6 +35,11 @@ public struct SiteRenderer {
                                   last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) })
         let weekPages = WeeklyPages(options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link)
         let latestWeek = weekly.weeks.last?.week
+        var total = 0
+        if options.formats.contains(.json) { total += 4 }
+        if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + weekly.weeks.count + 2 }
+        if options.formats.contains(.markdown) { total += weekly.weeks.count + 1 }
+        writer.expect(total)
 
         if options.formats.contains(.json) {
             var lines = ""
@@ -70,6 +75,8 @@ public struct SiteRenderer {
             try writer.write("summary.md", try templates.renderMarkdown("summary", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
         }
     }
+
+    func pages(_ layout: SiteLayout) -> Int { layout.conversations.reduce(0) { $0 + $1.pageCount } }
 
     /// What every page's head and foot use: the site title, the way to the root, the
     /// navigation to the latest weekly report.

@@ -20,7 +20,7 @@ enum CLIRunner {
         return TestSupport.packageRoot.appendingPathComponent(".build/debug/reaction-report")
     }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Run {
+    static func run(_ arguments: [String], in folder: URL, executable: URL = executable) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -74,4 +74,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(formats.stdout.hasPrefix("pubnub-history  [PubNub]\n"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["in", "notes.json"].filter { $0 == "in" })
     }
+
+    /// Progress shows on a terminal only: none in a pipe, none with --quiet.
+    func testProgressOnlyOnATerminal() throws {
+        let folder = try workspace()
+        let piped = try run(["build", "in", "-o", "out"], in: folder)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertFalse(piped.stderr.contains("\u{1B}["), piped.stderr)
+        XCTAssertFalse(piped.stderr.contains("Reading:"), piped.stderr)
+        // `script` gives the program a pseudo-terminal (util-linux, on every Debian).
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no /usr/bin/script") }
+        let command = "'\(CLIRunner.executable.path)' build in -o out2"
+        let terminal = try CLIRunner.run(["-qec", command, "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))
+        XCTAssertEqual(terminal.status, 0, terminal.stdout)
+        XCTAssertTrue(terminal.stdout.contains("\r\u{1B}[2KReading: 1 file, "), terminal.stdout)
+        XCTAssertTrue(terminal.stdout.contains("Writing: "), terminal.stdout)
+        XCTAssertTrue(terminal.stdout.contains(" 111/111 files\r\u{1B}[2K"), terminal.stdout)
+        let quiet = try CLIRunner.run(["-qec", command + " --quiet", "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stdout, "")
+    }
 }

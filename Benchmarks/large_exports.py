@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Large seeded exports for the speed and memory benchmarks (no ground truth: the correctness
+checks use generate_exports.py at a few thousand messages).
+
+    python3 Benchmarks/large_exports.py --platform {slack,pubnub,telegram} --messages N --seed S --out DIR
+
+slack:    DIR/users.json, channels.json and DIR/<channel>/<YYYY-MM-DD>.json day files (a few
+          hundred days over 8 channels), about 270 bytes of JSON per message
+pubnub:   DIR/history.json, one history-with-actions response holding every message
+telegram: DIR/result.json, a full-account export with one large group chat per 100,000 messages
+
+On average 1.5 reactions per message; a few messages carry up to 120 reactors on one emoji.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import random
+
+EMOJI_NAMES = ["+1", "heart", "joy", "tada", "eyes", "fire", "rocket", "pray", "white_check_mark", "100",
+               "+1::skin-tone-2", "thinking_face", "clap", "partyparrot", "shipit"]
+EMOJI = ["👍", "❤️", "😂", "🎉", "👀", "🔥", "🚀", "🙏", "✅", "💯", "👍🏻", "🤔", "👏"]
+WORDS = ("release deploy review the a to of and is it we for on with this that build test fix ship today "
+         "tomorrow thanks please merge branch staging prod logs error green red done looks good").split()
+
+
+def reaction_count(rng):
+    # Mean 1.5: most messages get none or one or two; one in 500 gets a crowd.
+    roll = rng.random()
+    if roll < 0.002:
+        return 120
+    if roll < 0.35:
+        return 0
+    if roll < 0.65:
+        return 1
+    if roll < 0.85:
+        return 2
+    return rng.randint(3, 4)
+
+
+def text(rng):
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 24)))
+
+
+def spread(rng, people, total):
+    """Splits `total` reactions into (emoji index, reactors): distinct emoji, distinct reactors per emoji."""
+    if total == 0:
+        return []
+    if total >= 120:
+        return [(rng.randrange(len(EMOJI)), rng.sample(people, total))]
+    kinds = rng.sample(range(len(EMOJI)), rng.randint(1, total))
+    sizes = [1] * len(kinds)
+    for _ in range(total - len(kinds)):
+        sizes[rng.randrange(len(kinds))] += 1
+    return [(kind, rng.sample(people, size)) for kind, size in zip(kinds, sizes)]
+
+
+def write_slack(n, rng, out):
+    people = [f"U{i:08d}" for i in range(2000)]
+    channels = ["general", "engineering", "random", "support", "launch", "design", "ops", "sales"]
+    with open(os.path.join(out, "users.json"), "w") as f:
+        json.dump([{"id": u, "name": f"user{i}", "real_name": f"User {i}", "profile": {"display_name": f"user {i}"}}
+                   for i, u in enumerate(people)], f)
+    with open(os.path.join(out, "channels.json"), "w") as f:
+        json.dump([{"id": f"C{i:08d}", "name": c, "members": people[:50]} for i, c in enumerate(channels)], f)
+    per_day = max(1, n // (len(channels) * 300))
+    written = 0
+    day = 0
+    start = 1_700_000_000
+    while written < n:
+        for c in channels:
+            if written >= n:
+                break
+            folder = os.path.join(out, c)
+            os.makedirs(folder, exist_ok=True)
+            date = datetime.date.fromordinal(738_000 + day).isoformat()
+            messages = []
+            for k in range(min(per_day, n - written)):
+                ts = f"{start + day * 86400 + k * 7}.{rng.randint(0, 999999):06d}"
+                message = {"type": "message", "user": rng.choice(people), "text": text(rng), "ts": ts}
+                reactions = spread(rng, people, reaction_count(rng))
+                if reactions:
+                    message["reactions"] = [{"name": EMOJI_NAMES[e], "users": users, "count": len(users)} for e, users in reactions]
+                messages.append(message)
+            written += len(messages)
+            with open(os.path.join(folder, date + ".json"), "w") as f:
+                json.dump(messages, f, ensure_ascii=False, separators=(",", ":"))
+        day += 1
+
+
+def write_pubnub(n, rng, out):
+    people = [f"user-{i}" for i in range(2000)]
+    channels = {f"channel-{i}": [] for i in range(8)}
+    names = list(channels)
+    tt = 17_000_000_000_000_000
+    with open(os.path.join(out, "history.json"), "w") as f:
+        f.write('{"status":200,"error":false,"error_message":"","channels":{')
+        per_channel = n // len(names)
+        for ci, name in enumerate(names):
+            f.write(("," if ci else "") + json.dumps(name) + ":[")
+            count = per_channel if ci < len(names) - 1 else n - per_channel * (len(names) - 1)
+            for k in range(count):
+                tt += rng.randint(10_000_000, 100_000_000)
+                item = {"message": {"text": text(rng)}, "timetoken": str(tt), "uuid": rng.choice(people)}
+                reactions = spread(rng, people, reaction_count(rng))
+                if reactions:
+                    item["actions"] = {"reaction": {EMOJI[e % len(EMOJI)]: [{"uuid": u, "actionTimetoken": str(tt + 1000 + j)} for j, u in enumerate(users)]
+                                                    for e, users in reactions}}
+                f.write(("," if k else "") + json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+            f.write("]")
+        f.write("}}")
+
+
+def write_telegram(n, rng, out):
+    people = [(f"user{i}", f"User {i}") for i in range(2000)]
+    chats = max(1, n // 100_000)
+    with open(os.path.join(out, "result.json"), "w") as f:
+        f.write('{"about":"generated","chats":{"about":"","list":[')
+        written = 0
+        for c in range(chats):
+            count = n // chats if c < chats - 1 else n - written
+            f.write(("," if c else "") + json.dumps({"name": f"Group {c}", "type": "private_supergroup", "id": 1_000_000 + c})[:-1] + ',"messages":[')
+            date = 1_700_000_000
+            for k in range(count):
+                date += rng.randint(1, 30)
+                who = rng.choice(people)
+                local = datetime.datetime.fromtimestamp(date, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+                message = {"id": k + 1, "type": "message", "date": local, "date_unixtime": str(date),
+                           "from": who[1], "from_id": who[0], "text": text(rng), "text_entities": []}
+                reactions = spread(rng, [p[0] for p in people], reaction_count(rng))
+                if reactions:
+                    message["reactions"] = [{"type": "emoji", "count": len(users), "emoji": EMOJI[e % len(EMOJI)],
+                                             "recent": [{"from": u, "from_id": u, "date": local} for u in users[:3]]}
+                                            for e, users in reactions]
+                f.write(("," if k else "") + json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            written += count
+            f.write("]}")
+        f.write("]}}")
+
+
+WRITERS = {"slack": write_slack, "pubnub": write_pubnub, "telegram": write_telegram}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--platform", required=True, choices=sorted(WRITERS))
+    parser.add_argument("--messages", required=True, type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    WRITERS[args.platform](args.messages, random.Random(args.seed), args.out)
+
+
+if __name__ == "__main__":
+    main()

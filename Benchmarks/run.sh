@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Speed and memory benchmark (issue 5). For each platform: generate a large seeded export (kept
+# under Benchmarks/.data), time a full `reaction-report build` of it (release build, every page,
+# Markdown and data file) with /usr/bin/time -v, and compare with the time orjson needs only to
+# parse the same files, measured in the same run. Then, on a 20,000-message Slack export, compare
+# with `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0).
+#
+#   bash Benchmarks/run.sh                       # 1,000,000 messages: slack, pubnub, telegram
+#   MESSAGES=100000 PLATFORMS=slack bash Benchmarks/run.sh
+#
+# Needs python3 with pip (installs orjson and slack-export-viewer when missing) and
+# /usr/bin/time (Debian package `time`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+messages=${MESSAGES:-1000000}
+platforms=${PLATFORMS:-slack pubnub telegram}
+data=Benchmarks/.data
+mkdir -p "$data"
+command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
+python3 -c "import orjson" 2>/dev/null || pip install -q orjson
+swift build -c release >/dev/null
+binary=.build/release/reaction-report
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+measure() {  # measure NAME INPUT: prints wall seconds and peak RSS in MB of a full build
+  /usr/bin/time -v "$binary" build "$2" -o "$out/$1" --quiet --include-direct-messages 2> "$out/$1.time" >/dev/null
+  local wall rss
+  wall=$(grep "Elapsed (wall clock)" "$out/$1.time" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  rss=$(grep "Maximum resident set size" "$out/$1.time" | awk '{print int($NF/1024)}')
+  echo "$wall $rss"
+}
+
+printf '%-9s %12s %10s %10s %10s %8s %10s\n' platform messages input_MB build_s orjson_s ratio peak_MB
+for platform in $platforms; do
+  input="$data/$platform-$messages"
+  if [ ! -d "$input" ]; then
+    python3 Benchmarks/large_exports.py --platform "$platform" --messages "$messages" --seed 1 --out "$input"
+  fi
+  size=$(du -sb "$input" | awk '{printf "%.0f", $1/1000000}')
+  parse=$(python3 Benchmarks/orjson_parse.py "$input")
+  read -r wall rss < <(measure "$platform" "$input")
+  rm -rf "${out:?}/$platform"
+  ratio=$(python3 -c "print(f'{$wall / $parse:.1f}')")
+  printf '%-9s %12s %10s %10s %10s %8s %10s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss"
+done
+
+# Against slack-export-viewer on 20,000 messages.
+command -v slack-export-viewer >/dev/null || pip install -q slack-export-viewer==3.5.0
+small="$data/slack-20000"
+[ -d "$small" ] || python3 Benchmarks/large_exports.py --platform slack --messages 20000 --seed 1 --out "$small"
+read -r ours _ < <(measure slack-small "$small")
+start=$(date +%s.%N)
+slack-export-viewer -z "$small" --html-only -o "$out/sev" --no-browser >/dev/null 2>&1
+theirs=$(python3 -c "import time; print(f'{time.time() - $start:.2f}')")
+echo "slack 20000: reaction-report ${ours}s, slack-export-viewer --html-only ${theirs}s, $(python3 -c "print(f'{$theirs / $ours:.1f}')")x faster"
