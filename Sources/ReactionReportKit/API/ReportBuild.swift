@@ -88,5 +88,11 @@ final class CountingWriter: SiteWriter {
         progress?.writing(files: count, of: max(total, count))
     }
 
+    func write(_ path: String, bytes: [UInt8]) throws {
+        try inner?.write(path, bytes: bytes)
+        count += 1
+        progress?.writing(files: count, of: max(total, count))
+    }
+
     func expect(_ total: Int) { self.total = total }
 }

@@ -4,11 +4,14 @@ import Foundation
 public protocol SiteWriter: AnyObject {
     /// Writes one file of the site.
     func write(_ path: String, _ contents: String) throws
+    /// Writes one file of the site from UTF-8 bytes (large data files, without a string copy).
+    func write(_ path: String, bytes: [UInt8]) throws
     /// Told, before the first write, how many files the site will have (for progress).
     func expect(_ total: Int)
 }
 
 extension SiteWriter {
+    public func write(_ path: String, bytes: [UInt8]) throws { try write(path, String(decoding: bytes, as: UTF8.self)) }
     public func expect(_ total: Int) {}
 }
 
@@ -126,6 +129,15 @@ final class StagingWriter: SiteWriter {
     }
 
     func write(_ path: String, _ contents: String) throws {
+        var contents = contents
+        try contents.withUTF8 { try write(path, buffer: $0) }
+    }
+
+    func write(_ path: String, bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try write(path, buffer: $0) }
+    }
+
+    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !components.isEmpty,
               components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {
@@ -144,14 +156,12 @@ final class StagingWriter: SiteWriter {
         guard let handle = fopen(url.path, "wx") else {
             throw PublishError(step: "write", path: path, reason: String(cString: strerror(errno)))
         }
-        var bytes = Array(contents.utf8)
-        let written = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+        let written = buffer.isEmpty ? 0 : fwrite(buffer.baseAddress, 1, buffer.count, handle)
         let flushed = fflush(handle) == 0
         let failure = errno
         let closed = fclose(handle) == 0
-        guard written == bytes.count, flushed, closed else {
+        guard written == buffer.count, flushed, closed else {
             throw PublishError(step: "write", path: path, reason: String(cString: strerror(failure != 0 ? failure : EIO)))
         }
-        bytes.removeAll()
     }
 }

@@ -6,48 +6,54 @@ public struct JSONText {
 
     /// A JSON string literal. Works on UTF-8 bytes: most strings need no escape at all.
     public static func quote(_ value: String) -> String {
+        var out = [UInt8]()
+        appendQuoted(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a JSON string literal for `value` to `out`.
+    static func appendQuoted(_ value: String, to out: inout [UInt8]) {
         var value = value
-        return value.withUTF8 { bytes in
-            var needsEscape = false
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
-                || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)) {
-                needsEscape = true
-                break
-            }
-            guard needsEscape else {
-                var out = [UInt8]()
-                out.reserveCapacity(bytes.count + 2)
-                out.append(0x22)
-                out.append(contentsOf: bytes)
-                out.append(0x22)
-                return String(decoding: out, as: UTF8.self)
-            }
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count + 16)
+        value.withUTF8 { bytes in
             out.append(0x22)
+            var clean = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
+                let escape: [UInt8]?
+                var width = 1
                 switch byte {
-                case 0x22: out += [0x5C, 0x22]
-                case 0x5C: out += [0x5C, 0x5C]
-                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-                case 0x09: out += [0x5C, UInt8(ascii: "t")]
+                case 0x22: escape = [0x5C, 0x22]
+                case 0x5C: escape = [0x5C, 0x5C]
+                case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
+                case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
+                case 0x09: escape = [0x5C, UInt8(ascii: "t")]
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    out += Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    index += 2
+                    escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    width = 3
                 case 0..<0x20, 0x7F:
                     let hex = Array("0123456789abcdef".utf8)
-                    out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                    escape = [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
                 default:
-                    out.append(byte)
+                    escape = nil
                 }
-                index += 1
+                if let escape {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+                    out.append(contentsOf: escape)
+                    index += width
+                    clean = index
+                } else {
+                    index += 1
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<bytes.count]))
             out.append(0x22)
-            return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// Appends a JSON string literal, or `null`.
+    static func appendQuoted(_ value: String?, to out: inout [UInt8]) {
+        if let value { appendQuoted(value, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
     }
 
     /// A JSON string or `null`.

@@ -42,12 +42,13 @@ public struct SiteRenderer {
         writer.expect(total)
 
         if options.formats.contains(.json) {
-            var lines = ""
+            var lines = [UInt8]()
             for message in messages {
-                lines += MessageRecord.line(message, reactions: message.reactions)
-                lines += "\n"
+                MessageRecord.append(message, reactions: message.reactions, to: &lines)
+                lines.append(0x0A)
             }
-            try writer.write("data/messages.jsonl", lines)
+            try writer.write("data/messages.jsonl", bytes: lines)
+            lines = []
             try writer.write("data/diagnostics.json", DiagnosticsRecord.json(result.diagnostics))
             try writer.write("data/weeks.json", WeeksRecord.json(weekly, messages: messages))
             try writer.write("data/reactions.csv", ReactionsCSV.text(messages, report: weekly))

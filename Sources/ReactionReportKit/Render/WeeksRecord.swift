@@ -43,31 +43,49 @@ enum ReactionsCSV {
                          "key", "emoji", "name", "custom", "count", "listedReactors", "reactorsComplete", "firstAt"]
 
     static func text(_ messages: [MessageSummary], report: WeeklyReport) -> String {
-        var out = header.joined(separator: ",") + "\r\n"
+        var out = [UInt8]()
+        out.append(contentsOf: (header.joined(separator: ",") + "\r\n").utf8)
         for message in messages {
+            guard !message.reactions.isEmpty else { continue }
             let week = message.sentAt.flatMap(report.week(of:))?.description ?? ""
+            let sentAt = message.sentAt?.rfc3339 ?? ""
             for reaction in message.reactions {
                 let fields = [
                     week, message.platform.rawValue, text(message.conversationID), text(message.conversationName), text(message.id),
-                    message.sentAt?.rfc3339 ?? "", text(message.authorID ?? ""), text(message.authorName ?? ""),
+                    sentAt, text(message.authorID ?? ""), text(message.authorName ?? ""),
                     text(reaction.emoji.key), text(reaction.emoji.display), text(reaction.emoji.name ?? ""), reaction.emoji.custom ? "true" : "false",
                     String(reaction.count), String(reaction.reactors.count), reaction.reactorsComplete ? "true" : "false", reaction.firstAt?.rfc3339 ?? "",
                 ]
-                out += fields.map(field).joined(separator: ",") + "\r\n"
+                for (index, value) in fields.enumerated() {
+                    if index > 0 { out.append(0x2C) }
+                    appendField(value, to: &out)
+                }
+                out.append(contentsOf: [0x0D, 0x0A])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 4180 quoting, on bytes.
+    static func appendField(_ value: String, to out: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            out.append(0x22)
+            for byte in bytes {
+                out.append(byte)
+                if byte == 0x22 { out.append(0x22) }
+            }
+            out.append(0x22)
+        }
     }
 
     /// A text cell that a spreadsheet will not evaluate.
     static func text(_ value: String) -> String {
         guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
         return "'" + value
-    }
-
-    /// RFC 4180 quoting.
-    static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
