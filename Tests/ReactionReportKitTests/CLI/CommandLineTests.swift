@@ -8,15 +8,7 @@ final class CommandLineTests: XCTestCase {
 
     func snapshot(_ folder: URL) throws -> [String: Data] { try TestSupport.files(in: folder) }
 
-    func workspace() throws -> URL {
-        let folder = try TestSupport.temporaryFolder()
-        let inputs = folder.appendingPathComponent("in")
-        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        for name in ["stream/export.json", "cometchat/messages.json", "cometchat/reactions.json", "pubnub/chat-history.json"] {
-            try Data(try TestSupport.fixture(name)).write(to: inputs.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-")))
-        }
-        return folder
-    }
+    func workspace() throws -> URL { try CLIRunner.workspace() }
 
     func testBuildIsByteIdenticalAndAMalformedInputLeavesTheOutputUntouched() throws {
         let folder = try workspace()

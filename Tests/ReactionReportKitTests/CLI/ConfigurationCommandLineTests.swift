@@ -7,16 +7,7 @@ import XCTest
 final class ConfigurationCommandLineTests: XCTestCase {
     func run(_ arguments: [String], in folder: URL) throws -> CLIRunner.Run { try CLIRunner.run(arguments, in: folder) }
 
-    /// A folder with exports of three platforms in `in/`.
-    func workspace() throws -> URL {
-        let folder = try TestSupport.temporaryFolder()
-        let inputs = folder.appendingPathComponent("in")
-        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        for name in ["stream/export.json", "cometchat/messages.json", "cometchat/reactions.json", "pubnub/chat-history.json"] {
-            try Data(try TestSupport.fixture(name)).write(to: inputs.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-")))
-        }
-        return folder
-    }
+    func workspace() throws -> URL { try CLIRunner.workspace() }
 
     func write(_ text: String, to name: String, in folder: URL) throws {
         let url = folder.appendingPathComponent(name)
