@@ -94,5 +94,11 @@ final class CountingWriter: SiteWriter {
         progress?.writing(files: count, of: max(total, count))
     }
 
+    func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
+        try inner?.write(path, parts: produce)
+        count += 1
+        progress?.writing(files: count, of: max(total, count))
+    }
+
     func expect(_ total: Int) { self.total = total }
 }

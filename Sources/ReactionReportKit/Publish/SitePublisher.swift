@@ -6,12 +6,20 @@ public protocol SiteWriter: AnyObject {
     func write(_ path: String, _ contents: String) throws
     /// Writes one file of the site from UTF-8 bytes (large data files, without a string copy).
     func write(_ path: String, bytes: [UInt8]) throws
+    /// Writes one file that `produce` hands over in parts (a large data file, without holding
+    /// it whole).
+    func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws
     /// Told, before the first write, how many files the site will have (for progress).
     func expect(_ total: Int)
 }
 
 extension SiteWriter {
     public func write(_ path: String, bytes: [UInt8]) throws { try write(path, String(decoding: bytes, as: UTF8.self)) }
+    public func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
+        var whole = [UInt8]()
+        try produce { whole.append(contentsOf: $0) }
+        try write(path, bytes: whole)
+    }
     public func expect(_ total: Int) {}
 }
 
@@ -138,6 +146,19 @@ final class StagingWriter: SiteWriter {
     }
 
     func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws {
+        try write(path) { emit in try emit(buffer) }
+    }
+
+    func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
+        try write(path) { emit in
+            try withoutActuallyEscaping(emit) { emit in
+                try produce { part in try part.withUnsafeBufferPointer { try emit($0) } }
+            }
+        }
+    }
+
+    /// Creates `path` (never overwriting) and writes what `produce` emits.
+    func write(_ path: String, _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !components.isEmpty,
               components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {
@@ -156,11 +177,24 @@ final class StagingWriter: SiteWriter {
         guard let handle = fopen(url.path, "wx") else {
             throw PublishError(step: "write", path: path, reason: String(cString: strerror(errno)))
         }
-        let written = buffer.isEmpty ? 0 : fwrite(buffer.baseAddress, 1, buffer.count, handle)
+        var failed = false
+        var failure: Int32 = 0
+        do {
+            try produce { buffer in
+                guard !failed, !buffer.isEmpty else { return }
+                if fwrite(buffer.baseAddress, 1, buffer.count, handle) != buffer.count {
+                    failed = true
+                    failure = errno
+                }
+            }
+        } catch {
+            fclose(handle)
+            throw error
+        }
         let flushed = fflush(handle) == 0
-        let failure = errno
+        if !flushed, failure == 0 { failure = errno }
         let closed = fclose(handle) == 0
-        guard written == buffer.count, flushed, closed else {
+        guard !failed, flushed, closed else {
             throw PublishError(step: "write", path: path, reason: String(cString: strerror(failure != 0 ? failure : EIO)))
         }
     }

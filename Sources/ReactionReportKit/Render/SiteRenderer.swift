@@ -20,7 +20,8 @@ public struct SiteRenderer {
 
     /// Writes every output file for `result`.
     public func render(_ result: LedgerResult, to writer: SiteWriter) throws {
-        let messages = result.messages.map { message -> MessageSummary in
+        // The ledger lists reactions first-reacted first; another order needs a reordered copy.
+        let messages = options.reactionOrder == .firstReacted ? result.messages : result.messages.map { message -> MessageSummary in
             var ordered = message
             ordered.reactions.sort(by: options.reactionOrder.areInIncreasingOrder)
             return ordered
@@ -42,16 +43,22 @@ public struct SiteRenderer {
         writer.expect(total)
 
         if options.formats.contains(.json) {
-            var lines = [UInt8]()
-            for message in messages {
-                MessageRecord.append(message, reactions: message.reactions, to: &lines)
-                lines.append(0x0A)
-            }
-            try writer.write("data/messages.jsonl", bytes: lines)
-            lines = []
+            try writer.write("data/messages.jsonl", parts: { emit in
+                var chunk = [UInt8]()
+                chunk.reserveCapacity(1 << 20)
+                for message in messages {
+                    MessageRecord.append(message, reactions: message.reactions, to: &chunk)
+                    chunk.append(0x0A)
+                    if chunk.count >= 1 << 20 {
+                        try emit(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                }
+                try emit(chunk)
+            })
             try writer.write("data/diagnostics.json", DiagnosticsRecord.json(result.diagnostics))
             try writer.write("data/weeks.json", WeeksRecord.json(weekly, messages: messages))
-            try writer.write("data/reactions.csv", ReactionsCSV.text(messages, report: weekly))
+            try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
         }
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {

@@ -43,6 +43,13 @@ enum ReactionsCSV {
                          "key", "emoji", "name", "custom", "count", "listedReactors", "reactorsComplete", "firstAt"]
 
     static func text(_ messages: [MessageSummary], report: WeeklyReport) -> String {
+        var whole = [UInt8]()
+        write(messages, report: report) { whole.append(contentsOf: $0) }
+        return String(decoding: whole, as: UTF8.self)
+    }
+
+    /// The file in parts of about a megabyte.
+    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: ([UInt8]) throws -> Void) rethrows {
         var out = [UInt8]()
         out.append(contentsOf: (header.joined(separator: ",") + "\r\n").utf8)
         for message in messages {
@@ -62,8 +69,12 @@ enum ReactionsCSV {
                 }
                 out.append(contentsOf: [0x0D, 0x0A])
             }
+            if out.count >= 1 << 20 {
+                try emit(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return String(decoding: out, as: UTF8.self)
+        try emit(out)
     }
 
     /// RFC 4180 quoting, on bytes.
