@@ -1,36 +1,47 @@
 extension ReactionLedger {
-    /// Settles every fact and returns the messages with their reactions.
+    /// Settles every fact and returns the messages with their reactions. The reaction facts
+    /// are consumed on the way (each message's are freed once settled, which keeps the peak
+    /// memory of a large build down), so a ledger is summarized once.
     public func summarize() -> LedgerResult {
         var log = diagnostics
         var matchedRemovals: Set<RemovalKey> = []
         var byMessage: [MessageKey: [String: ReactionEntry]] = [:]
 
-        // Attach reactions to messages, resolving conversation-less targets by id.
-        for target in reactions.keys.sorted(by: targetOrder) {
-            let entries = reactions[target]!
-            let key: MessageKey
-            if let conversationID = target.conversationID {
-                key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
-                guard messages[key] != nil else {
-                    log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
-                    continue
-                }
-            } else {
-                let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
-                guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
-                    log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
-                    continue
-                }
-                if candidates.count > 1 {
-                    log.append(Diagnostic(.ambiguousMessage, file: nil, "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)"))
-                }
-                key = first
+        do {
+            let reactions = self.reactions
+            self.reactions = [:]
+            // Attach reactions to messages, resolving conversation-less targets by id (the index
+            // by id is built only when some export named messages without their conversation).
+            var messagesByID: [String: [MessageKey]] = [:]
+            if reactions.keys.contains(where: { $0.conversationID == nil }) {
+                for key in messages.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
             }
-            for (emojiKey, entry) in entries {
-                if let existing = byMessage[key]?[emojiKey] {
-                    byMessage[key]![emojiKey] = merge(existing, entry)
+            for target in reactions.keys.sorted(by: targetOrder) {
+                let entries = reactions[target]!
+                let key: MessageKey
+                if let conversationID = target.conversationID {
+                    key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
+                    guard messages[key] != nil else {
+                        log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
+                        continue
+                    }
                 } else {
-                    byMessage[key, default: [:]][emojiKey] = entry
+                    let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
+                    guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
+                        log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
+                        continue
+                    }
+                    if candidates.count > 1 {
+                        log.append(Diagnostic(.ambiguousMessage, file: nil, "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)"))
+                    }
+                    key = first
+                }
+                for (emojiKey, entry) in entries {
+                    if let existing = byMessage[key]?[emojiKey] {
+                        byMessage[key]![emojiKey] = merge(existing, entry)
+                    } else {
+                        byMessage[key, default: [:]][emojiKey] = entry
+                    }
                 }
             }
         }
@@ -43,7 +54,7 @@ extension ReactionLedger {
         for (key, message) in messages {
             var reactionsOut: [ReactionSummary] = []
             var found: [Diagnostic] = []
-            for entry in (byMessage[key] ?? [:]).values {
+            for entry in (byMessage.removeValue(forKey: key) ?? [:]).values {
                 if let summary = settle(entry, message: message, matched: &matchedRemovals, log: &found) {
                     reactionsOut.append(summary)
                 }

@@ -18,7 +18,28 @@ public final class ReactionLedger {
     struct ReactorEntry {
         var sequence: Int
         var name: String?
-        var instances: [Instance]
+        var instances: Instances
+    }
+
+    /// A reactor's adds of one emoji: almost always one, so the first is kept inline and only
+    /// duplicates allocate (a million reactions would otherwise be a million arrays).
+    struct Instances: RandomAccessCollection, MutableCollection {
+        private var first: Instance
+        private var rest: [Instance] = []
+
+        init(_ first: Instance) { self.first = first }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { rest.count + 1 }
+
+        subscript(position: Int) -> Instance {
+            get { position == 0 ? first : rest[position - 1] }
+            set {
+                if position == 0 { first = newValue } else { rest[position - 1] = newValue }
+            }
+        }
+
+        mutating func append(_ instance: Instance) { rest.append(instance) }
     }
 
     struct ReactionEntry {
@@ -41,7 +62,6 @@ public final class ReactionLedger {
 
     let resolver: EmojiResolver
     var messages: [MessageKey: ImportedMessage] = [:]
-    var messagesByID: [String: [MessageKey]] = [:]
     var reactions: [MessageTarget: [String: ReactionEntry]] = [:]
     var removals: [RemovalKey: String] = [:]
     var edits: [MessageTarget: Edit] = [:]
@@ -65,10 +85,10 @@ public final class ReactionLedger {
         return files.count - 1
     }
 
-    /// Records a message. A message seen twice (overlapping exports) is one message.
     /// Messages recorded so far.
     public var messageCount: Int { messages.count }
 
+    /// Records a message. A message seen twice (overlapping exports) is one message.
     public func record(_ message: ImportedMessage) {
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
         if var existing = messages[key] {
@@ -82,7 +102,6 @@ public final class ReactionLedger {
             messages[key] = existing
         } else {
             messages[key] = message
-            messagesByID["\(message.platform.rawValue)\u{1F}\(message.id)", default: []].append(key)
         }
     }
 
@@ -148,7 +167,7 @@ public final class ReactionLedger {
                 }
                 entry.reactors[reactor] = existing
             } else {
-                entry.reactors[reactor] = ReactorEntry(sequence: sequence, name: reactorName, instances: [instance])
+                entry.reactors[reactor] = ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
             }
             reactions[target, default: [:]][emoji.key] = entry
         case .total(let target, let value, let count, let firstAt):
