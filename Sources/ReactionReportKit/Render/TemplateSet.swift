@@ -77,7 +77,7 @@ public struct TemplateSet: @unchecked Sendable {
 
     /// Renders the HTML template `name` (its file stem) with a view model.
     public func renderHTML(_ name: String, _ model: [String: Any]) throws -> String {
-        guard let text = html.render(model, withTemplate: name) else {
+        guard let text = html.render(ViewModel.wrap(model), withTemplate: name) else {
             throw TemplateError(file: "html/\(name).mustache", reason: "no such template")
         }
         return text
@@ -85,10 +85,34 @@ public struct TemplateSet: @unchecked Sendable {
 
     /// Renders the Markdown template `name` with a view model; values are Markdown-escaped.
     public func renderMarkdown(_ name: String, _ model: [String: Any]) throws -> String {
-        guard let text = markdown.render(model, withTemplate: name) else {
+        guard let text = markdown.render(ViewModel.wrap(model), withTemplate: name) else {
             throw TemplateError(file: "markdown/\(name).mustache", reason: "no such template")
         }
         return text
+    }
+}
+
+/// A view model as the template engine sees it: a class that answers name lookups directly.
+/// Dictionaries work too, but the engine checks their conditional conformance with a dynamic
+/// cast on every lookup; the class saves about 4 % of a site build's instructions (callgrind).
+final class ViewModel: MustacheParent {
+    let values: [String: Any]
+
+    init(_ values: [String: Any]) { self.values = values }
+
+    func child(named name: String) -> Any? { values[name] }
+
+    /// Wraps nested dictionaries and lists of dictionaries; other values stay as they are.
+    static func wrap(_ model: [String: Any]) -> ViewModel {
+        ViewModel(model.mapValues(wrapValue))
+    }
+
+    static func wrapValue(_ value: Any) -> Any {
+        switch value {
+        case let dictionary as [String: Any]: return wrap(dictionary)
+        case let list as [[String: Any]]: return list.map(wrap)
+        default: return value
+        }
     }
 }
 
