@@ -79,6 +79,7 @@ public struct SlackImporter: WorkspaceImporter {
             }
         }
 
+        var dayFiles: [(name: String, folder: String)] = []
         for name in tree.names where name.hasPrefix(prefix) {
             let relative = String(name.dropFirst(prefix.count))
             let (folder, file) = split(relative)
@@ -88,15 +89,27 @@ public struct SlackImporter: WorkspaceImporter {
             }
             guard !folder.isEmpty, !folder.contains("/"), Self.isDayFile(file) else { continue }
             consumed.insert(name)
-            let fileSink = sink(name)
-            let info = conversations[folder] ?? ConversationInfo(platform: .slack, id: folder, name: folder)
-            fileSink.conversation(info)
-            let day = try InputDocument.parse(try tree.contents(of: name), name: tree.display(name))
-            guard let messages = day.root.array else {
-                fileSink.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
-                continue
+            dayFiles.append((name, folder))
+        }
+        // Day files are parsed a batch at a time on every core, and read in order.
+        var start = 0
+        while start < dayFiles.count {
+            let batch = dayFiles[start..<min(dayFiles.count, start + 64)]
+            let files = batch.map { file -> (name: String, bytes: Result<[UInt8], Error>) in
+                (tree.display(file.name), Result { try tree.contents(of: file.name) })
             }
-            for message in messages { readMessage(message, conversationID: info.id, into: fileSink) }
+            let documents = ParallelParse.documents(files)
+            for (file, document) in zip(batch, documents) {
+                let fileSink = sink(file.name)
+                let info = conversations[file.folder] ?? ConversationInfo(platform: .slack, id: file.folder, name: file.folder)
+                fileSink.conversation(info)
+                guard let messages = try document.get().root.array else {
+                    fileSink.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
+                    continue
+                }
+                for message in messages { readMessage(message, conversationID: info.id, into: fileSink) }
+            }
+            start += 64
         }
         return consumed
     }

@@ -13,26 +13,32 @@ extension ReactionLedger {
             // Attach reactions to messages, resolving conversation-less targets by id (the index
             // by id is built only when some export named messages without their conversation).
             var messagesByID: [String: [MessageKey]] = [:]
-            if reactions.keys.contains(where: { $0.conversationID == nil }) {
+            let someWithoutConversation = reactions.keys.contains(where: { $0.conversationID == nil })
+            if someWithoutConversation {
                 for key in messages.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
             }
-            for target in reactions.keys.sorted(by: targetOrder) {
+            // Targets are taken in a fixed order where two of them can land on one message (one
+            // named without its conversation); otherwise in any order, with the diagnostics
+            // sorted afterwards, which saves sorting every target of a large export.
+            let targets = someWithoutConversation ? reactions.keys.sorted(by: targetOrder) : Array(reactions.keys)
+            var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
+            for target in targets {
                 let entries = reactions[target]!
                 let key: MessageKey
                 if let conversationID = target.conversationID {
                     key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
                     guard messages[key] != nil else {
-                        log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
+                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input")))
                         continue
                     }
                 } else {
                     let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
                     guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
-                        log.append(Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input"))
+                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input")))
                         continue
                     }
                     if candidates.count > 1 {
-                        log.append(Diagnostic(.ambiguousMessage, file: nil, "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)"))
+                        missing.append((target, Diagnostic(.ambiguousMessage, file: nil, "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)")))
                     }
                     key = first
                 }
@@ -44,6 +50,8 @@ extension ReactionLedger {
                     }
                 }
             }
+            missing.sort { targetOrder($0.target, $1.target) }
+            for entry in missing { log.append(entry.diagnostic) }
         }
 
         var summaries: [MessageSummary] = []
@@ -63,7 +71,7 @@ extension ReactionLedger {
             reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
             let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
             let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
-            let removedAsMessage = removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
+            let removedAsMessage = !removals.isEmpty && removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
             if removedAsMessage { matchedRemovals.insert(RemovalKey(platform: key.platform, ref: key.id)) }
             let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")]
             summaries.append(MessageSummary(
@@ -75,10 +83,10 @@ extension ReactionLedger {
                 authorName: message.authorName ?? message.authorID.flatMap { people[key.platform]?[$0] },
                 sentAt: message.sentAt,
                 threadParentID: message.threadParentID,
-                text: (edits[target] ?? edits[anyTarget])?.text ?? message.text,
-                deleted: message.deleted || removedAsMessage || deletions.contains(target) || deletions.contains(anyTarget),
+                text: edits.isEmpty ? message.text : (edits[target] ?? edits[anyTarget])?.text ?? message.text,
+                deleted: message.deleted || removedAsMessage || (!deletions.isEmpty && (deletions.contains(target) || deletions.contains(anyTarget))),
                 markup: message.markup,
-                paidStars: paidStars[target] ?? paidStars[anyTarget] ?? 0,
+                paidStars: paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0,
                 reactions: reactionsOut))
         }
         summaries.sort(by: messageOrder)

@@ -58,16 +58,20 @@ public struct JSONParser {
     }
 
     /// Returns true when the bytes hold a value followed by more values on later lines.
+    /// True when the first line holds a whole JSON value and more content follows on later
+    /// lines. Only the first line is parsed (a JSON-lines record never spans lines), so a large
+    /// single-document file is not parsed twice.
     static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { whole in
+            guard let newline = whole.firstIndex(of: 0x0A),
+                  whole[(newline + 1)...].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return false }
+            let buffer = UnsafeBufferPointer(rebasing: whole[..<newline])
             var reader = Reader(buffer: buffer)
             reader.skipByteOrderMark()
             reader.skipWhitespace()
-            guard (try? reader.parseValue(depth: 0)) != nil else { return false }
-            reader.skipBlanks()
-            guard reader.position < buffer.count, buffer[reader.position] == 0x0A || buffer[reader.position] == 0x0D else { return false }
+            guard reader.position < buffer.count, (try? reader.parseValue(depth: 0)) != nil else { return false }
             reader.skipWhitespace()
-            return reader.position < buffer.count
+            return reader.position == buffer.count
         }
     }
 
