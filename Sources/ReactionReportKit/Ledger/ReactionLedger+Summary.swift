@@ -5,36 +5,35 @@ extension ReactionLedger {
     public func summarize() -> LedgerResult {
         var log = diagnostics
         var matchedRemovals: Set<RemovalKey> = []
-        var byMessage: [MessageKey: [String: ReactionEntry]] = [:]
 
+        // Reactions by the message they settle on. Where every export named each message's
+        // conversation, the ledger's own table serves (one message per target) and is emptied
+        // as messages settle; otherwise targets are re-keyed onto messages first.
+        var byTarget = self.reactions
+        self.reactions = [:]
+        var byMessage: [MessageKey: [ReactionEntry]] = [:]
+        let someWithoutConversation = byTarget.keys.contains(where: { $0.conversationID == nil })
         do {
-            let reactions = self.reactions
-            self.reactions = [:]
-            // Attach reactions to messages, resolving conversation-less targets by id (the index
-            // by id is built only when some export named messages without their conversation).
+            // Conversation-less targets are resolved by id (the index by id is built only when
+            // needed), taken in a fixed order since two targets can land on one message.
             var messagesByID: [String: [MessageKey]] = [:]
-            let someWithoutConversation = reactions.keys.contains(where: { $0.conversationID == nil })
             if someWithoutConversation {
                 for key in messages.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
             }
-            // Targets are taken in a fixed order where two of them can land on one message (one
-            // named without its conversation); otherwise in any order, with the diagnostics
-            // sorted afterwards, which saves sorting every target of a large export.
-            let targets = someWithoutConversation ? reactions.keys.sorted(by: targetOrder) : Array(reactions.keys)
+            let targets = someWithoutConversation ? byTarget.keys.sorted(by: targetOrder) : Array(byTarget.keys)
             var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
             for target in targets {
-                let entries = reactions[target]!
                 let key: MessageKey
                 if let conversationID = target.conversationID {
                     key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
                     guard messages[key] != nil else {
-                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input")))
+                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(byTarget[target]!.count) reaction(s) for a message not in the input")))
                         continue
                     }
                 } else {
                     let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
                     guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
-                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(entries.count) reaction(s) for a message not in the input")))
+                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(byTarget[target]!.count) reaction(s) for a message not in the input")))
                         continue
                     }
                     if candidates.count > 1 {
@@ -42,34 +41,42 @@ extension ReactionLedger {
                     }
                     key = first
                 }
-                for (emojiKey, entry) in entries {
-                    if let existing = byMessage[key]?[emojiKey] {
-                        byMessage[key]![emojiKey] = merge(existing, entry)
+                guard someWithoutConversation else { continue }
+                for entry in byTarget[target]! {
+                    if let index = byMessage[key]?.firstIndex(where: { $0.emoji.key == entry.emoji.key }) {
+                        byMessage[key]![index] = merge(byMessage[key]![index], entry)
                     } else {
-                        byMessage[key, default: [:]][emojiKey] = entry
+                        byMessage[key, default: []].append(entry)
                     }
                 }
             }
+            if someWithoutConversation { byTarget = [:] }
             missing.sort { targetOrder($0.target, $1.target) }
             for entry in missing { log.append(entry.diagnostic) }
         }
 
+        // Messages are settled in report order (sorting their keys is cheaper than sorting
+        // the finished summaries, and needs no second copy of them).
+        var order = messages.map { (sentAt: $0.value.sentAt, key: $0.key) }
+        order.sort(by: messageOrder)
         var summaries: [MessageSummary] = []
         summaries.reserveCapacity(messages.count)
         // Settling walks dictionaries, whose order changes from run to run: its diagnostics are
         // collected and sorted so that the examples kept are the same every time.
         var settled: [(key: MessageKey, diagnostic: Diagnostic)] = []
-        for (key, message) in messages {
+        for (_, key) in order {
+            let message = messages[key]!
             var reactionsOut: [ReactionSummary] = []
             var found: [Diagnostic] = []
-            for entry in (byMessage.removeValue(forKey: key) ?? [:]).values {
+            let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
+            let entries = someWithoutConversation ? byMessage.removeValue(forKey: key) : byTarget.removeValue(forKey: target)
+            for entry in entries ?? [] {
                 if let summary = settle(entry, message: message, matched: &matchedRemovals, log: &found) {
                     reactionsOut.append(summary)
                 }
             }
             for diagnostic in found { settled.append((key, diagnostic)) }
             reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
-            let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
             let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
             let removedAsMessage = !removals.isEmpty && removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
             if removedAsMessage { matchedRemovals.insert(RemovalKey(platform: key.platform, ref: key.id)) }
@@ -89,7 +96,6 @@ extension ReactionLedger {
                 paidStars: paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0,
                 reactions: reactionsOut))
         }
-        summaries.sort(by: messageOrder)
         settled.sort { a, b in
             (a.key.platform, a.key.conversationID, a.key.id, a.diagnostic.kind, a.diagnostic.detail)
                 < (b.key.platform, b.key.conversationID, b.key.id, b.diagnostic.kind, b.diagnostic.detail)
@@ -204,12 +210,12 @@ extension ReactionLedger {
     }
 }
 
-/// Messages ordered by `sentAt` (messages without a time last), then platform, conversation id, id.
-func messageOrder(_ a: MessageSummary, _ b: MessageSummary) -> Bool {
+/// Report order: by `sentAt` (messages without a time last), then platform, conversation id, id.
+func messageOrder(_ a: (sentAt: Timestamp?, key: ReactionLedger.MessageKey), _ b: (sentAt: Timestamp?, key: ReactionLedger.MessageKey)) -> Bool {
     switch (a.sentAt, b.sentAt) {
     case let (x?, y?) where x != y: return x < y
     case (.some, .none): return true
     case (.none, .some): return false
-    default: return (a.platform, a.conversationID, a.id) < (b.platform, b.conversationID, b.id)
+    default: return (a.key.platform, a.key.conversationID, a.key.id) < (b.key.platform, b.key.conversationID, b.key.id)
     }
 }

@@ -42,12 +42,50 @@ public final class ReactionLedger {
         mutating func append(_ instance: Instance) { rest.append(instance) }
     }
 
+    /// The reactors of one emoji on one message by user id. Most reactions have one reactor,
+    /// kept inline; a dictionary is allocated only from the second (a dictionary per reaction
+    /// cost about 250 bytes each, a quarter of a gigabyte on a million messages).
+    struct ReactorTable: Sequence {
+        private var first: (id: String, entry: ReactorEntry)?
+        private var rest: [String: ReactorEntry] = [:]
+
+        var count: Int { (first == nil ? 0 : 1) + rest.count }
+
+        /// The reactor with this id; setting stores or replaces it (there is no removal).
+        subscript(id: String) -> ReactorEntry? {
+            get {
+                if let first, first.id == id { return first.entry }
+                return rest[id]
+            }
+            set {
+                guard let newValue else { preconditionFailure("reactors are never removed") }
+                if first == nil || first!.id == id {
+                    first = (id, newValue)
+                } else {
+                    rest[id] = newValue
+                }
+            }
+        }
+
+        func makeIterator() -> AnyIterator<(key: String, value: ReactorEntry)> {
+            var pending = first.map { (key: $0.id, value: $0.entry) }
+            var others = rest.makeIterator()
+            return AnyIterator {
+                if let next = pending {
+                    pending = nil
+                    return next
+                }
+                return others.next()
+            }
+        }
+    }
+
     struct ReactionEntry {
         var emoji: Emoji
         var sequence: Int
         var total: Int?
         var totalFirstAt: Timestamp?
-        var reactors: [String: ReactorEntry] = [:]
+        var reactors = ReactorTable()
     }
 
     struct RemovalKey: Hashable {
@@ -62,7 +100,9 @@ public final class ReactionLedger {
 
     let resolver: EmojiResolver
     var messages: [MessageKey: ImportedMessage] = [:]
-    var reactions: [MessageTarget: [String: ReactionEntry]] = [:]
+    /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
+    /// per message cost more than the entries it held).
+    var reactions: [MessageTarget: [ReactionEntry]] = [:]
     var removals: [RemovalKey: String] = [:]
     var edits: [MessageTarget: Edit] = [:]
     var deletions: Set<MessageTarget> = []
@@ -154,9 +194,15 @@ public final class ReactionLedger {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emoji.display) reaction has no user id"))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
-            var entry = reactions[target]?[emoji.key] ?? ReactionEntry(emoji: emoji, sequence: sequence)
             let instance = Instance(ref: ref ?? "", file: file, at: at)
-            if var existing = entry.reactors[reactor] {
+            let sequence = self.sequence
+            // Changed in place: a copy taken out and stored back would copy the reactor table
+            // on every add, quadratic in the reactors of one emoji.
+            withEntry(target, emoji) { entry in
+                guard var existing = entry.reactors[reactor] else {
+                    entry.reactors[reactor] = ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
+                    return
+                }
                 if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
                     if existing.instances[index].file == file {
                         diagnose(Diagnostic(.duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emoji.display) twice"))
@@ -166,10 +212,7 @@ public final class ReactionLedger {
                     existing.instances.append(instance)
                 }
                 entry.reactors[reactor] = existing
-            } else {
-                entry.reactors[reactor] = ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
             }
-            reactions[target, default: [:]][emoji.key] = entry
         case .total(let target, let value, let count, let firstAt):
             guard let emoji = resolver.resolve(value) else {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid"))
@@ -177,13 +220,29 @@ public final class ReactionLedger {
             guard count >= 0 else {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emoji.display) has a negative count"))
             }
-            var entry = reactions[target]?[emoji.key] ?? ReactionEntry(emoji: emoji, sequence: sequence)
-            entry.total = max(entry.total ?? 0, count)
-            entry.totalFirstAt = earliest(entry.totalFirstAt, firstAt)
-            reactions[target, default: [:]][emoji.key] = entry
+            withEntry(target, emoji) { entry in
+                entry.total = max(entry.total ?? 0, count)
+                entry.totalFirstAt = earliest(entry.totalFirstAt, firstAt)
+            }
         case .remove(let platform, let ref):
             let key = RemovalKey(platform: platform, ref: ref)
             if removals[key] == nil { removals[key] = files[file] }
+        }
+    }
+
+    /// Gives the entry of `emoji` on `target` (created when new) to `body`, in place.
+    private func withEntry(_ target: MessageTarget, _ emoji: Emoji, _ body: (inout ReactionEntry) -> Void) {
+        let sequence = self.sequence
+        let key = emoji.key
+        mutateEntries(&reactions[target, default: []])
+        func mutateEntries(_ entries: inout [ReactionEntry]) {
+            if let index = entries.firstIndex(where: { $0.emoji.key == key }) {
+                body(&entries[index])
+            } else {
+                var entry = ReactionEntry(emoji: emoji, sequence: sequence)
+                body(&entry)
+                entries.append(entry)
+            }
         }
     }
 

@@ -65,6 +65,22 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.examples[.removalWithoutAdd]?.first?.text, "b.json: PubNub: removal of 17300000000000000/9/dan matches no add")
     }
 
+    func testManyReactorsOnOneEmojiAreEachCountedOnceInTimeOrder() {
+        let ledger = ledger()
+        // Added newest first, with a duplicate of every tenth: the first reactor is kept
+        // inline and the rest in a table, and the order comes from the times alone.
+        for n in stride(from: 300, through: 1, by: -1) {
+            add("🎉", "u\(n)", ref: "r\(n)", at: "173000000000\(String(format: "%05d", n))", to: ledger)
+            if n % 10 == 0 { add("🎉", "u\(n)", ref: "r\(n)", at: "173000000000\(String(format: "%05d", n + 1))", file: 1, to: ledger) }
+        }
+        let result = ledger.summarize()
+        let reaction = result.messages[0].reactions[0]
+        XCTAssertEqual(reaction.count, 300)
+        XCTAssertEqual(reaction.reactors.map(\.id), (1...300).map { "u\($0)" })
+        XCTAssertEqual(reaction.reactors[9].at, Timestamp.timetoken("17300000000000010"))
+        XCTAssertEqual(TestSupport.diagnostics(result), [:])
+    }
+
     func testSameUserWithTwoEmojiCountsForBoth() {
         let ledger = ledger()
         add("👍", "bob", ref: "1", at: "17300000000000001", to: ledger)
