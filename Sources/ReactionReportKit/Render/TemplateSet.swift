@@ -111,9 +111,26 @@ final class ViewModel: MustacheParent {
         switch value {
         case let dictionary as [String: Any]: return wrap(dictionary)
         case let list as [[String: Any]]: return list.map(wrap)
+        case let text as String: return TemplateText(renderText: text, source: text)
+        case let number as Int: return TemplateText(renderText: String(number), source: number)
         default: return value
         }
     }
+}
+
+/// A string or number as the template engine sees it. The engine renders a plain value after
+/// asking, by dynamic cast, whether it is a template, a custom renderable, a lambda or an
+/// optional, and then through `String(describing:)`; a custom renderable is answered by the
+/// second cast. It renders, tests and transforms (`uppercased(name)`) exactly as the value, and
+/// has no children, so names inside its section are looked up in the enclosing view models.
+struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable {
+    let renderText: String
+    let source: any MustacheTransformable
+    var isNull: Bool { false }
+
+    func child(named name: String) -> Any? { nil }
+
+    func transform(_ name: String) -> Any? { source.transform(name) }
 }
 
 /// HTML escaping of `&`, `<`, `>`, `"` and `'`, as the engine's own, working on UTF-8 bytes so
