@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: deps demo test build release clean
+.PHONY: deps demo test fuzz build release clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
 deps:
@@ -23,11 +23,18 @@ demo: release
 	.build/release/reaction-report build Examples -o Output
 	@echo "Open Output/index.html"
 
-# Unit, golden and CLI tests, then the generated-export check of every importer.
+# Unit, golden and CLI tests, the generated-export check of every importer, the inputs the
+# fuzzer once crashed on, and a one-minute fuzzing run that must find nothing.
 test: deps
 	swift build
 	swift test
 	bash Tests/generated/run.sh
+	.build/debug/reaction-report-fuzz Tests/fuzz-findings
+	SECONDS_TO_RUN=60 bash Scripts/fuzz.sh
+
+# Fuzzing for longer: make fuzz SECONDS_TO_RUN=3600
+fuzz:
+	SECONDS_TO_RUN=$${SECONDS_TO_RUN:-600} FUZZ_ARGS="-fork=1 -ignore_crashes=1" bash Scripts/fuzz.sh
 
 clean:
 	rm -rf .build Output/*

@@ -38,6 +38,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzz target: libFuzzer's entry point when built by Scripts/fuzz.sh (-DFUZZING with
+        // -sanitize=fuzzer,address), otherwise a replayer of saved inputs through the same path.
+        .executableTarget(
+            name: "reaction-report-fuzz",
+            dependencies: ["ReactionReportKit"]
+        ),
         .testTarget(
             name: "ReactionReportKitTests",
             dependencies: ["ReactionReportKit", "CCmark"],

@@ -63,7 +63,8 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             for _ in digits..<9 { nanos *= 10 }
         }
         let (base, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? nil : checked(base + nanos, digits: digits)
+        let (total, carry) = base.addingReportingOverflow(nanos)
+        return overflow || carry ? nil : checked(total, digits: digits)
     }
 
     /// RFC 3339 / ISO 8601 date-time, tolerant of 0 to 9 fraction digits and a missing offset
@@ -175,7 +176,7 @@ struct ISO8601Reader {
               let day = number(2), (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year, month)
         else { return nil }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") || bytes[index] == 0x20 else {
-            return index == bytes.count ? Timestamp.checked(CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400_000_000_000, digits: 0) : nil
+            return index == bytes.count ? Timestamp.unixSeconds(CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400) : nil
         }
         index += 1
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), hour < 24, minute < 60 else { return nil }
@@ -214,6 +215,9 @@ struct ISO8601Reader {
         guard index == bytes.count else { return nil }
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Timestamp.checked(seconds * 1_000_000_000 + nanos, digits: digits)
+        // Years 0000 to 9999 fit in seconds; in nanoseconds only about 1678 to 2261 do.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = scaled.addingReportingOverflow(nanos)
+        return overflow || carry ? nil : Timestamp.checked(total, digits: digits)
     }
 }

@@ -112,7 +112,10 @@ struct MessageMarkup {
             case "#": out += CommonMarkText.escape("#" + (conversations[.discord]?[id] ?? id))
             case "@&": out += CommonMarkText.escape("@role")
             case "t:": out += Int64(id).flatMap(Timestamp.unixSeconds).map { TimeText.display($0) } ?? id
-            default: out += CommonMarkText.escape(":" + kind.split(separator: ":").dropFirst().first.map(String.init)! + ":")
+            default:
+                // `:name:` or `a:name:` (animated): the name is what the colons enclose.
+                let name = kind.split(separator: ":", omittingEmptySubsequences: false).dropFirst().first ?? ""
+                out += CommonMarkText.escape(":" + name + ":")
             }
             last = range.upperBound
         }

@@ -9,6 +9,18 @@ final class DiscordImporterTests: XCTestCase {
     func settle(_ files: [(String, String)]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleDetecting(files) }
     func settleFixtures(_ paths: [String]) throws -> (formats: [String], result: LedgerResult) { try TestSupport.settleFixturesDetecting("discord", paths) }
 
+    /// Found by the fuzzer on its first seed: a custom emoji in message text (`<:paul:…>`)
+    /// unwrapped a missing name and stopped the build.
+    func testCustomEmojiInTextBecomeTheirNames() throws {
+        let (_, result) = try settleFixtures(["old-format.json"])
+        let markup = MessageMarkup(people: result.people, conversations: [:])
+        let release = try XCTUnwrap(result.messages.first { $0.text.hasPrefix("Release") })
+        XCTAssertEqual(markup.commonMark(release), #"Release 2.0 is out \:paul\:"#)
+        var animated = release
+        animated.text = "<a:dance_2:123> <:x:1><a:y:2>"
+        XCTAssertEqual(markup.commonMark(animated), #"\:dance\_2\: \:x\:\:y\:"#)
+    }
+
     func testRealCurrentFormatExportWithReactionUsers() throws {
         let (formats, result) = try settleFixtures(["zulip-fixture__dce_general_with_reaction_users.json"])
         XCTAssertEqual(formats, ["discord-dce"])

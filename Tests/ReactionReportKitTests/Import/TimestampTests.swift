@@ -12,6 +12,7 @@ final class TimestampTests: XCTestCase {
         XCTAssertEqual(Timestamp.decimalSeconds("1700000000.000100")?.rfc3339, "2023-11-14T22:13:20.000100Z")
         XCTAssertEqual(Timestamp.decimalSeconds("1731874961")?.rfc3339, "2024-11-17T20:22:41Z")
         XCTAssertNil(Timestamp.decimalSeconds("17x"))
+        XCTAssertNil(Timestamp.decimalSeconds("9223372036.999999999"))
     }
 
     func testISO8601VariantsFromStreamAndDiscord() {
@@ -24,6 +25,16 @@ final class TimestampTests: XCTestCase {
         XCTAssertNil(Timestamp.iso8601("2023-02-29T00:00:00Z"))
         XCTAssertNil(Timestamp.iso8601("2024-04-17T25:00:00Z"))
         XCTAssertNil(Timestamp.iso8601("yesterday"))
+    }
+
+    /// Found by the fuzzer: a year whose nanoseconds do not fit in 64 bits stopped the build
+    /// with an arithmetic overflow instead of being reported as a bad time.
+    func testFarYearsAreInvalidNotAnOverflow() {
+        XCTAssertNil(Timestamp.iso8601("6697-03-23T08:06:00Z"))
+        XCTAssertNil(Timestamp.iso8601("9999-12-31T23:59:59.999999999Z"))
+        XCTAssertNil(Timestamp.iso8601("9999-12-31"))
+        XCTAssertNil(Timestamp.iso8601("0000-01-01T00:00:00+23:59"))
+        XCTAssertEqual(Timestamp.iso8601("2199-12-31")?.rfc3339, "2199-12-31T00:00:00Z")
     }
 
     func testUnixSecondsAndMilliseconds() {

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Fuzzes format detection, every importer, the ledger and the site renderer with libFuzzer
+# (target: Sources/reaction-report-fuzz). The seed corpus is every JSON and JSON-lines fixture
+# and example; inputs the fuzzer finds are kept in .fuzz/corpus, findings in .fuzz/findings/<run>.
+#
+#   bash Scripts/fuzz.sh            # 60 seconds
+#   SECONDS_TO_RUN=3600 FUZZ_ARGS="-fork=1 -ignore_crashes=1" bash Scripts/fuzz.sh   # go on after a crash
+#
+# A finding is replayed with a normal build: swift run reaction-report-fuzz .fuzz/findings/<run>/<file>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${SECONDS_TO_RUN:-60}
+build=.build/fuzz
+# lld links it (gold stops with an internal error on the sanitizer runtime).
+swift build -c release --build-path "$build" --product reaction-report-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld >/dev/null
+run=$(date +%Y%m%d-%H%M%S)
+findings=.fuzz/findings/$run
+mkdir -p .fuzz/corpus "$findings"
+# Swift's own crash backtracer waits on the sanitizer; libFuzzer reports the crash itself.
+export SWIFT_BACKTRACE=enable=no
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+n=0
+while IFS= read -r -d '' file; do
+  n=$((n + 1))
+  cp "$file" "$seeds/seed-$n"
+done < <(find Tests/ReactionReportKitTests/Fixtures Examples -type f \( -name '*.json' -o -name '*.jsonl' \) -size -64k -print0)
+"$build/release/reaction-report-fuzz" .fuzz/corpus "$seeds" \
+  -dict=Scripts/fuzz.dict -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
+  -max_total_time="$duration" -print_final_stats=1 ${FUZZ_ARGS:-} -artifact_prefix="$findings/" 2>&1 \
+  | grep -E '^(#[0-9]+ +(INITED|DONE)|#[0-9]+: cov|stat::|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done|INFO: fuzzed)' || true
+if [ -n "$(ls -A "$findings")" ]; then
+  echo "fuzzing found a crash: see $findings/" >&2
+  exit 1
+fi
+echo "fuzzing: no crash in ${duration} s"

@@ -1,0 +1,90 @@
+import Foundation
+import ReactionReportKit
+
+/// One fuzz input through the whole pipeline: format detection, every importer, the ledger,
+/// and the site renderer writing into memory. Bad input may throw an input error (that is the
+/// expected answer); anything else (a crash, a trap, a sanitizer report, a file named outside
+/// the site) is a finding.
+enum FuzzTarget {
+    static let templates = try! TemplateSet.load()
+    static let options: BuildOptions = {
+        var options = BuildOptions()
+        options.includeDirectMessages = true
+        return options
+    }()
+
+    static func run(_ bytes: [UInt8]) {
+        let ledger = ReactionLedger()
+        let run = ImportRun(importers: ImportRun.standardImporters())
+        do {
+            _ = try run.read(bytes, name: "fuzz.json", into: ledger)
+        } catch is ImportError {
+            return
+        } catch {
+            fatalError("an input gave an error that is not an input error: \(error)")
+        }
+        let result = ledger.summarize()
+        let writer = MemoryWriter()
+        do {
+            try SiteRenderer(options: options, templates: templates, inputSummary: "fuzz").render(result, to: writer)
+        } catch {
+            fatalError("rendering failed: \(error)")
+        }
+    }
+}
+
+/// Keeps nothing; checks that every path stays inside the site.
+final class MemoryWriter: SiteWriter {
+    func write(_ path: String, _ contents: String) throws { check(path) }
+
+    func check(_ path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.hasPrefix("/") || parts.contains("..") || parts.contains("") || parts.contains(".") || path.utf8.contains(0) {
+            fatalError("the site names a file outside itself: \(path)")
+        }
+    }
+}
+
+#if FUZZING
+/// libFuzzer's driver, for a program with its own `main` (SwiftPM gives every executable one).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@main
+struct Fuzz {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+            return 0
+        })
+    }
+}
+#else
+/// Without the fuzzer: replays the files or folders given (a corpus, a crash reproducer)
+/// through the same path, so a finding can be checked in a normal build.
+@main
+struct Replay {
+    static func main() throws {
+        var count = 0
+        for argument in CommandLine.arguments.dropFirst() {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
+                FileHandle.standardError.write(Data("\(argument): no such file\n".utf8))
+                exit(2)
+            }
+            let files = isFolder.boolValue
+                ? try FileManager.default.contentsOfDirectory(atPath: argument).sorted().map { argument + "/" + $0 }
+                : [argument]
+            for file in files {
+                FuzzTarget.run(Array(FileManager.default.contents(atPath: file) ?? Data()))
+                count += 1
+            }
+        }
+        print("\(count) input(s) replayed without a finding")
+    }
+}
+#endif
