@@ -23,11 +23,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // POSIX calls the Glibc module lacks (an atomic swap of two folders).
+        .systemLibrary(name: "CPosix"),
         .target(
             name: "ReactionReportKit",
             dependencies: [
                 "CCmark",
                 "CZlib",
+                "CPosix",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -1,3 +1,4 @@
+import CPosix
 import Foundation
 
 /// Receives the site's files one at a time. Paths are relative, `/`-separated.
@@ -46,6 +47,13 @@ public struct SitePublisher {
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
+            // Foundation's words for a file in the way are vague; name the file instead.
+            var existing = parent
+            while !manager.fileExists(atPath: existing.path), existing.pathComponents.count > 1 { existing.deleteLastPathComponent() }
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw PublishError(step: "create the folder", path: parent.path, reason: "\(existing.path) is a file, not a folder")
+            }
             throw PublishError(step: "create the folder", path: parent.path, reason: Self.reason(error))
         }
         let staging = parent.appendingPathComponent(stagingPrefix + String(ProcessInfo.processInfo.processIdentifier))
@@ -94,6 +102,12 @@ public struct SitePublisher {
         } catch {
             for name in carried { try? manager.moveItem(at: staging.appendingPathComponent(name), to: target.appendingPathComponent(name)) }
             throw error
+        }
+        // One atomic exchange where the system has it: killed at any moment, the output
+        // folder holds either the whole previous site or the whole new one.
+        if rr_exchange_paths(staging.path, target.path) == 0 {
+            try? manager.removeItem(at: staging)
+            return
         }
         let backup = parent.appendingPathComponent("." + target.lastPathComponent + ".previous-" + String(ProcessInfo.processInfo.processIdentifier))
         do {

@@ -128,6 +128,21 @@ final class HostileContentTests: XCTestCase {
         XCTAssertEqual(Slug.assign([(key: "1", platform: "slack", name: "General"), (key: "2", platform: "slack", name: "general")]),
                        ["1": "slack-general", "2": "slack-general-2"])
     }
+
+    /// Every name a hostile export can give a conversation becomes one portable path component
+    /// (platform prefix, so never a reserved device name; at most 60 bytes), unique even where
+    /// names differ only in case or Unicode normalisation.
+    func testConversationPathsArePortableAndUnique() {
+        let long = String(repeating: "ab", count: 150)
+        let names = ["../../x", "/etc/passwd", "CON", "a/b", "A/B", long, "Caf\u{E9}", "Cafe\u{301}", ".", "..", "", "nul\u{0}x", "aux.txt"]
+        let slugs = Slug.assign(names.enumerated().map { (key: String($0.offset), platform: "discord", name: $0.element) })
+        XCTAssertEqual(names.indices.map { slugs[String($0)]! }, [
+            "discord-x", "discord-etc-passwd", "discord-con", "discord-a-b", "discord-a-b-2",
+            "discord-" + String(long.prefix(52)), "discord-caf", "discord-cafe", "discord", "discord-2", "discord-3",
+            "discord-nul-x", "discord-aux-txt",
+        ])
+        XCTAssertEqual(Set(slugs.values.map { $0.lowercased() }).count, names.count)
+    }
 }
 
 /// Records the element structure of an Atom document.
