@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: deps demo test fuzz build release clean
+.PHONY: deps test-deps demo test fuzz build release clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
 deps:
@@ -11,6 +11,11 @@ deps:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev pkg-config; \
 	fi
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
+
+# The browser test loads every page of a hostile site in headless Chromium.
+test-deps:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
+		echo "Installing chromium…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
 build: deps
 	swift build
@@ -25,7 +30,7 @@ demo: release
 
 # Unit, golden and CLI tests, the generated-export check of every importer, the inputs the
 # fuzzer once crashed on, and a one-minute fuzzing run that must find nothing.
-test: deps
+test: deps test-deps
 	swift build
 	swift test
 	bash Tests/generated/run.sh
