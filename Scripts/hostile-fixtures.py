@@ -129,7 +129,9 @@ def main():
     write_json(os.path.join(OUT, "slack/channels.json"), channels)
     convert("discord/old-format.json", "discord-old.json")
     convert("discord/zulip-fixture__dce_general_with_reaction_users.json", "discord-current.json")
+    convert("discord/thread.json", "discord-thread.json")
     convert("telegram/single-chat.json", "telegram-chat.json")
+    convert("telegram/account.json", "telegram-account.json")
     convert("matrix/room.json", "matrix-room.json")
     convert("mattermost/zulip-fixture__mattermost_bulk_export.jsonl", "mattermost-bulk.jsonl")
     with open(os.path.join(OUT, "README.md"), "w", encoding="utf-8") as f:

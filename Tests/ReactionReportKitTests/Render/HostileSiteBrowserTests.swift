@@ -65,7 +65,7 @@ final class HostileSiteBrowserTests: XCTestCase {
         let shown = Dictionary(uniqueKeysWithValues: results.dropFirst().map { ($0.page, $0.payloads) })
         XCTAssertGreaterThan(shown["site/index.html"] ?? 0, 0)
         let conversations = shown.filter { $0.key.hasPrefix("site/conversations/") }
-        XCTAssertEqual(conversations.count, 14)
+        XCTAssertEqual(conversations.count, 20)
         XCTAssertEqual(conversations.filter { $0.value == 0 }.keys.sorted(), [])
     }
 
