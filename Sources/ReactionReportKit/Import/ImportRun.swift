@@ -62,7 +62,8 @@ public struct ImportRun {
             } else {
                 let contents = try InputFiles.contents(of: input)
                 report(contents.count)
-                if let format = try read(contents, name: input, explicit: true, into: ledger) {
+                // Handed over, so that the file's bytes are freed once parsed.
+                if let format = try read(consume contents, name: input, explicit: true, into: ledger) {
                     detected.append(DetectedFile(name: input, format: format))
                 }
             }
@@ -112,8 +113,9 @@ public struct ImportRun {
     /// - Parameter explicit: the user named this file, so an unknown format is an error rather
     ///   than a skipped-file diagnostic.
     /// - Returns: the detected format, or nil when the file was skipped.
-    public func read(_ bytes: [UInt8], name: String, explicit: Bool = true, into ledger: ReactionLedger) throws -> InputFormat? {
+    public func read(_ bytes: consuming [UInt8], name: String, explicit: Bool = true, into ledger: ReactionLedger) throws -> InputFormat? {
         let document = try InputDocument.parse(bytes, name: name)
+        _ = consume bytes
         guard let (importer, format) = match(document) else {
             if explicit {
                 throw ImportError(file: name, reason: forcedFormat.map { "is not a \($0) export" }

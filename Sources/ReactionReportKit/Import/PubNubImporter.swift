@@ -66,7 +66,7 @@ public struct PubNubImporter: Importer {
                 }
                 var action = data
                 if data["uuid"] == nil, let publisher = event["publisher"] ?? event["uuid"], case .object(var object) = data {
-                    object = JSONObject(keys: object.keys + ["uuid"], values: object.values + [publisher])
+                    object.append("uuid", publisher)
                     action = .object(object)
                 }
                 readAction(action, channel: event["channel"]?.string, event: kind, into: sink)

@@ -98,6 +98,10 @@ extension JSONParser {
     struct Reader {
         let buffer: UnsafeBufferPointer<UInt8>
         var position = 0
+        /// Members and elements of the objects and arrays being read, innermost last: each
+        /// container is copied out at its end into an array of exactly its size.
+        var memberStack: [JSONObject.Member] = []
+        var elementStack: [JSONValue] = []
 
         init(buffer: UnsafeBufferPointer<UInt8>) {
             self.buffer = buffer
@@ -151,12 +155,13 @@ extension JSONParser {
         mutating func parseObject(depth: Int) throws -> JSONValue {
             guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
             position += 1
-            var object = JSONObject()
             skipWhitespace()
             if position < buffer.count, buffer[position] == UInt8(ascii: "}") {
                 position += 1
-                return .object(object)
+                return .object(JSONObject())
             }
+            let base = memberStack.count
+            defer { memberStack.removeSubrange(base...) }
             while true {
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an object") }
@@ -166,12 +171,13 @@ extension JSONParser {
                 guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
                 position += 1
                 skipWhitespace()
-                object.append(key, try parseValue(depth: depth))
+                let value = try parseValue(depth: depth)
+                memberStack.append((key, value))
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an object") }
                 switch buffer[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "}"): position += 1; return .object(object)
+                case UInt8(ascii: "}"): position += 1; return .object(JSONObject(members: Array(memberStack[base...])))
                 default: throw fail("expected ',' or '}' in an object")
                 }
             }
@@ -180,20 +186,22 @@ extension JSONParser {
         mutating func parseArray(depth: Int) throws -> JSONValue {
             guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
             position += 1
-            var elements: [JSONValue] = []
             skipWhitespace()
             if position < buffer.count, buffer[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array(elements)
+                return .array([])
             }
+            let base = elementStack.count
+            defer { elementStack.removeSubrange(base...) }
             while true {
                 skipWhitespace()
-                elements.append(try parseValue(depth: depth))
+                let value = try parseValue(depth: depth)
+                elementStack.append(value)
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an array") }
                 switch buffer[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "]"): position += 1; return .array(elements)
+                case UInt8(ascii: "]"): position += 1; return .array(Array(elementStack[base...]))
                 default: throw fail("expected ',' or ']' in an array")
                 }
             }

@@ -63,34 +63,43 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A JSON object that keeps its members in source order.
+/// A JSON object that keeps its members in source order, in one array of name-value pairs
+/// (one allocation per object, sized exactly by the parser: a large export holds millions).
 public struct JSONObject: Sendable, Equatable {
-    /// Member names in source order (a repeated name keeps its last value on lookup).
-    public private(set) var keys: [String]
-    /// Member values, parallel to `keys`.
-    public private(set) var values: [JSONValue]
+    public typealias Member = (key: String, value: JSONValue)
+
+    /// Members in source order (a repeated name keeps its last value on lookup).
+    public private(set) var members: [Member]
 
     /// Creates an object from parallel arrays of names and values.
     public init(keys: [String] = [], values: [JSONValue] = []) {
-        self.keys = keys
-        self.values = values
+        members = zip(keys, values).map { (key: $0, value: $1) }
     }
+
+    init(members: [Member]) {
+        self.members = members
+    }
+
+    /// Member names in source order.
+    public var keys: [String] { members.map(\.key) }
+    /// Member values, parallel to `keys`.
+    public var values: [JSONValue] { members.map(\.value) }
 
     /// The value of the last member named `key`.
     public subscript(key: String) -> JSONValue? {
-        var index = keys.count - 1
+        var index = members.count - 1
         while index >= 0 {
-            if keys[index] == key { return values[index] }
+            if members[index].key == key { return members[index].value }
             index -= 1
         }
         return nil
     }
 
-    /// Members in source order.
-    public var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
-
     mutating func append(_ key: String, _ value: JSONValue) {
-        keys.append(key)
-        values.append(value)
+        members.append((key, value))
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
