@@ -170,38 +170,6 @@ public enum TOMLParser {
     public static func parse(_ text: String, file: String) throws -> TOMLDocument {
         try parse(Array(text.utf8), file: file)
     }
-
-    /// The offset of the first byte that is not part of valid UTF-8, or nil.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return index
-            }
-            guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return index }
-            var next = 2
-            while next < length {
-                guard (0x80...0xBF).contains(bytes[index + next]) else { return index }
-                next += 1
-            }
-            index += length
-        }
-        return nil
-    }
 }
 
 extension TOMLParser {
@@ -303,7 +271,7 @@ extension TOMLParser {
             for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
             let root = TableBuilder(origin: .root, offset: position, path: [])
             do {
-                if let invalid = TOMLParser.firstInvalidUTF8(bytes) {
+                if let invalid = firstInvalidUTF8(bytes) {
                     throw Failure(offset: invalid, reason: "the file is not valid UTF-8")
                 }
                 var current = root

@@ -241,7 +241,7 @@ extension JSONParser {
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeBufferPointer(rebasing: buffer[start..<position])
                     guard let text = String(validating: slice, as: UTF8.self) else {
-                        throw Failure(offset: start + invalidUTF8Offset(slice), reason: "a string is not valid UTF-8")
+                        throw Failure(offset: start + (firstInvalidUTF8(slice) ?? 0), reason: "a string is not valid UTF-8")
                     }
                     position += 1
                     return text
@@ -251,33 +251,6 @@ extension JSONParser {
                 position += 1
             }
             return try parseEscapedString(from: start)
-        }
-
-        /// Where the first byte that breaks UTF-8 (RFC 3629) is, for the error's column.
-        func invalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var index = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                if lead < 0x80 {
-                    index += 1
-                    continue
-                }
-                var length = 4, low: UInt8 = 0x80, high: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: low = 0x90
-                case 0xF1...0xF3: break
-                case 0xF4: high = 0x8F
-                default: return index
-                }
-                guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]),
-                      bytes[(index + 2)..<(index + length)].allSatisfy({ (0x80...0xBF).contains($0) }) else { return index }
-                index += length
-            }
-            return 0
         }
 
         mutating func parseEscapedString(from start: Int) throws -> String {

@@ -3,3 +3,31 @@ func nonEmpty(_ text: String?) -> String? {
     guard let text, !text.isEmpty else { return nil }
     return text
 }
+
+/// The offset of the first byte that is not part of valid UTF-8 (RFC 3629: no overlong forms,
+/// no surrogates, nothing above U+10FFFF), or nil; for error columns in JSON and TOML.
+func firstInvalidUTF8<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8, Bytes.Index == Int {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+        let lead = bytes[index]
+        if lead < 0x80 {
+            index += 1
+            continue
+        }
+        var length = 4, low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: low = 0x90
+        case 0xF1...0xF3: break
+        case 0xF4: high = 0x8F
+        default: return index - bytes.startIndex
+        }
+        guard index + length <= bytes.endIndex, (low...high).contains(bytes[index + 1]),
+              bytes[(index + 2)..<(index + length)].allSatisfy({ (0x80...0xBF).contains($0) }) else { return index - bytes.startIndex }
+        index += length
+    }
+    return nil
+}
