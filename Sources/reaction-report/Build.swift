@@ -181,13 +181,13 @@ struct Inspect: ParsableCommand {
             counts[key, default: (0, 0)].reactions += message.reactionCount
         }
         for (key, value) in counts.sorted(by: { $0.key < $1.key }) {
-            print("  \(key): \(value.messages) messages, \(value.reactions) reactions")
+            print("  \(Console.visible(key)): \(value.messages) messages, \(value.reactions) reactions")
         }
         let log = outcome.result.diagnostics
         print("Diagnostics: \(log.total)")
         for kind in log.kinds {
             print("  \(log.counts[kind]!) \(kind.label) [\(kind.rawValue)]")
-            for diagnostic in (log.examples[kind] ?? []).prefix(5) { print("    - \(diagnostic.text)") }
+            for diagnostic in (log.examples[kind] ?? []).prefix(5) { print("    - \(Console.visible(diagnostic.text))") }
         }
     }
 }

@@ -7,6 +7,29 @@ enum Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Text from an export made safe for a terminal: control characters (C0, DEL, C1, which
+    /// carry escape sequences) and bidirectional overrides are shown as `\u{…}`, so a name in
+    /// an export cannot move the cursor, recolour the screen or reorder what is shown.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
+        default: return false
+        }
+    }
+
     /// Diagnostics on stderr: a count per kind and the first examples.
     static func printDiagnostics(_ log: DiagnosticLog, examples: Int = 3) {
         guard log.total > 0 else { return }
@@ -14,7 +37,7 @@ enum Console {
         for kind in log.kinds {
             error("  \(log.counts[kind]!) \(kind.label) [\(kind.rawValue)]")
             for diagnostic in (log.examples[kind] ?? []).prefix(examples) {
-                error("    - \(diagnostic.text)")
+                error("    - \(visible(diagnostic.text))")
             }
         }
     }

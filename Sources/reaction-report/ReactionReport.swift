@@ -37,7 +37,7 @@ struct ReactionReport: ParsableCommand {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("reaction-report: error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("reaction-report: error: \(Console.visible(message))\n".utf8))
         Foundation.exit(code)
     }
 }

@@ -111,4 +111,20 @@ final class BrokenInputTests: XCTestCase {
             """)
         XCTAssertEqual(run.stdout, "Wrote site/: 11 files from 1 input file(s), 1 messages, 1 reactions.\n")
     }
+
+    /// Names from an export reach the terminal with their control characters and bidirectional
+    /// overrides shown, not obeyed.
+    func testTerminalEscapesInExportsAreShownNotObeyed() throws {
+        let run = try build("escapes.json", Array(#"""
+        [{"timetoken":"17000000000000000","message":{"text":"x"},"uuid":"u1",
+          "actions":{"reaction":{"":[{"uuid":"\u001b[2J\u001b]0;owned\u0007\u202emoc.evil","actionTimetoken":"17000000000000001"}]}}}]
+        """#.utf8))
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, #"""
+            reaction-report: 1 diagnostic(s):
+              1 empty or invalid reaction values [invalid-reaction]
+                - escapes.json: message 17000000000000000: reaction value "" from \u{1B}[2J\u{1B}]0;owned\u{7}\u{202E}moc.evil is empty or invalid
+
+            """#)
+    }
 }
