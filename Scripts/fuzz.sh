@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes format detection, every importer, the ledger and the site renderer with libFuzzer
-# (target: Sources/reaction-report-fuzz). The seed corpus is every JSON and JSON-lines fixture
-# and example; inputs the fuzzer finds are kept in .fuzz/corpus, findings in .fuzz/findings/<run>.
+# Fuzzes format detection, the zip reader, every importer, the ledger and the site renderer with
+# libFuzzer (target: Sources/reaction-report-fuzz). The seed corpus is every JSON, JSON-lines and
+# zip fixture and example; inputs the fuzzer finds are kept in .fuzz/corpus, findings in
+# .fuzz/findings/<run>.
 #
 #   bash Scripts/fuzz.sh            # 60 seconds
 #   SECONDS_TO_RUN=3600 FUZZ_ARGS="-fork=1 -ignore_crashes=1" bash Scripts/fuzz.sh   # go on after a crash
@@ -25,7 +26,7 @@ n=0
 while IFS= read -r -d '' file; do
   n=$((n + 1))
   cp "$file" "$seeds/seed-$n"
-done < <(find Tests/ReactionReportKitTests/Fixtures Examples -type f \( -name '*.json' -o -name '*.jsonl' \) -size -64k -print0)
+done < <(find Tests/ReactionReportKitTests/Fixtures Examples -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.zip' \) -size -64k -print0)
 "$build/release/reaction-report-fuzz" .fuzz/corpus "$seeds" \
   -dict=Scripts/fuzz.dict -max_len=16384 -timeout=60 -rss_limit_mb=2048 \
   -max_total_time="$duration" -print_final_stats=1 ${FUZZ_ARGS:-} -artifact_prefix="$findings/" 2>&1 \

@@ -1,7 +1,8 @@
 import Foundation
 import ReactionReportKit
 
-/// One fuzz input through the whole pipeline: format detection, every importer, the ledger,
+/// One fuzz input through the whole pipeline: format detection (or, for bytes that start as a
+/// zip archive does, the archive reader and the workspace importers), every importer, the ledger,
 /// and the site renderer writing into memory. Bad input may throw an input error (that is the
 /// expected answer); anything else (a crash, a trap, a sanitizer report, a file named outside
 /// the site) is a finding.
@@ -13,11 +14,19 @@ enum FuzzTarget {
         return options
     }()
 
+    /// A zip archive (a Slack workspace export) is read from a file, as the command line would.
+    static let zipPath = NSTemporaryDirectory() + "/reaction-report-fuzz-\(getpid()).zip"
+
     static func run(_ bytes: [UInt8]) {
         let ledger = ReactionLedger()
         let run = ImportRun(importers: ImportRun.standardImporters())
         do {
-            _ = try run.read(bytes, name: "fuzz.json", into: ledger)
+            if bytes.starts(with: [0x50, 0x4B]) {
+                try Data(bytes).write(to: URL(fileURLWithPath: zipPath))
+                _ = try run.read([zipPath], into: ledger)
+            } else {
+                _ = try run.read(bytes, name: "fuzz.json", into: ledger)
+            }
         } catch is ImportError {
             return
         } catch {
