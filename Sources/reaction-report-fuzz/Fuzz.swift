@@ -23,6 +23,7 @@ enum FuzzTarget {
         do {
             if bytes.starts(with: [0x50, 0x4B]) {
                 try Data(bytes).write(to: URL(fileURLWithPath: zipPath))
+                defer { unlink(zipPath) }
                 _ = try run.read([zipPath], into: ledger)
             } else {
                 _ = try run.read(bytes, name: "fuzz.json", into: ledger)
