@@ -372,14 +372,7 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="top-emoji-title">
 <h2 id="top-emoji-title">Top emoji</h2>
 {{#hasTopEmoji}}
-<table class="top-emoji">
-<thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
-<tbody>
-{{#topEmoji}}
-<tr><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
-{{/topEmoji}}
-</tbody>
-</table>
+{{> top-emoji}}
 {{/hasTopEmoji}}
 {{^hasTopEmoji}}<p>No reactions yet.</p>{{/hasTopEmoji}}
 </section>
@@ -444,6 +437,17 @@ th { overflow-wrap: normal; }
 </nav>
 
 """####,
+        "html/top-emoji.mustache": ####"""
+<table class="top-emoji">
+<thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
+<tbody>
+{{#topEmoji}}
+<tr><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
+{{/topEmoji}}
+</tbody>
+</table>
+
+"""####,
         "html/top-messages.mustache": ####"""
 <ol class="top-messages">
 {{#topMessages}}
@@ -493,14 +497,7 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="top-emoji-title">
 <h2 id="top-emoji-title">Top emoji</h2>
 {{#hasTopEmoji}}
-<table class="top-emoji">
-<thead><tr><th scope="col">Emoji</th><th scope="col">Name</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Share</th></tr></thead>
-<tbody>
-{{#topEmoji}}
-<tr><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
-{{/topEmoji}}
-</tbody>
-</table>
+{{> top-emoji}}
 {{/hasTopEmoji}}
 {{^hasTopEmoji}}<p>No reactions this week.</p>{{/hasTopEmoji}}
 </section>
