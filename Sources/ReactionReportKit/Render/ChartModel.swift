@@ -33,6 +33,8 @@ enum ChartModel {
     static let characterWidth = 12.0
     /// At most this many labels on the week axis.
     static let maxAxisLabels = 12
+    /// At most this many when the labels carry their year.
+    static let maxAxisLabelsWithYear = 8
     /// Above this many points the line chart draws no dots (they would merge into a band).
     static let maxDots = 60
     /// The widest a column gets, however few there are.
@@ -86,9 +88,12 @@ enum ChartModel {
             return ["y": decimal(y), "x1": decimal(left), "x2": decimal(right), "labelX": decimal(left - 6),
                     "label": tick.label, "isBase": tick.fraction == 0]
         }
-        model["xLabels"] = axisLabelIndexes(count: points.count).map { entry -> [String: Any] in
+        // Weeks of more than one year carry their year (`W47 ’23`), in fewer, wider labels.
+        let firstWeek = ISOWeek.parse(points[0].label), lastWeek = ISOWeek.parse(points[points.count - 1].label)
+        let withYear = firstWeek != nil && lastWeek != nil && firstWeek!.year != lastWeek!.year
+        model["xLabels"] = axisLabelIndexes(count: points.count, limit: withYear ? maxAxisLabelsWithYear : maxAxisLabels).map { entry -> [String: Any] in
             ["x": decimal(left + (Double(entry.index) + 0.5) * slot), "y": decimal(plotBottom + 20),
-             "text": axisText(points[entry.index].label), "minor": entry.minor]
+             "text": axisText(points[entry.index].label, withYear: withYear), "minor": entry.minor]
         }
 
         var linePoints: [String] = []
@@ -126,19 +131,21 @@ enum ChartModel {
     /// Which points get an axis label: all of them up to `maxAxisLabels`, else every k-th
     /// counted back from the last, so the last is always labelled. With more than six labels,
     /// every other one (again counted from the last) is `minor`: narrow screens hide those.
-    static func axisLabelIndexes(count: Int) -> [(index: Int, minor: Bool)] {
+    static func axisLabelIndexes(count: Int, limit: Int = maxAxisLabels) -> [(index: Int, minor: Bool)] {
         guard count > 0 else { return [] }
-        let stride = count <= maxAxisLabels ? 1 : (count - 1 + maxAxisLabels - 2) / (maxAxisLabels - 1)
+        let stride = count <= limit ? 1 : (count - 1 + limit - 2) / (limit - 1)
         let indexes = Array(Swift.stride(from: count - 1, through: 0, by: -stride).reversed())
         return indexes.enumerated().map { offset, index in
             (index, indexes.count > 6 && (indexes.count - 1 - offset) % 2 == 1)
         }
     }
 
-    /// The axis form of a point label: `2026-W47` becomes `W47`; anything longer than ten
-    /// characters is cut short (the tooltip and the table keep it whole).
-    static func axisText(_ label: String) -> String {
-        if ISOWeek.parse(label) != nil { return "W" + label.suffix(2) }
+    /// The axis form of a point label: `2026-W47` becomes `W47` (`W47 ’26` with the year);
+    /// anything longer than ten characters is cut short (the tooltip and the table keep it whole).
+    static func axisText(_ label: String, withYear: Bool = false) -> String {
+        if let week = ISOWeek.parse(label) {
+            return "W" + label.suffix(2) + (withYear ? " \u{2019}" + String(String(week.year).suffix(2)) : "")
+        }
         return shorten(label, to: 10)
     }
 

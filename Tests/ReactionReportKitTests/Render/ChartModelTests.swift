@@ -111,6 +111,19 @@ final class ChartModelTests: XCTestCase {
         XCTAssertEqual(list(model, "columns").count, 30)
     }
 
+    /// Found looking at a site of real samples from 2016 to 2026: `W47` alone did not say which year.
+    func testWeeksOfSeveralYearsCarryTheirYearInAtMostEightLabels() {
+        let labels = (0..<30).map { n -> Point in
+            let week = n < 10 ? "2025-W\(43 + n)" : String(format: "2026-W%02d", n - 9)
+            return (week, 1, "1")
+        }
+        let model = ChartModel.columns(id: "years", title: "t", summary: "s", points: labels, unit: "Reactions")
+        XCTAssertEqual(strings(list(model, "xLabels"), "text"), ["W47 ’25", "W52 ’25", "W05 ’26", "W10 ’26", "W15 ’26", "W20 ’26"])
+        for count in [9, 100, 546] {
+            XCTAssertLessThanOrEqual(ChartModel.axisLabelIndexes(count: count, limit: 8).count, 8)
+        }
+    }
+
     func testAnyNumberOfPointsGetsAtMostTwelveLabels() {
         for count in [1, 2, 11, 12, 13, 23, 24, 100, 365, 500] {
             let chosen = ChartModel.axisLabelIndexes(count: count)
