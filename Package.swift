@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -31,7 +30,6 @@ let package = Package(
                 "CCmark",
                 "CZlib",
                 "CPosix",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(

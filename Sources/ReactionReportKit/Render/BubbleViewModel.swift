@@ -3,37 +3,37 @@ struct BubbleViewModel {
     let options: BuildOptions
 
     /// The bubbles of one message, in the configured order.
-    func bubbles(_ reactions: [ReactionSummary]) -> [String: Any] {
-        let models = reactions.map(bubble)
-        return ["hasBubbles": !models.isEmpty, "bubbles": models]
+    func bubbles(_ reactions: [ReactionSummary]) -> TemplateObject {
+        ["hasBubbles": .flag(!reactions.isEmpty), "bubbles": .list(reactions.map { .object(bubble($0)) })]
     }
 
-    func bubble(_ reaction: ReactionSummary) -> [String: Any] {
+    func bubble(_ reaction: ReactionSummary) -> TemplateObject {
         let emoji = reaction.emoji
-        var model: [String: Any] = [
-            "display": emoji.display,
-            "count": reaction.count,
-            "countText": countText(reaction.count),
-            "title": title(reaction),
-            "mine": options.viewer.map { viewer in reaction.reactors.contains { $0.id == viewer } } ?? false,
+        var model: TemplateObject = [
+            "display": .text(emoji.display),
+            "count": .number(reaction.count),
+            "countText": .text(countText(reaction.count)),
+            "title": .text(title(reaction)),
+            "mine": .flag(options.viewer.map { viewer in reaction.reactors.contains { $0.id == viewer } } ?? false),
         ]
+        model.reserveCapacity(10)
         if let image = emoji.image, URLPolicy.isSafeImage(image) {
-            model["hasImage"] = true
-            model["image"] = image
+            model.append("hasImage", .flag(true))
+            model.append("image", .text(image))
         }
         let shown = reaction.reactors.prefix(max(0, options.reactorsLimit))
-        model["hasReactors"] = !shown.isEmpty
-        model["reactors"] = shown.map { reactor -> [String: Any] in
-            var entry: [String: Any] = ["name": reactor.name ?? reactor.id, "mine": reactor.id == options.viewer]
+        model.append("hasReactors", .flag(!shown.isEmpty))
+        model.append("reactors", .list(shown.map { reactor -> TemplateValue in
+            var entry: TemplateObject = ["name": .text(reactor.name ?? reactor.id), "mine": .flag(reactor.id == options.viewer)]
             if let at = reactor.at {
-                entry["hasTime"] = true
-                entry["time"] = TimeText.display(at)
-                entry["timeISO"] = at.rfc3339
+                entry.append("hasTime", .flag(true))
+                entry.append("time", .text(TimeText.display(at)))
+                entry.append("timeISO", .text(at.rfc3339))
             }
-            return entry
-        }
+            return .object(entry)
+        }))
         let others = reaction.count - shown.count
-        if others > 0 { model["others"] = shown.isEmpty ? othersText(others, alone: true) : "and " + othersText(others, alone: false) }
+        if others > 0 { model.append("others", .text(shown.isEmpty ? othersText(others, alone: true) : "and " + othersText(others, alone: false))) }
         return model
     }
 

@@ -6,7 +6,15 @@ struct ConversationPages: @unchecked Sendable {
     let layout: SiteLayout
     let templates: TemplateSet
     let markup: MessageMarkup
-    let base: [String: Any]
+    let base: TemplateObject
+
+    init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: [String: Any]) {
+        self.options = options
+        self.layout = layout
+        self.templates = templates
+        self.markup = markup
+        self.base = TemplateObject(any: base)
+    }
 
     /// Every page of every conversation, in writing order.
     var pages: [(conversation: Int, page: Int)] {
@@ -14,44 +22,45 @@ struct ConversationPages: @unchecked Sendable {
     }
 
     /// One transcript page: its path and its HTML. Safe to call from several threads.
-    func render(conversation index: Int, page: Int) throws -> (path: String, html: String) {
+    func render(conversation index: Int, page: Int) throws -> ParallelPages.Page {
         let conversation = layout.conversations[index]
         let bubbles = BubbleViewModel(options: options)
         let reactionTotal = conversation.messages.reduce(0) { $0 + layout.messages[$1].reactionCount }
         let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
         var model = base
-        model["pageTitle"] = conversation.name
-        model["name"] = conversation.name
-        model["platform"] = conversation.platform.displayName
-        model["messageCount"] = NumberText.integer(conversation.messages.count)
-        model["reactionCount"] = NumberText.integer(reactionTotal)
-        model["hasPages"] = conversation.pageCount > 1
-        model["pageNumber"] = page
-        model["pageCount"] = conversation.pageCount
-        model["pages"] = (1...conversation.pageCount).map { number -> [String: Any] in
-            ["number": number, "href": SiteLayout.Conversation.fileName(page: number), "current": number == page]
-        }
-        model["messages"] = slice.map { index in messageModel(index, bubbles: bubbles) }
+        model["pageTitle"] = .text(conversation.name)
+        model["name"] = .text(conversation.name)
+        model["platform"] = .text(conversation.platform.displayName)
+        model["messageCount"] = .text(NumberText.integer(conversation.messages.count))
+        model["reactionCount"] = .text(NumberText.integer(reactionTotal))
+        model["hasPages"] = .flag(conversation.pageCount > 1)
+        model["pageNumber"] = .number(page)
+        model["pageCount"] = .number(conversation.pageCount)
+        model["pages"] = .list((1...conversation.pageCount).map { number -> TemplateValue in
+            .object(["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(number == page)])
+        })
+        model["messages"] = .list(slice.map { index in .object(messageModel(index, bubbles: bubbles)) })
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
     }
 
-    func messageModel(_ index: Int, bubbles: BubbleViewModel) -> [String: Any] {
+    func messageModel(_ index: Int, bubbles: BubbleViewModel) -> TemplateObject {
         let message = layout.messages[index]
         var model = bubbles.bubbles(message.reactions)
-        model["anchor"] = Slug.anchor(forMessage: message.id)
-        model["author"] = message.authorName ?? message.authorID ?? "unknown"
-        model["authorID"] = message.authorID ?? ""
-        model["html"] = CommonMark.html(markup.commonMark(message))
-        model["deleted"] = message.deleted
+        model.reserveCapacity(12)
+        model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
+        model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
+        model.append("authorID", .text(message.authorID ?? ""))
+        model.append("html", .text(CommonMark.html(markup.commonMark(message))))
+        model.append("deleted", .flag(message.deleted))
         if let at = message.sentAt {
-            model["hasTime"] = true
-            model["time"] = TimeText.display(at)
-            model["timeISO"] = at.rfc3339
+            model.append("hasTime", .flag(true))
+            model.append("time", .text(TimeText.display(at)))
+            model.append("timeISO", .text(at.rfc3339))
         }
         if let parent = message.threadParentID, parent != message.id {
-            model["isReply"] = true
+            model.append("isReply", .flag(true))
             if let parentIndex = layout.index(of: parent, in: message) {
-                model["parentHref"] = SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex)) + "#" + Slug.anchor(forMessage: parent)
+                model.append("parentHref", .text(SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex)) + "#" + Slug.anchor(forMessage: parent)))
             }
         }
         return model
@@ -61,7 +70,7 @@ struct ConversationPages: @unchecked Sendable {
 /// Renders pages on every core, a batch at a time, and hands them to the writer in order: the
 /// output is the same as one thread's, and at most one batch of pages is held in memory.
 enum ParallelPages {
-    typealias Page = (path: String, html: String)
+    typealias Page = (path: String, html: [UInt8])
 
     static func render<Job>(_ jobs: [Job], batchSize: Int = 64, page: @escaping (Job) throws -> Page, to writer: SiteWriter) throws {
         var start = 0
@@ -81,7 +90,7 @@ enum ParallelPages {
             }
             for offset in 0..<batch.count {
                 let (path, html) = try slots[offset]!.get()
-                try writer.write(path, html)
+                try writer.write(path, bytes: html)
             }
             start += batchSize
         }

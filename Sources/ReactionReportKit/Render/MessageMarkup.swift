@@ -63,14 +63,14 @@ struct MessageMarkup {
     }
 
     func decodeSlackEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// `*bold*` → `**bold**` and `_italic_` → `*italic*` where they stand as words.
     func slackEmphasis(_ text: String) -> String {
         let text = shortcodesToEmoji(text)
-        guard text.contains("*") || text.contains("_") else { return text }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") }) else { return text }
         var result = text.replacingOccurrences(of: #"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])"#, with: "**$1**", options: .regularExpression)
         result = result.replacingOccurrences(of: #"(?<![\w_\\])_(?=\S)([^_\n]+?)(?<=\S)_(?![\w_])"#, with: "*$1*", options: .regularExpression)
         return result
@@ -97,7 +97,7 @@ struct MessageMarkup {
     /// Discord: `<@123>`/`<@!123>` → @name, `<#123>` → #channel, `<@&123>` → @role,
     /// `<:name:123>` → `:name:`, `<t:1700000000:R>` → the date.
     func discord(_ text: String) -> String {
-        guard text.contains("<") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
         let pattern = try! NSRegularExpression(pattern: #"<(@!?|#|@&|a?:[A-Za-z0-9_~-]+:|t:)(\d+)(?::[tTdDfFR])?>"#)
         var out = ""
         var last = text.startIndex

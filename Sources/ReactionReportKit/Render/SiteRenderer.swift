@@ -70,7 +70,7 @@ public struct SiteRenderer {
             try ParallelPages.render(Array(weekly.weeks.indices), page: { index in
                 var model = weekBase.merging(weekPages.model(index, root: "../../")) { _, new in new }
                 model["pageTitle"] = "Week \(weekly.weeks[index].week)"
-                return (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", model))
+                return (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", TemplateObject(any: model)))
             }, to: writer)
             try writer.write("feed.xml", AtomFeed.xml(weekly, messages: messages, options: options))
             try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))

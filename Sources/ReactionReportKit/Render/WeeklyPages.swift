@@ -138,23 +138,23 @@ struct WeeklyPages {
 /// A message in a ranking: its bubbles, excerpt, rendered text and a link to its anchor.
 enum TopMessageModel {
     static func make(rank: Int, message: MessageSummary, layout: SiteLayout, markup: MessageMarkup, bubbles: BubbleViewModel,
-                     root: String, link: (String, String) -> String) -> [String: Any] {
+                     root: String, link: (String, String) -> String) -> TemplateObject {
         var entry = bubbles.bubbles(message.reactions)
         let conversation = layout.conversation(of: message)
-        entry["rank"] = rank
-        entry["author"] = message.authorName ?? message.authorID ?? "unknown"
-        entry["conversation"] = message.conversationName
-        entry["conversationHref"] = root + conversation.path(page: 1)
-        entry["href"] = root + layout.link(to: message)
-        entry["link"] = link(layout.link(to: message), root)
-        entry["excerpt"] = TextExcerpt.make(message.text, deleted: message.deleted)
-        entry["html"] = CommonMark.html(markup.commonMark(message))
-        entry["reactionCount"] = NumberText.integer(message.reactionCount)
-        entry["bubblesText"] = bubbles.plainText(message.reactions)
+        entry.append("rank", .number(rank))
+        entry.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
+        entry.append("conversation", .text(message.conversationName))
+        entry.append("conversationHref", .text(root + conversation.path(page: 1)))
+        entry.append("href", .text(root + layout.link(to: message)))
+        entry.append("link", .text(link(layout.link(to: message), root)))
+        entry.append("excerpt", .text(TextExcerpt.make(message.text, deleted: message.deleted)))
+        entry.append("html", .text(CommonMark.html(markup.commonMark(message))))
+        entry.append("reactionCount", .text(NumberText.integer(message.reactionCount)))
+        entry.append("bubblesText", .text(bubbles.plainText(message.reactions)))
         if let at = message.sentAt {
-            entry["hasTime"] = true
-            entry["time"] = TimeText.display(at)
-            entry["timeISO"] = at.rfc3339
+            entry.append("hasTime", .flag(true))
+            entry.append("time", .text(TimeText.display(at)))
+            entry.append("timeISO", .text(at.rfc3339))
         }
         return entry
     }

@@ -24,9 +24,9 @@ final class BubbleTests: XCTestCase {
         XCTAssertEqual(model.countText(99), "99")
         XCTAssertEqual(model.countText(100), "99+")
         let bubble = model.bubble(reaction(120, ["Ada", "Bo"]))
-        XCTAssertEqual(bubble["mine"] as? Bool, true)
-        XCTAssertEqual(bubble["countText"] as? String, "99+")
-        XCTAssertEqual(bubble["others"] as? String, "and 118 others")
+        XCTAssertEqual(bubble["mine"], .flag(true))
+        XCTAssertEqual(bubble["countText"], .text("99+"))
+        XCTAssertEqual(bubble["others"], .text("and 118 others"))
     }
 
     func testReactionOrders() {

@@ -94,11 +94,11 @@ final class HostileContentTests: XCTestCase {
         XCTAssertFalse(summary.contains("<img"))
         XCTAssertTrue(summary.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         // Table rows stay rows: a `|` in user text is escaped; line breaks become spaces.
-        XCTAssertEqual(MarkdownContentType.escape("a|b\nc"), #"a\|b c"#)
-        XCTAssertEqual(MarkdownContentType.escape("# 2026-11-14 *x* [l](u) `c` ~s~ a_b <b>&"),
+        XCTAssertEqual(MarkdownEscaping.escape("a|b\nc"), #"a\|b c"#)
+        XCTAssertEqual(MarkdownEscaping.escape("# 2026-11-14 *x* [l](u) `c` ~s~ a_b <b>&"),
                        ##"\# 2026-11-14 \*x\* \[l\](u) \`c\` \~s\~ a\_b &lt;b&gt;&amp;"##)
-        XCTAssertEqual(MarkdownContentType.escape("12. item"), #"12\. item"#)
-        XCTAssertEqual(MarkdownContentType.escape("- item + 3.5"), #"\- item + 3.5"#)
+        XCTAssertEqual(MarkdownEscaping.escape("12. item"), #"12\. item"#)
+        XCTAssertEqual(MarkdownEscaping.escape("- item + 3.5"), #"\- item + 3.5"#)
     }
 
     func testMessageHTMLKeepsSafeLinksAndShowsRawHTMLAsText() {

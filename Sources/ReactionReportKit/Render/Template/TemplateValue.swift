@@ -1,0 +1,150 @@
+/// A name in a view model or a template (`anchor`, `hasBubbles`). Names of up to 16 bytes (all
+/// of ours) are compared as two machine words, so a lookup in a view model costs a few integer
+/// comparisons instead of string comparisons.
+struct TemplateName: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    let head: UInt64
+    let tail: UInt64
+    /// The whole name, kept only when it is longer than 16 bytes or holds a NUL byte (which
+    /// the packed words cannot tell from their padding).
+    let long: String?
+
+    init(_ text: String) {
+        var text = text
+        self = text.withUTF8 { TemplateName(bytes: $0) }
+    }
+
+    init(stringLiteral value: StaticString) {
+        if value.hasPointerRepresentation {
+            self.init(bytes: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+        } else {
+            self.init(value.description)
+        }
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        for index in 0..<min(bytes.count, 16) {
+            if index < 8 {
+                head |= UInt64(bytes[index]) << (8 * UInt64(index))
+            } else {
+                tail |= UInt64(bytes[index]) << (8 * UInt64(index - 8))
+            }
+        }
+        self.head = head
+        self.tail = tail
+        long = bytes.count > 16 || bytes.contains(0) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    var description: String {
+        if let long { return long }
+        var bytes: [UInt8] = []
+        for index in 0..<16 {
+            let byte = UInt8(truncatingIfNeeded: (index < 8 ? head >> (8 * UInt64(index)) : tail >> (8 * UInt64(index - 8))))
+            if byte == 0 { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A value as templates see it: text and numbers print, flags switch sections on and off, lists
+/// repeat a section for each element, objects hold named values.
+enum TemplateValue: Equatable {
+    /// Printed escaped (`{{name}}`) or as it is (`{{{html}}}`).
+    case text(String)
+    /// Printed in decimal digits.
+    case number(Int)
+    /// A section over `true` renders once, over `false` not at all; prints `true` or `false`.
+    case flag(Bool)
+    /// A section renders once per element, with the element as its context.
+    case list([TemplateValue])
+    /// A section renders once with the object as its context.
+    case object(TemplateObject)
+    /// A name that is present without a value: it stops the lookup, prints nothing and is false.
+    case null
+
+    /// A value from a dictionary-built view model: strings, integers, booleans, dictionaries
+    /// with string keys, arrays of those, and optionals of them.
+    init(any value: Any) {
+        switch value {
+        case let text as String: self = .text(text)
+        case let number as Int: self = .number(number)
+        case let flag as Bool: self = .flag(flag)
+        case let object as [String: Any]: self = .object(TemplateObject(any: object))
+        case let list as [[String: Any]]: self = .list(list.map { .object(TemplateObject(any: $0)) })
+        case let list as [Any]: self = .list(list.map(TemplateValue.init(any:)))
+        case let value as TemplateValue: self = value
+        case let object as TemplateObject: self = .object(object)
+        case let optional as OptionalTemplateValue: self = optional.templateValue
+        default: self = .text(String(describing: value))
+        }
+    }
+
+    /// False, an empty list and null are false; everything else (an empty string too) is true.
+    var isTrue: Bool {
+        switch self {
+        case .flag(let value): return value
+        case .list(let list): return !list.isEmpty
+        case .null: return false
+        case .text, .number, .object: return true
+        }
+    }
+}
+
+/// Optionals in dictionary-built view models: a value, or null.
+private protocol OptionalTemplateValue {
+    var templateValue: TemplateValue { get }
+}
+
+extension Optional: OptionalTemplateValue {
+    fileprivate var templateValue: TemplateValue {
+        switch self {
+        case .some(let value): return TemplateValue(any: value)
+        case .none: return .null
+        }
+    }
+}
+
+/// Named values in the order they were set; looked up by a scan over their names, which for the
+/// dozen names of a view model is faster than hashing.
+struct TemplateObject: ExpressibleByDictionaryLiteral, Equatable {
+    struct Field: Equatable {
+        let name: TemplateName
+        var value: TemplateValue
+    }
+
+    private(set) var fields: [Field]
+
+    init() { fields = [] }
+
+    init(dictionaryLiteral elements: (TemplateName, TemplateValue)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// A dictionary-built view model, its values converted once.
+    init(any dictionary: [String: Any]) {
+        fields = dictionary.map { Field(name: TemplateName($0.key), value: TemplateValue(any: $0.value)) }
+    }
+
+    subscript(name: TemplateName) -> TemplateValue? {
+        get {
+            for field in fields where field.name == name { return field.value }
+            return nil
+        }
+        set {
+            if let index = fields.firstIndex(where: { $0.name == name }) {
+                if let newValue { fields[index].value = newValue } else { fields.remove(at: index) }
+            } else if let newValue {
+                fields.append(Field(name: name, value: newValue))
+            }
+        }
+    }
+
+    /// Sets a value whose name is known not to be set yet (no search).
+    mutating func append(_ name: TemplateName, _ value: TemplateValue) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
+}
