@@ -55,17 +55,28 @@ extension ReactionLedger {
             for entry in missing { log.append(entry.diagnostic) }
         }
 
-        // Messages are settled in report order (sorting their keys is cheaper than sorting
-        // the finished summaries, and needs no second copy of them).
-        var order = messages.map { (sentAt: $0.value.sentAt, key: $0.key) }
-        order.sort(by: messageOrder)
+        // Messages are settled in report order. They are taken out of their table once (no
+        // lookup per message, and the table is freed), and their positions are sorted by time,
+        // the keys compared only between messages of the same time (cheaper than sorting the
+        // finished summaries, and no second copy of them).
+        let pending = Array(messages)
+        messages = [:]
+        var order = pending.indices.map { (sentAt: pending[$0].value.sentAt, index: $0) }
+        order.sort { a, b in
+            switch (a.sentAt, b.sentAt) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, .none): return true
+            case (.none, .some): return false
+            default: return messageOrder((a.sentAt, pending[a.index].key), (b.sentAt, pending[b.index].key))
+            }
+        }
         var summaries: [MessageSummary] = []
-        summaries.reserveCapacity(messages.count)
+        summaries.reserveCapacity(pending.count)
         // Settling walks dictionaries, whose order changes from run to run: its diagnostics are
         // collected and sorted so that the examples kept are the same every time.
         var settled: [(key: MessageKey, diagnostic: Diagnostic)] = []
-        for (_, key) in order {
-            let message = messages[key]!
+        for (_, index) in order {
+            let (key, message) = pending[index]
             var reactionsOut: [ReactionSummary] = []
             var found: [Diagnostic] = []
             let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
@@ -194,12 +205,14 @@ extension ReactionLedger {
     func reportUnknownUsers(in summaries: [MessageSummary], log: inout DiagnosticLog) {
         guard !directories.isEmpty else { return }
         var unknown: Set<String> = []
-        for summary in summaries where directories.contains(summary.platform) {
-            let known = people[summary.platform] ?? [:]
+        let empty: [String: String] = [:]
+        for summary in summaries where !summary.reactions.isEmpty && directories.contains(summary.platform) {
             // Reactors only: authors can be bots and integrations, which user lists leave out.
-            for id in summary.reactions.flatMap({ $0.reactors.map(\.id) }) where known[id] == nil {
-                if unknown.insert("\(summary.platform.displayName) user \(id)").inserted {
-                    log.append(Diagnostic(.unknownUser, file: nil, "\(summary.platform.displayName) user \(id) is not in the export's user list"))
+            for reaction in summary.reactions {
+                for reactor in reaction.reactors where people[summary.platform, default: empty][reactor.id] == nil {
+                    if unknown.insert("\(summary.platform.displayName) user \(reactor.id)").inserted {
+                        log.append(Diagnostic(.unknownUser, file: nil, "\(summary.platform.displayName) user \(reactor.id) is not in the export's user list"))
+                    }
                 }
             }
         }

@@ -16,7 +16,8 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// Whole seconds since the epoch (rounded down).
     public var seconds: Int64 {
-        nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds - 999_999_999) / 1_000_000_000
+        let quotient = nanoseconds / 1_000_000_000
+        return nanoseconds % 1_000_000_000 < 0 ? quotient - 1 : quotient
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
@@ -76,19 +77,45 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// The RFC 3339 UTC text, with as many fraction digits as the source had.
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `rfc3339`'s UTF-8 (ASCII) bytes, without building strings on the way.
+    func appendRFC3339(to bytes: inout [UInt8]) {
         let secs = seconds
-        let nanos = nanoseconds - secs * 1_000_000_000
+        let remainder = nanoseconds % 1_000_000_000
+        let nanos = remainder < 0 ? remainder + 1_000_000_000 : remainder
         let days = secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400
         let secondOfDay = secs - days * 86_400
         let date = CivilDate(daysSinceEpoch: days)
-        var text = date.isoText + "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        bytes.reserveCapacity(bytes.count + 32)
+        date.appendISOText(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendPadded(secondOfDay / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 60, 2, to: &bytes)
         if fractionDigits > 0 {
             var fraction = nanos
             for _ in fractionDigits..<9 { fraction /= 10 }
-            text += "." + pad(fraction, fractionDigits)
+            bytes.append(UInt8(ascii: "."))
+            appendPadded(fraction, fractionDigits, to: &bytes)
         }
-        return text + "Z"
+        bytes.append(UInt8(ascii: "Z"))
     }
+}
+
+/// Appends `pad(value, width)` as bytes.
+func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+    if value >= 0, value < 100, width == 2 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        return
+    }
+    bytes.append(contentsOf: pad(value, width).utf8)
 }
 
 /// Zero-pads a non-negative number to `width` digits.
@@ -133,7 +160,20 @@ public struct CivilDate: Sendable, Hashable, Comparable {
     }
 
     /// `YYYY-MM-DD`.
-    public var isoText: String { pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+    public var isoText: String {
+        var bytes: [UInt8] = []
+        appendISOText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `isoText`'s bytes.
+    func appendISOText(to bytes: inout [UInt8]) {
+        appendPadded(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(day, 2, to: &bytes)
+    }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 

@@ -76,8 +76,14 @@ struct BubbleViewModel {
 enum TimeText {
     /// `2026-11-03 14:05 UTC`.
     static func display(_ time: Timestamp) -> String {
-        let text = Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).rfc3339
-        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5)) + " UTC"
+        var text: [UInt8] = []
+        Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).appendRFC3339(to: &text)
+        // The RFC 3339 text is ASCII: its first ten characters are the date, 11 to 16 the time.
+        var out = Array(text.prefix(10))
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: text.dropFirst(11).prefix(5))
+        out.append(contentsOf: " UTC".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `2026-11-03`.

@@ -7,6 +7,8 @@ struct ConversationPages: @unchecked Sendable {
     let templates: TemplateSet
     let markup: MessageMarkup
     let base: TemplateObject
+    /// Each conversation's reaction count, summed once (every page shows it).
+    let reactionTotals: [Int]
 
     init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: [String: Any]) {
         self.options = options
@@ -14,6 +16,9 @@ struct ConversationPages: @unchecked Sendable {
         self.templates = templates
         self.markup = markup
         self.base = TemplateObject(any: base)
+        reactionTotals = layout.conversations.map { conversation in
+            conversation.messages.reduce(0) { total, index in total + layout.messages[index].reactions.reduce(0) { $0 + $1.count } }
+        }
     }
 
     /// Every page of every conversation, in writing order.
@@ -25,14 +30,13 @@ struct ConversationPages: @unchecked Sendable {
     func render(conversation index: Int, page: Int) throws -> ParallelPages.Page {
         let conversation = layout.conversations[index]
         let bubbles = BubbleViewModel(options: options)
-        let reactionTotal = conversation.messages.reduce(0) { $0 + layout.messages[$1].reactionCount }
         let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
         var model = base
         model["pageTitle"] = .text(conversation.name)
         model["name"] = .text(conversation.name)
         model["platform"] = .text(conversation.platform.displayName)
         model["messageCount"] = .text(NumberText.integer(conversation.messages.count))
-        model["reactionCount"] = .text(NumberText.integer(reactionTotal))
+        model["reactionCount"] = .text(NumberText.integer(reactionTotals[index]))
         model["hasPages"] = .flag(conversation.pageCount > 1)
         model["pageNumber"] = .number(page)
         model["pageCount"] = .number(conversation.pageCount)
