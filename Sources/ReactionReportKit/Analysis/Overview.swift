@@ -35,7 +35,7 @@ public struct Overview: Sendable {
     public init(messages list: [MessageSummary], topN: Int) {
         var tally = EngagementTally()
         var emoji: [String: EmojiUse] = [:]
-        var conversationIndex: [String: Int] = [:]
+        var conversationIndex: [WeeklyReport.ConversationKey: Int] = [:]
         for message in list {
             tally.add(message)
             let count = message.reactionCount
@@ -46,7 +46,7 @@ public struct Overview: Sendable {
             for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
             }
-            let key = message.platform.rawValue + "\u{1F}" + message.conversationID
+            let key = WeeklyReport.ConversationKey(platform: message.platform, id: message.conversationID)
             if conversationIndex[key] == nil {
                 conversationIndex[key] = conversations.count
                 conversations.append(ConversationTotals(platform: message.platform, id: message.conversationID, name: message.conversationName,
@@ -76,15 +76,37 @@ public struct Overview: Sendable {
     /// Indexes of the messages with the most reactions; ties go to more distinct reactors, then
     /// the earlier message.
     public static func rank(_ list: [MessageSummary], topN: Int) -> [Int] {
-        let reacted = list.indices.filter { list[$0].reactionCount > 0 }
-        let distinct = Dictionary(uniqueKeysWithValues: reacted.map { index in
-            (index, Set(list[index].reactions.flatMap { $0.reactors.map(\.id) }).count)
-        })
-        return Array(reacted.sorted { a, b in
-            let (ca, cb) = (list[a].reactionCount, list[b].reactionCount)
-            if ca != cb { return ca > cb }
-            if distinct[a]! != distinct[b]! { return distinct[a]! > distinct[b]! }
-            return a < b
-        }.prefix(topN))
+        rank(list, among: list.indices, topN: topN)
+    }
+
+    /// The same ranking over some of the messages (`among`, indexes into `list`, ascending).
+    /// Only the best `topN` are kept while the messages are walked, so nothing is sorted but
+    /// them; the distinct reactors are counted only to break a tie.
+    static func rank<Indices: Sequence<Int>>(_ list: [MessageSummary], among indices: Indices, topN: Int) -> [Int] {
+        guard topN > 0 else { return [] }
+        func distinct(_ index: Int) -> Int {
+            var ids: Set<String> = []
+            for reaction in list[index].reactions { for reactor in reaction.reactors { ids.insert(reactor.id) } }
+            return ids.count
+        }
+        // `best` holds (index, reaction count) best first.
+        var best: [(index: Int, count: Int)] = []
+        func precedes(_ a: (index: Int, count: Int), _ b: (index: Int, count: Int)) -> Bool {
+            if a.count != b.count { return a.count > b.count }
+            let (da, db) = (distinct(a.index), distinct(b.index))
+            if da != db { return da > db }
+            return a.index < b.index
+        }
+        for index in indices {
+            let count = list[index].reactions.reduce(0) { $0 + $1.count }
+            guard count > 0 else { continue }
+            let candidate = (index: index, count: count)
+            if best.count == topN, !precedes(candidate, best[best.count - 1]) { continue }
+            var position = best.count
+            while position > 0, precedes(candidate, best[position - 1]) { position -= 1 }
+            best.insert(candidate, at: position)
+            if best.count > topN { best.removeLast() }
+        }
+        return best.map(\.index)
     }
 }

@@ -107,7 +107,7 @@ public struct WeeklyReport: Sendable {
                 }
             }
             week.figures = tally.result(newReactors: newReactors)
-            week.topMessages = Overview.rank(week.messages.map { messages[$0] }, topN: topN).map { week.messages[$0] }
+            week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
             week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
             let paletteKeys = Set(palette.map(\.key))
             week.palette = palette.map { EmojiUse(emoji: emoji[$0.key]?.emoji ?? $0, count: emoji[$0.key]?.count ?? 0) }

@@ -18,7 +18,7 @@ extension ReactionLedger {
             // needed), taken in a fixed order since two targets can land on one message.
             var messagesByID: [String: [MessageKey]] = [:]
             if someWithoutConversation {
-                for key in messages.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
+                for key in messageIndex.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
             }
             let targets = someWithoutConversation ? byTarget.keys.sorted(by: targetOrder) : Array(byTarget.keys)
             var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
@@ -26,7 +26,7 @@ extension ReactionLedger {
                 let key: MessageKey
                 if let conversationID = target.conversationID {
                     key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
-                    guard messages[key] != nil else {
+                    guard messageIndex[key] != nil else {
                         missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(byTarget[target]!.count) reaction(s) for a message not in the input")))
                         continue
                     }
@@ -55,19 +55,22 @@ extension ReactionLedger {
             for entry in missing { log.append(entry.diagnostic) }
         }
 
-        // Messages are settled in report order. They are taken out of their table once (no
-        // lookup per message, and the table is freed), and their positions are sorted by time,
+        // Messages are settled in report order: their positions in the list are sorted by time,
         // the keys compared only between messages of the same time (cheaper than sorting the
         // finished summaries, and no second copy of them).
-        let pending = Array(messages)
-        messages = [:]
-        var order = pending.indices.map { (sentAt: pending[$0].value.sentAt, index: $0) }
+        let pending = messageList
+        messageList = []
+        messageIndex = [:]
+        func key(_ index: Int) -> MessageKey {
+            MessageKey(platform: pending[index].platform, conversationID: pending[index].conversationID, id: pending[index].id)
+        }
+        var order = pending.indices.map { (sentAt: pending[$0].sentAt, index: $0) }
         order.sort { a, b in
             switch (a.sentAt, b.sentAt) {
             case let (x?, y?) where x != y: return x < y
             case (.some, .none): return true
             case (.none, .some): return false
-            default: return messageOrder((a.sentAt, pending[a.index].key), (b.sentAt, pending[b.index].key))
+            default: return messageOrder((a.sentAt, key(a.index)), (b.sentAt, key(b.index)))
             }
         }
         var summaries: [MessageSummary] = []
@@ -76,7 +79,8 @@ extension ReactionLedger {
         // collected and sorted so that the examples kept are the same every time.
         var settled: [(key: MessageKey, diagnostic: Diagnostic)] = []
         for (_, index) in order {
-            let (key, message) = pending[index]
+            let message = pending[index]
+            let key = key(index)
             var reactionsOut: [ReactionSummary] = []
             var found: [Diagnostic] = []
             let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)

@@ -99,7 +99,10 @@ public final class ReactionLedger {
     }
 
     let resolver: EmojiResolver
-    var messages: [MessageKey: ImportedMessage] = [:]
+    /// Messages in the order first seen, and their positions by key: the table holds only
+    /// positions, so growing it moves small entries, and settling walks the list.
+    var messageList: [ImportedMessage] = []
+    var messageIndex: [MessageKey: Int] = [:]
     /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
     /// per message cost more than the entries it held).
     var reactions: [MessageTarget: [ReactionEntry]] = [:]
@@ -126,23 +129,28 @@ public final class ReactionLedger {
     }
 
     /// Messages recorded so far.
-    public var messageCount: Int { messages.count }
+    public var messageCount: Int { messageList.count }
 
     /// Records a message. A message seen twice (overlapping exports) is one message.
     public func record(_ message: ImportedMessage) {
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
-        if var existing = messages[key] {
-            existing.authorID = existing.authorID ?? message.authorID
-            existing.authorName = existing.authorName ?? message.authorName
-            existing.sentAt = existing.sentAt ?? message.sentAt
-            existing.threadParentID = existing.threadParentID ?? message.threadParentID
-            if existing.text.isEmpty { existing.text = message.text }
-            existing.deleted = existing.deleted || message.deleted
-            if existing.text.isEmpty { existing.markup = message.markup }
-            messages[key] = existing
-        } else {
-            messages[key] = message
+        // One hash for a new message: its position is stored, and put back for a repeat.
+        guard let index = messageIndex.updateValue(messageList.count, forKey: key) else {
+            messageList.append(message)
+            return
         }
+        messageIndex[key] = index
+        merge(message, into: &messageList[index])
+    }
+
+    private func merge(_ message: ImportedMessage, into existing: inout ImportedMessage) {
+        existing.authorID = existing.authorID ?? message.authorID
+        existing.authorName = existing.authorName ?? message.authorName
+        existing.sentAt = existing.sentAt ?? message.sentAt
+        existing.threadParentID = existing.threadParentID ?? message.threadParentID
+        if existing.text.isEmpty { existing.text = message.text }
+        existing.deleted = existing.deleted || message.deleted
+        if existing.text.isEmpty { existing.markup = message.markup }
     }
 
     /// Records a conversation's name; the first name given wins.

@@ -26,14 +26,16 @@ public struct SiteRenderer {
             ordered.reactions.sort(by: options.reactionOrder.areInIncreasingOrder)
             return ordered
         }
-        let layout = SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize)
-        let overview = Overview(messages: messages, topN: options.topN)
+        // Three independent passes over the messages, on both cores.
+        let (layout, overview, weekly) = Concurrently.run(
+            { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },
+            { Overview(messages: messages, topN: options.topN) },
+            { WeeklyReport(messages: messages, calendar: calendar, topN: options.topN, palette: palette,
+                           first: options.since.map { ISOWeek(containing: $0.firstDay) },
+                           last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) }) })
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
         let markup = MessageMarkup(people: result.people, conversations: conversationNames)
-        let weekly = WeeklyReport(messages: messages, calendar: calendar, topN: options.topN, palette: palette,
-                                  first: options.since.map { ISOWeek(containing: $0.firstDay) },
-                                  last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) })
         let weekPages = WeeklyPages(options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link)
         let latestWeek = weekly.weeks.last?.week
         var total = 0
@@ -44,17 +46,10 @@ public struct SiteRenderer {
 
         if options.formats.contains(.json) {
             try writer.write("data/messages.jsonl", parts: { emit in
-                var chunk = [UInt8]()
-                chunk.reserveCapacity(1 << 20)
-                for message in messages {
-                    MessageRecord.append(message, reactions: message.reactions, to: &chunk)
-                    chunk.append(0x0A)
-                    if chunk.count >= 1 << 20 {
-                        try emit(chunk)
-                        chunk.removeAll(keepingCapacity: true)
-                    }
-                }
-                try emit(chunk)
+                try ParallelChunks.write(count: messages.count, append: { index, out in
+                    MessageRecord.append(messages[index], reactions: messages[index].reactions, to: &out)
+                    out.append(0x0A)
+                }, emit: emit)
             })
             try writer.write("data/diagnostics.json", DiagnosticsRecord.json(result.diagnostics))
             try writer.write("data/weeks.json", WeeksRecord.json(weekly, messages: messages))
