@@ -21,13 +21,13 @@ public struct StreamImporter: Importer {
 
     public func detect(_ document: InputDocument) -> InputFormat? {
         let root = document.root
-        if let channels = root["channels"]?.array {
+        if let channels = root["channels"]?.elements {
             guard let first = channels.first else { return nil }
             return first["channel"] != nil && first["messages"] != nil ? Self.channels : nil
         }
         // A DiscordChatExporter file also has "channel" and "messages", beside its "guild".
-        if root["channel"]?.object != nil, root["messages"]?.array != nil { return root["guild"] == nil ? Self.channels : nil }
-        guard let first = root.array?.first ?? root["messages"]?.array?.first else { return nil }
+        if root["channel"]?.object != nil, root["messages"]?.elements != nil { return root["guild"] == nil ? Self.channels : nil }
+        guard let first = root.elements?.first ?? root["messages"]?.elements?.first else { return nil }
         return isMessage(first) ? Self.messages : nil
     }
 
