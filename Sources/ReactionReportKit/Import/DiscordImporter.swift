@@ -32,7 +32,7 @@ public struct DiscordImporter: Importer {
             return
         }
         sink.conversation(conversation(channel, id: conversationID))
-        for message in document.root["messages"]?.array ?? [] {
+        for message in document.root["messages"]?.elements ?? [] {
             readMessage(message, conversationID: conversationID, into: sink)
         }
     }

@@ -111,7 +111,7 @@ public struct MatrixImporter: Importer {
         let index = buildIndex(events, fallbackRoom: fallbackRoom)
 
         // Rooms and people first, so that the names are known whatever comes later.
-        let exportName = root.array == nil ? nonEmpty(root["room_name"]?.string) : nil
+        let exportName = root.elements == nil ? nonEmpty(root["room_name"]?.string) : nil
         for room in index.rooms {
             let name = index.roomNames[room]?.2 ?? exportName ?? index.aliases[room]?.2
             sink.conversation(ConversationInfo(platform: .matrix, id: room, name: name, isDirect: index.direct.contains(room)))

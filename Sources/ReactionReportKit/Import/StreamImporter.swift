@@ -40,7 +40,7 @@ public struct StreamImporter: Importer {
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
         let root = document.root
         if format == Self.channels {
-            let entries = root["channels"]?.array ?? [root]
+            let entries = root["channels"]?.elements ?? [root]
             for entry in entries {
                 let channel = entry["channel"]
                 let cid = channel?["cid"]?.string
@@ -48,10 +48,10 @@ public struct StreamImporter: Importer {
                 let conversationID = cid.isEmpty ? stem(of: document.name) : cid
                 sink.conversation(ConversationInfo(platform: .stream, id: conversationID,
                                                    name: channel?["name"]?.string ?? channel?["id"]?.string ?? conversationID))
-                for message in entry["messages"]?.array ?? [] { readMessage(message, conversationID: conversationID, into: sink) }
+                for message in entry["messages"]?.elements ?? [] { readMessage(message, conversationID: conversationID, into: sink) }
             }
         } else {
-            for message in root.array ?? root["messages"]?.array ?? [] {
+            for message in root.elements ?? root["messages"]?.elements ?? [] {
                 let conversationID = message["cid"]?.string ?? message["channel"]?["cid"]?.string ?? stem(of: document.name)
                 sink.conversation(ConversationInfo(platform: .stream, id: conversationID, name: message["channel"]?["name"]?.string))
                 readMessage(message, conversationID: conversationID, into: sink)

@@ -139,7 +139,7 @@ public struct TelegramImporter: Importer {
                                      authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
 
         guard let reactions = message["reactions"], !reactions.isNull else { return }
-        guard let list = reactions.array else {
+        guard let list = reactions.elements else {
             sink.diagnose(.invalidReaction, "message \(id): \"reactions\" is not an array")
             return
         }
@@ -211,7 +211,7 @@ public struct TelegramImporter: Importer {
         }
         let count = reaction["count"]?.int64.map { Int(clamping: $0) }
         let recent = reaction["recent"]?.array ?? []
-        if let value = reaction["recent"], !value.isNull, value.array == nil {
+        if let value = reaction["recent"], !value.isNull, value.elements == nil {
             sink.diagnose(.invalidReaction, "message \(id): a reaction's \"recent\" is not a list")
         }
         let value: ReactionValue
