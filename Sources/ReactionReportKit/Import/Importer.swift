@@ -44,7 +44,7 @@ public struct InputDocument: Sendable {
     }
 
     /// Files from this size on are parsed with their large arrays deferred (a single-file
-    /// export of a million messages would otherwise be one tree twice the size of the ledger).
+    /// export of a million messages would otherwise be one tree about as large as the ledger).
     public static let largeDocumentBytes = 16 << 20
     /// In a large file, arrays from this size on are deferred: read element by element.
     public static let deferredArrayBytes = 64 << 10
