@@ -36,7 +36,7 @@ public struct CometChatImporter: Importer {
     }
 
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
-        let records = document.root.array ?? document.root["data"]?.array ?? []
+        let records = document.root.elements ?? document.root["data"]?.elements ?? []
         switch format {
         case Self.messages:
             for message in records { readMessage(message, into: sink) }

@@ -21,7 +21,7 @@ public struct DiscordImporter: Importer {
 
     public func detect(_ document: InputDocument) -> InputFormat? {
         let root = document.root
-        guard root["guild"]?.object != nil, root["channel"]?.object != nil, root["messages"]?.array != nil else { return nil }
+        guard root["guild"]?.object != nil, root["channel"]?.object != nil, root["messages"]?.elements != nil else { return nil }
         return Self.export
     }
 
@@ -32,7 +32,7 @@ public struct DiscordImporter: Importer {
             return
         }
         sink.conversation(conversation(channel, id: conversationID))
-        for message in document.root["messages"]?.array ?? [] {
+        for message in document.root["messages"]?.elements ?? [] {
             readMessage(message, conversationID: conversationID, into: sink)
         }
     }

@@ -43,20 +43,32 @@ public struct InputDocument: Sendable {
         self.isLines = isLines
     }
 
+    /// Files from this size on are parsed with their large arrays deferred (a single-file
+    /// export of a million messages would otherwise be one tree about as large as the ledger).
+    public static let largeDocumentBytes = 16 << 20
+    /// In a large file, arrays from this size on are deferred: read element by element.
+    public static let deferredArrayBytes = 64 << 10
+
     /// Parses bytes as JSON, or as JSON lines when the name ends in `.jsonl`/`.ndjson` or the
     /// content holds one value per line.
-    public static func parse(_ bytes: [UInt8], name: String) throws -> InputDocument {
+    /// - Parameter deferringArraysFrom: the size from which arrays are left unparsed until
+    ///   iterated (`JSONValue.elements`); by default `deferredArrayBytes` in a file of at least
+    ///   `largeDocumentBytes`, and none in a smaller file or in JSON lines.
+    public static func parse(_ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil) throws -> InputDocument {
         let lower = name.lowercased()
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || JSONParser.looksLikeJSONLines(bytes) {
             return InputDocument(name: name, root: .array(try JSONParser.parseLines(bytes, file: name)), isLines: true)
+        }
+        if let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil) {
+            return InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum), isLines: false)
         }
         return InputDocument(name: name, root: try JSONParser.parse(bytes, file: name), isLines: false)
     }
 
     /// The first element of the top-level array, or of the array under one of `keys`.
     public func firstRecord(under keys: [String] = []) -> JSONValue? {
-        if let elements = root.array { return elements.first }
-        for key in keys { if let elements = root[key]?.array { return elements.first } }
+        if let elements = root.elements { return elements.first }
+        for key in keys { if let elements = root[key]?.elements { return elements.first } }
         return nil
     }
 }

@@ -36,10 +36,10 @@ public struct MatrixImporter: Importer {
 
     public func detect(_ document: InputDocument) -> InputFormat? {
         let root = document.root
-        if let elements = root.array { return containsEvents(elements) ? Self.events : nil }
+        if let elements = root.elements { return containsEvents(elements) ? Self.events : nil }
         guard root.object != nil else { return nil }
         for key in Self.wrapperKeys {
-            if let elements = root[key]?.array { return containsEvents(elements) ? Self.events : nil }
+            if let elements = root[key]?.elements { return containsEvents(elements) ? Self.events : nil }
         }
         // One event on its own, such as the examples in the Matrix specification, which give
         // the type and content and leave event_id and sender to a shared schema.
@@ -51,7 +51,7 @@ public struct MatrixImporter: Importer {
     }
 
     /// True when one of the first elements is a room event of a type defined by the spec.
-    func containsEvents(_ elements: [JSONValue]) -> Bool {
+    func containsEvents(_ elements: JSONElements) -> Bool {
         elements.prefix(Self.detectionWindow).contains { element in
             guard let type = element["type"]?.string, type.hasPrefix("m."), element["event_id"]?.string != nil else { return false }
             return element["sender"]?.string != nil || element["room_id"]?.string != nil
@@ -111,7 +111,7 @@ public struct MatrixImporter: Importer {
         let index = buildIndex(events, fallbackRoom: fallbackRoom)
 
         // Rooms and people first, so that the names are known whatever comes later.
-        let exportName = root.array == nil ? nonEmpty(root["room_name"]?.string) : nil
+        let exportName = root.elements == nil ? nonEmpty(root["room_name"]?.string) : nil
         for room in index.rooms {
             let name = index.roomNames[room]?.2 ?? exportName ?? index.aliases[room]?.2
             sink.conversation(ConversationInfo(platform: .matrix, id: room, name: name, isDirect: index.direct.contains(room)))

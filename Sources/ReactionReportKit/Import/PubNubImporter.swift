@@ -2,6 +2,8 @@
 /// plain array of items), message-action lists, and `added`/`removed` action event logs.
 ///
 /// Timetokens are kept as decimal text and read as Int64; they never pass through `Double`.
+/// Item, action and event lists are read with `JSONValue.elements`, one record at a time, so a
+/// large history's deferred arrays are never parsed whole.
 public struct PubNubImporter: Importer {
     public let platform = Platform.pubnub
     /// Action types that count as reactions (`reaction`, the Chat SDK's `reactions`, and configured ones).
@@ -25,7 +27,7 @@ public struct PubNubImporter: Importer {
 
     public func detect(_ document: InputDocument) -> InputFormat? {
         if let channels = document.root["channels"]?.object {
-            let firstItem = channels.values.lazy.compactMap { $0.array?.first }.first
+            let firstItem = channels.values.lazy.compactMap { $0.elements?.first }.first
             if let firstItem, firstItem["timetoken"] != nil { return Self.history }
             if firstItem == nil, !channels.keys.isEmpty || document.root["status"] != nil { return Self.history }
             return nil
@@ -35,7 +37,7 @@ public struct PubNubImporter: Importer {
             return Self.events
         }
         if first["actionTimetoken"] != nil, first["messageTimetoken"] != nil { return Self.actions }
-        if document.root.array != nil, first["timetoken"] != nil, first["message"] != nil || first["actions"] != nil { return Self.history }
+        if document.root.elements != nil, first["timetoken"] != nil, first["message"] != nil || first["actions"] != nil { return Self.history }
         return nil
     }
 
@@ -45,21 +47,21 @@ public struct PubNubImporter: Importer {
             if let channels = document.root["channels"]?.object {
                 for (channel, items) in channels.members {
                     sink.conversation(ConversationInfo(platform: .pubnub, id: channel, name: channel))
-                    for item in items.array ?? [] { readItem(item, channel: item["channel"]?.string ?? channel, into: sink) }
+                    for item in items.elements ?? [] { readItem(item, channel: item["channel"]?.string ?? channel, into: sink) }
                 }
             } else {
-                for item in document.root.array ?? [] {
+                for item in document.root.elements ?? [] {
                     let channel = item["channel"]?.string ?? stem(of: document.name)
                     sink.conversation(ConversationInfo(platform: .pubnub, id: channel, name: channel))
                     readItem(item, channel: channel, into: sink)
                 }
             }
         case Self.actions:
-            for action in document.root.array ?? document.root["data"]?.array ?? [] {
+            for action in document.root.elements ?? document.root["data"]?.elements ?? [] {
                 readAction(action, channel: action["channel"]?.string, event: "added", into: sink)
             }
         default:
-            for event in document.root.array ?? document.root["data"]?.array ?? [] {
+            for event in document.root.elements ?? document.root["data"]?.elements ?? [] {
                 guard let data = event["data"], let kind = event["event"]?.string else {
                     sink.diagnose(.skippedRecord, "an event without \"event\" and \"data\"")
                     continue

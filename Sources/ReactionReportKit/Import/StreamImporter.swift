@@ -21,13 +21,13 @@ public struct StreamImporter: Importer {
 
     public func detect(_ document: InputDocument) -> InputFormat? {
         let root = document.root
-        if let channels = root["channels"]?.array {
+        if let channels = root["channels"]?.elements {
             guard let first = channels.first else { return nil }
             return first["channel"] != nil && first["messages"] != nil ? Self.channels : nil
         }
         // A DiscordChatExporter file also has "channel" and "messages", beside its "guild".
-        if root["channel"]?.object != nil, root["messages"]?.array != nil { return root["guild"] == nil ? Self.channels : nil }
-        guard let first = root.array?.first ?? root["messages"]?.array?.first else { return nil }
+        if root["channel"]?.object != nil, root["messages"]?.elements != nil { return root["guild"] == nil ? Self.channels : nil }
+        guard let first = root.elements?.first ?? root["messages"]?.elements?.first else { return nil }
         return isMessage(first) ? Self.messages : nil
     }
 
@@ -40,7 +40,7 @@ public struct StreamImporter: Importer {
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
         let root = document.root
         if format == Self.channels {
-            let entries = root["channels"]?.array ?? [root]
+            let entries = root["channels"]?.elements ?? [root]
             for entry in entries {
                 let channel = entry["channel"]
                 let cid = channel?["cid"]?.string
@@ -48,10 +48,10 @@ public struct StreamImporter: Importer {
                 let conversationID = cid.isEmpty ? stem(of: document.name) : cid
                 sink.conversation(ConversationInfo(platform: .stream, id: conversationID,
                                                    name: channel?["name"]?.string ?? channel?["id"]?.string ?? conversationID))
-                for message in entry["messages"]?.array ?? [] { readMessage(message, conversationID: conversationID, into: sink) }
+                for message in entry["messages"]?.elements ?? [] { readMessage(message, conversationID: conversationID, into: sink) }
             }
         } else {
-            for message in root.array ?? root["messages"]?.array ?? [] {
+            for message in root.elements ?? root["messages"]?.elements ?? [] {
                 let conversationID = message["cid"]?.string ?? message["channel"]?["cid"]?.string ?? stem(of: document.name)
                 sink.conversation(ConversationInfo(platform: .stream, id: conversationID, name: message["channel"]?["name"]?.string))
                 readMessage(message, conversationID: conversationID, into: sink)

@@ -12,6 +12,9 @@
 /// written in the exporting computer's zone without an offset. `recent[].date` has only the local
 /// form; it is converted with the zone offset that the message's own `date`/`date_unixtime` pair
 /// reveals (the latest such offset in the file when a message lacks the pair, else read as UTC).
+///
+/// Chat lists and message lists are read with `JSONValue.elements`, one record at a time, so a
+/// large export's deferred arrays are never parsed whole.
 public struct TelegramImporter: Importer {
     public let platform = Platform.telegram
 
@@ -46,14 +49,14 @@ public struct TelegramImporter: Importer {
 
     /// `{"about": …, "list": [chat…]}`, empty or with at least one chat that looks like Telegram's.
     func isAccountSection(_ section: JSONValue?) -> Bool {
-        guard let list = section?["list"]?.array else { return false }
-        return list.isEmpty || list.contains { $0["messages"]?.array != nil || ($0["id"]?.identifier != nil && $0["type"]?.string != nil) }
+        guard let list = section?["list"]?.elements else { return false }
+        return list.isEmpty || list.contains { $0["messages"]?.elements != nil || ($0["id"]?.identifier != nil && $0["type"]?.string != nil) }
     }
 
     /// A chat object: an id, a type, and messages; the type is a known one or the first message
     /// has Telegram's shape (a record type and a `date`).
     func isChat(_ value: JSONValue) -> Bool {
-        guard value["id"]?.identifier != nil, let type = value["type"]?.string, let messages = value["messages"]?.array else { return false }
+        guard value["id"]?.identifier != nil, let type = value["type"]?.string, let messages = value["messages"]?.elements else { return false }
         if Self.chatTypes.contains(type) { return true }
         guard let first = messages.first else { return false }
         return (first["type"]?.string == "message" || first["type"]?.string == "service") && first["date"]?.string != nil
@@ -61,9 +64,9 @@ public struct TelegramImporter: Importer {
 
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
         let root = document.root
-        var sections: [(String, [JSONValue])] = []
+        var sections: [(String, JSONElements)] = []
         for key in ["chats", "left_chats"] {
-            if let list = root[key]?["list"]?.array { sections.append((key, list)) }
+            if let list = root[key]?["list"]?.elements { sections.append((key, list)) }
         }
         if sections.isEmpty {
             readChat(root, into: sink)
@@ -95,7 +98,7 @@ public struct TelegramImporter: Importer {
         let type = chat["type"]?.string ?? ""
         let name = nonEmpty(chat["name"]?.string) ?? Self.unnamedChats[type] ?? id
         sink.conversation(ConversationInfo(platform: .telegram, id: id, name: name, isDirect: Self.directTypes.contains(type)))
-        guard let messages = chat["messages"]?.array else {
+        guard let messages = chat["messages"]?.elements else {
             // A full-account export leaves "messages" out for chat kinds the user did not select.
             if let value = chat["messages"], !value.isNull {
                 sink.diagnose(.skippedRecord, "chat \(id): \"messages\" is not an array; skipped")
@@ -136,7 +139,7 @@ public struct TelegramImporter: Importer {
                                      authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
 
         guard let reactions = message["reactions"], !reactions.isNull else { return }
-        guard let list = reactions.array else {
+        guard let list = reactions.elements else {
             sink.diagnose(.invalidReaction, "message \(id): \"reactions\" is not an array")
             return
         }
@@ -208,7 +211,7 @@ public struct TelegramImporter: Importer {
         }
         let count = reaction["count"]?.int64.map { Int(clamping: $0) }
         let recent = reaction["recent"]?.array ?? []
-        if let value = reaction["recent"], !value.isNull, value.array == nil {
+        if let value = reaction["recent"], !value.isNull, value.elements == nil {
             sink.diagnose(.invalidReaction, "message \(id): a reaction's \"recent\" is not a list")
         }
         let value: ReactionValue

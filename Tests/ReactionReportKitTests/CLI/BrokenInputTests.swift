@@ -69,6 +69,18 @@ final class BrokenInputTests: XCTestCase {
         XCTAssertEqual(run.stdout, "Wrote site/: 11 files from 1 input file(s), 1 messages, 0 reactions.\n")
     }
 
+    /// A history large enough to be read element by element (`InputDocument.largeDocumentBytes`)
+    /// with a bad escape in its last item but one: the error names its line and column, and
+    /// nothing is written, as for a small file.
+    func testAnErrorDeepInsideALargeHistoryFailsTheBuildWithItsPosition() throws {
+        let item = #"{"timetoken":"17000000000000000","message":{"text":"hi"},"uuid":"u1"},"# + "\n"
+        let count = InputDocument.largeDocumentBytes / item.utf8.count + 1
+        let text = #"{"channels":{"c":["# + "\n" + String(repeating: item, count: count)
+            + #"{"timetoken":"17000000000000001","message":{"text":"h\x"}},"# + "\n" + item.dropLast(2) + "]}}"
+        XCTAssertGreaterThan(count, 200_000)
+        try assertInputError("large.json", Array(text.utf8), ":\(count + 2):55: unknown escape in a string")
+    }
+
     func testNumbersOutOfRangeAndWrongTypesAreSkippedWithDiagnostics() throws {
         let numbers = try build("numbers.json", Array(#"""
         [{"timetoken":"1e400","message":{"text":"n"},"uuid":"u1"},

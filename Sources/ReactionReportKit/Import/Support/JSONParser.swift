@@ -19,18 +19,7 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer)
-            do {
-                reader.skipByteOrderMark()
-                reader.skipWhitespace()
-                let value = try reader.parseValue(depth: 0)
-                reader.skipWhitespace()
-                if reader.position < buffer.count {
-                    throw Failure(offset: reader.position, reason: "unexpected text after the JSON value")
-                }
-                return value
-            } catch let failure as Failure {
-                throw error(for: failure, in: buffer, file: file)
-            }
+            return try reader.parseDocument(file: file)
         }
     }
 
@@ -102,6 +91,15 @@ extension JSONParser {
         /// container is copied out at its end into an array of exactly its size.
         var memberStack: [JSONObject.Member] = []
         var elementStack: [JSONValue] = []
+        /// False on a validating pass: values are checked exactly as when building, but not built
+        /// (`parseValue` returns `.null`), and arrays of at least `deferringFrom` bytes are
+        /// recorded in `deferredEnds`.
+        var building = true
+        var deferringFrom = Int.max
+        /// Offset of a recorded array's `[` → offset just after its `]`.
+        var deferredEnds: [Int: Int] = [:]
+        /// The document whose recorded arrays a building pass leaves unparsed.
+        var source: JSONSource?
 
         init(buffer: UnsafeBufferPointer<UInt8>) {
             self.buffer = buffer
@@ -127,16 +125,32 @@ extension JSONParser {
 
         func fail(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
 
+        /// Reads a whole document: a byte-order mark, one value, nothing after it but whitespace.
+        mutating func parseDocument(file: String) throws -> JSONValue {
+            do {
+                skipByteOrderMark()
+                skipWhitespace()
+                let value = try parseValue(depth: 0)
+                skipWhitespace()
+                if position < buffer.count {
+                    throw Failure(offset: position, reason: "unexpected text after the JSON value")
+                }
+                return value
+            } catch let failure as Failure {
+                throw JSONParser.error(for: failure, in: buffer, file: file)
+            }
+        }
+
         mutating func parseValue(depth: Int) throws -> JSONValue {
             guard position < buffer.count else { throw fail("the file ends where a JSON value was expected") }
             switch buffer[position] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
             case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "\""): let text = try parseString(); return building ? .string(text) : .null
             case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
             case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
             case UInt8(ascii: "n"): try expectWord("null"); return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): let text = try parseNumber(); return building ? .number(text) : .null
             case 0: throw fail("a NUL byte where a JSON value was expected")
             default: throw fail("unexpected character where a JSON value was expected")
             }
@@ -172,12 +186,12 @@ extension JSONParser {
                 position += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth)
-                memberStack.append((key, value))
+                if building { memberStack.append((key, value)) }
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an object") }
                 switch buffer[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "}"): position += 1; return .object(JSONObject(members: Array(memberStack[base...])))
+                case UInt8(ascii: "}"): position += 1; return building ? .object(JSONObject(members: Array(memberStack[base...]))) : .null
                 default: throw fail("expected ',' or '}' in an object")
                 }
             }
@@ -185,6 +199,11 @@ extension JSONParser {
 
         mutating func parseArray(depth: Int) throws -> JSONValue {
             guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            let start = position
+            if building, let source, let end = source.deferredEnds[start] {
+                position = end
+                return .deferredArray(JSONDeferredArray(source: source, start: start, end: end, depth: depth))
+            }
             position += 1
             skipWhitespace()
             if position < buffer.count, buffer[position] == UInt8(ascii: "]") {
@@ -196,12 +215,16 @@ extension JSONParser {
             while true {
                 skipWhitespace()
                 let value = try parseValue(depth: depth)
-                elementStack.append(value)
+                if building { elementStack.append(value) }
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an array") }
                 switch buffer[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "]"): position += 1; return .array(Array(elementStack[base...]))
+                case UInt8(ascii: "]"):
+                    position += 1
+                    if building { return .array(Array(elementStack[base...])) }
+                    if position - start >= deferringFrom { deferredEnds[start] = position }
+                    return .null
                 default: throw fail("expected ',' or ']' in an array")
                 }
             }
@@ -227,7 +250,7 @@ extension JSONParser {
                 guard position < buffer.count, isDigit(buffer[position]) else { throw fail("an exponent needs digits") }
                 while position < buffer.count, isDigit(buffer[position]) { position += 1 }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+            return building ? String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self) : ""
         }
 
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -240,6 +263,12 @@ extension JSONParser {
                 let byte = buffer[position]
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeBufferPointer(rebasing: buffer[start..<position])
+                    if !building {
+                        // Checked by the same rules as `String(validating:)`, without building.
+                        if let invalid = firstInvalidUTF8(slice) { throw Failure(offset: start + invalid, reason: "a string is not valid UTF-8") }
+                        position += 1
+                        return ""
+                    }
                     guard let text = String(validating: slice, as: UTF8.self) else {
                         throw Failure(offset: start + (firstInvalidUTF8(slice) ?? 0), reason: "a string is not valid UTF-8")
                     }

@@ -1,11 +1,16 @@
 /// A parsed JSON value. Numbers keep their source text so that identifiers above 2^53
 /// (PubNub timetokens, Discord snowflakes) are never rounded through `Double`.
+///
+/// An array is either parsed (`array`) or, in a large document, left in the document's bytes
+/// (`deferredArray`) and parsed element by element; `elements` reads both without building the
+/// whole array, `array` builds it. The two kinds compare equal when their elements do.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(String)
     case string(String)
     case array([JSONValue])
+    case deferredArray(JSONDeferredArray)
     case object(JSONObject)
 
     /// The member named `key` when this is an object.
@@ -38,10 +43,23 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// The elements, when this is an array.
+    /// The elements, when this is an array; a deferred array is parsed whole (prefer `elements`).
     public var array: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
+        switch self {
+        case .array(let elements): return elements
+        case .deferredArray(let deferred): return Array(JSONElements(deferred))
+        default: return nil
+        }
+    }
+
+    /// The elements, when this is an array, read one at a time: a deferred array's elements are
+    /// parsed as the iteration reaches them, so only the current one is alive.
+    public var elements: JSONElements? {
+        switch self {
+        case .array(let elements): return JSONElements(elements)
+        case .deferredArray(let deferred): return JSONElements(deferred)
+        default: return nil
+        }
     }
 
     /// The members, when this is an object.
@@ -60,6 +78,20 @@ public enum JSONValue: Sendable, Equatable {
     public var isNull: Bool {
         if case .null = self { return true }
         return false
+    }
+
+    /// Equal values; a deferred array equals a parsed one with the same elements.
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)), let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)): return x == y
+        default:
+            guard let x = a.elements, let y = b.elements else { return false }
+            return x.elementsEqual(y)
+        }
     }
 }
 
