@@ -80,32 +80,20 @@ public struct Overview: Sendable {
     }
 
     /// The same ranking over some of the messages (`among`, indexes into `list`, ascending).
-    /// Only the best `topN` are kept while the messages are walked, so nothing is sorted but
-    /// them; the distinct reactors are counted only to break a tie.
+    /// Only the best `topN` are kept while the messages are walked (`TopN`); the distinct
+    /// reactors are counted only to break a tie.
     static func rank<Indices: Sequence<Int>>(_ list: [MessageSummary], among indices: Indices, topN: Int) -> [Int] {
-        guard topN > 0 else { return [] }
         func distinct(_ index: Int) -> Int {
             var ids: Set<String> = []
             for reaction in list[index].reactions { for reactor in reaction.reactors { ids.insert(reactor.id) } }
             return ids.count
         }
-        // `best` holds (index, reaction count) best first.
-        var best: [(index: Int, count: Int)] = []
-        func precedes(_ a: (index: Int, count: Int), _ b: (index: Int, count: Int)) -> Bool {
+        let reacted = indices.lazy.map { index in (index: index, count: list[index].reactions.reduce(0) { $0 + $1.count }) }.filter { $0.count > 0 }
+        let best = TopN.select(reacted, limit: topN) { a, b in
             if a.count != b.count { return a.count > b.count }
             let (da, db) = (distinct(a.index), distinct(b.index))
             if da != db { return da > db }
             return a.index < b.index
-        }
-        for index in indices {
-            let count = list[index].reactions.reduce(0) { $0 + $1.count }
-            guard count > 0 else { continue }
-            let candidate = (index: index, count: count)
-            if best.count == topN, !precedes(candidate, best[best.count - 1]) { continue }
-            var position = best.count
-            while position > 0, precedes(candidate, best[position - 1]) { position -= 1 }
-            best.insert(candidate, at: position)
-            if best.count > topN { best.removeLast() }
         }
         return best.map(\.index)
     }

@@ -139,9 +139,9 @@ public struct WeeklyReport: Sendable {
 
     /// Most first; ties by platform, then id.
     static func rankPeople(_ people: Dictionary<PersonKey, PersonCount>.Values, topN: Int) -> [PersonCount] {
-        Array(people.sorted { a, b in
+        TopN.select(people, limit: topN) { a, b in
             a.count != b.count ? a.count > b.count : PersonKey(platform: a.platform, id: a.id) < PersonKey(platform: b.platform, id: b.id)
-        }.prefix(topN))
+        }
     }
 
     struct ConversationKey: Hashable {

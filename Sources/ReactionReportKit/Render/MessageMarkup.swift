@@ -23,6 +23,18 @@ struct MessageMarkup {
     /// Slack: `<@U1>`, `<#C1|name>`, `<!here>`, `<url|label>` (only http(s) and mailto become
     /// links), `*bold*`, `_italic_`, and the `&amp;`/`&lt;`/`&gt;` escapes.
     func slack(_ text: String) -> String {
+        if let pieces = Self.slackPieces(text) {
+            var out = ""
+            for piece in pieces {
+                out += piece.isControl ? slackControl(String(piece.text)) : slackEmphasis(decodeSlackEntities(String(piece.text)))
+            }
+            return out
+        }
+        return slackByCharacters(text)
+    }
+
+    /// `slack` searching by `Character`, for text where a delimiter has a non-ASCII neighbour.
+    func slackByCharacters(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {
@@ -35,6 +47,37 @@ struct MessageMarkup {
             rest = rest[rest.index(after: close)...]
         }
         return out + slackEmphasis(decodeSlackEntities(String(rest)))
+    }
+
+    /// The text cut at its `<…>` controls, found on UTF-8 bytes: runs of text and control bodies,
+    /// ending with text (an unclosed `<` starts a last text of its own). Nil where a `<` or `>` has a
+    /// non-ASCII neighbour: there a combining mark or a prepended character could join it into
+    /// one grapheme with its neighbour, which a search by `Character` would pass over, so the
+    /// caller searches by `Character` as before.
+    static func slackPieces(_ text: String) -> [(text: Substring, isControl: Bool)]? {
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "<")) else { return [(Substring(text), false)] }
+        var previous: UInt8 = 0
+        var pendingCheck = false
+        for byte in utf8 {
+            if pendingCheck, byte >= 0x80 { return nil }
+            pendingCheck = byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            if pendingCheck, previous >= 0x80 { return nil }
+            previous = byte
+        }
+        var pieces: [(text: Substring, isControl: Bool)] = []
+        var rest = Substring(text)
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "<")) {
+            pieces.append((rest[..<open], false))
+            guard let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: ">")) else {
+                rest = rest[open...]
+                break
+            }
+            pieces.append((rest[rest.utf8.index(after: open)..<close], true))
+            rest = rest[rest.utf8.index(after: close)...]
+        }
+        pieces.append((rest, false))
+        return pieces
     }
 
     func slackControl(_ body: String) -> String {
@@ -71,11 +114,15 @@ struct MessageMarkup {
     func slackEmphasis(_ text: String) -> String {
         let text = shortcodesToEmoji(text)
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") }) else { return text }
-        var result = text.replacingOccurrences(of: #"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])"#, with: "**$1**", options: .regularExpression)
-        result = result.replacingOccurrences(of: #"(?<![\w_\\])_(?=\S)([^_\n]+?)(?<=\S)_(?![\w_])"#, with: "*$1*", options: .regularExpression)
-        return result
+        let bold = Self.boldPattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "**$1**")
+        return Self.italicPattern.stringByReplacingMatches(in: bold, range: NSRange(bold.startIndex..., in: bold), withTemplate: "*$1*")
     }
 
+    /// Compiled once (a pattern given as a string is compiled on every call).
+    static let boldPattern = try! NSRegularExpression(pattern: #"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])"#)
+    static let italicPattern = try! NSRegularExpression(pattern: #"(?<![\w_\\])_(?=\S)([^_\n]+?)(?<=\S)_(?![\w_])"#)
+
+    static let discordPattern = try! NSRegularExpression(pattern: #"<(@!?|#|@&|a?:[A-Za-z0-9_~-]+:|t:)(\d+)(?::[tTdDfFR])?>"#)
     static let shortcodePattern = try! NSRegularExpression(pattern: #":([a-z0-9_+'-]+)(::skin-tone-[2-6])?:"#)
 
     /// `:rocket:` → 🚀, `:+1::skin-tone-2:` → 👍🏻; names that are not standard emoji stay as written.
@@ -98,10 +145,9 @@ struct MessageMarkup {
     /// `<:name:123>` → `:name:`, `<t:1700000000:R>` → the date.
     func discord(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
-        let pattern = try! NSRegularExpression(pattern: #"<(@!?|#|@&|a?:[A-Za-z0-9_~-]+:|t:)(\d+)(?::[tTdDfFR])?>"#)
         var out = ""
         var last = text.startIndex
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        for match in Self.discordPattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             guard let range = Range(match.range, in: text), let kindRange = Range(match.range(at: 1), in: text),
                   let idRange = Range(match.range(at: 2), in: text) else { continue }
             out += text[last..<range.lowerBound]

@@ -107,4 +107,25 @@ final class SlackImporterTests: XCTestCase {
         XCTAssertEqual(result.messages[3].threadParentID, "1709251500.000300")
         XCTAssertEqual(TestSupport.diagnostics(result), ["unknown-user": 1, "skipped-record": 1])
     }
+
+    /// Controls found on bytes give what the search by `Character` gives, and text where that
+    /// search would join a delimiter with its neighbour takes the `Character` path.
+    func testMrkdwnControlsOnBytesMatchTheCharacterSearch() {
+        let markup = MessageMarkup(people: [.slack: ["U1": "Ada"]], conversations: [.slack: ["C1": "general"]])
+        let texts = [
+            "", "plain *bold* _it_", "<@U1> hi <#C1> and <#C2|other> <!here> <!subteam^S1|@team>",
+            "see <https://example.com/a?b=1&amp;c=2|the *link*> now", "unclosed <@U1", "a > b < c", "<<@U1>>", "*a <b* c>",
+            "<mailto:x@example.com>", "<javascript:alert(1)|click>", "&lt;not a control&gt;", "tail <", "><",
+            "é <@U1> ü", ":rocket: <@U1> :+1::skin-tone-2:",
+        ]
+        for text in texts {
+            XCTAssertNotNil(MessageMarkup.slackPieces(text), text)
+            XCTAssertEqual(markup.slack(text), markup.slackByCharacters(text), text)
+        }
+        // A combining mark after `<`, or a prepended mark before it, makes one grapheme of them.
+        for text in ["<\u{301}@U1>", "\u{600}<@U1>", "<@U1>\u{301}", "x<@U1\u{301}>"] {
+            XCTAssertNil(MessageMarkup.slackPieces(text), text)
+        }
+        XCTAssertEqual(markup.slack("<@U1> and <#C1>"), ##"\@Ada and \#general"##)
+    }
 }
