@@ -91,14 +91,20 @@ public struct SlackImporter: WorkspaceImporter {
             consumed.insert(name)
             dayFiles.append((name, folder))
         }
-        // Day files are parsed a batch at a time on every core, and read in order.
-        var start = 0
-        while start < dayFiles.count {
+        // Day files are read in order a batch at a time; a batch is parsed on every core in the
+        // background while the one before it is recorded.
+        func startBatch(at start: Int) -> (batch: ArraySlice<(name: String, folder: String)>, parsing: ParallelParse.Pending)? {
+            guard start < dayFiles.count else { return nil }
             let batch = dayFiles[start..<min(dayFiles.count, start + 64)]
             let files = batch.map { file -> (name: String, bytes: Result<[UInt8], Error>) in
                 (tree.display(file.name), Result { try tree.contents(of: file.name) })
             }
-            let documents = ParallelParse.documents(files)
+            return (batch, ParallelParse.start(files))
+        }
+        var next = startBatch(at: 0)
+        while let (batch, parsing) = next {
+            let documents = parsing.wait()
+            next = startBatch(at: batch.endIndex)
             for (file, document) in zip(batch, documents) {
                 let fileSink = sink(file.name)
                 let info = conversations[file.folder] ?? ConversationInfo(platform: .slack, id: file.folder, name: file.folder)
@@ -109,7 +115,6 @@ public struct SlackImporter: WorkspaceImporter {
                 }
                 for message in messages { readMessage(message, conversationID: info.id, into: fileSink) }
             }
-            start += 64
         }
         return consumed
     }
