@@ -159,8 +159,13 @@ struct Build: ParsableCommand {
             let reactions = messages.reduce(0) { $0 + $1.reactionCount }
             print("Wrote \(output)/: \(outcome.filesWritten) files from \(outcome.files.count) input file(s), \(messages.count) messages, \(reactions) reactions.")
         }
+        keptUntilExit.append(outcome)
     }
 }
+
+/// What a command computed, kept until the process exits: freeing a million messages one by
+/// one just before exiting would only delay the exit.
+nonisolated(unsafe) var keptUntilExit: [Any] = []
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show what was detected, counts per platform and conversation, and diagnostics; writes nothing.")

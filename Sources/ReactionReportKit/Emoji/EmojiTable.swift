@@ -18,24 +18,27 @@ public struct EmojiTable: Sendable {
     /// The table built from the generated data.
     public static let standard = EmojiTable(emojiRows: EmojiTable.emojiRows, shortcodeRows: EmojiTable.shortcodeRows)
 
-    /// Builds a table from tab-separated rows.
+    /// Builds a table from tab-separated rows (split on bytes: splitting by `Character` would
+    /// measure the grapheme clusters of every emoji, most of a build's start-up time).
     init(emojiRows: String, shortcodeRows: String) {
         var entries: [String: Entry] = [:]
-        for line in emojiRows.split(separator: "\n") {
-            let fields = line.split(separator: "\t", maxSplits: 1)
-            guard fields.count == 2 else { continue }
-            let display = String(fields[0])
-            let key = display.withoutVariationSelectors
-            if entries[key] == nil { entries[key] = Entry(display: display, name: String(fields[1])) }
+        for (first, second) in Self.rows(emojiRows) {
+            let key = first.withoutVariationSelectors
+            if entries[key] == nil { entries[key] = Entry(display: first, name: second) }
         }
         var shortcodes: [String: String] = [:]
-        for line in shortcodeRows.split(separator: "\n") {
-            let fields = line.split(separator: "\t", maxSplits: 1)
-            guard fields.count == 2 else { continue }
-            shortcodes[String(fields[0])] = String(fields[1])
-        }
+        for (first, second) in Self.rows(shortcodeRows) { shortcodes[first] = second }
         self.entries = entries
         self.shortcodes = shortcodes
+    }
+
+    /// The two fields of each line that has a tab: the text before the first tab and after it,
+    /// neither empty.
+    static func rows(_ text: String) -> [(String, String)] {
+        text.utf8.split(separator: 0x0A).compactMap { line in
+            guard let tab = line.firstIndex(of: 0x09), tab != line.startIndex, line.index(after: tab) != line.endIndex else { return nil }
+            return (String(decoding: line[..<tab], as: UTF8.self), String(decoding: line[line.index(after: tab)...], as: UTF8.self))
+        }
     }
 
     /// Stream Chat's default reaction types, which many apps keep.

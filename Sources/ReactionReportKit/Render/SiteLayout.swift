@@ -50,13 +50,23 @@ struct SiteLayout {
         for (position, conversation) in conversations.enumerated() {
             conversationIndex[Self.key(conversation.platform, conversation.id)] = position
         }
-        messageIndex = Dictionary(messages.indices.map { (Self.messageKey(messages[$0]), $0) }, uniquingKeysWith: { first, _ in first })
+        messageIndex.reserveCapacity(messages.count)
+        for (index, message) in messages.enumerated() {
+            let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+            if messageIndex[key] == nil { messageIndex[key] = index }
+        }
     }
 
-    private var messageIndex: [String: Int] = [:]
+    /// A message by its platform, conversation and id (the strings shared, not joined).
+    private struct MessageKey: Hashable {
+        var platform: Platform
+        var conversationID: String
+        var id: String
+    }
+
+    private var messageIndex: [MessageKey: Int] = [:]
 
     static func key(_ platform: Platform, _ id: String) -> String { platform.rawValue + "\u{1F}" + id }
-    static func messageKey(_ message: MessageSummary) -> String { key(message.platform, message.conversationID) + "\u{1F}" + message.id }
 
     func conversation(platform: Platform, id: String) -> Conversation {
         conversations[conversationIndex[Self.key(platform, id)]!]
@@ -76,12 +86,12 @@ struct SiteLayout {
 
     /// The index of a message in the same conversation, by id.
     func index(of id: String, in message: MessageSummary) -> Int? {
-        messageIndex[Self.key(message.platform, message.conversationID) + "\u{1F}" + id]
+        messageIndex[MessageKey(platform: message.platform, conversationID: message.conversationID, id: id)]
     }
 
     /// `conversations/<slug>/page-N.html#m-<id>` relative to the output folder.
     func link(to message: MessageSummary) -> String {
-        let index = messageIndex[Self.messageKey(message)]!
+        let index = messageIndex[MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)]!
         return conversation(of: message).path(page: pageOfMessage[index]) + "#" + Slug.anchor(forMessage: message.id)
     }
 }

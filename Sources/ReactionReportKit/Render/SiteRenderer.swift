@@ -71,10 +71,11 @@ public struct SiteRenderer {
             try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
         }
         if options.formats.contains(.markdown) {
-            for index in weekly.weeks.indices {
-                let model = pageBase(root: "../../", latestWeek: latestWeek).merging(weekPages.model(index, root: "../../")) { _, new in new }
-                try writer.write(WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", model))
-            }
+            let markdownBase = pageBase(root: "../../", latestWeek: latestWeek)
+            try ParallelPages.render(Array(weekly.weeks.indices), page: { index in
+                let model = markdownBase.merging(weekPages.model(index, root: "../../")) { _, new in new }
+                return (WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", TemplateObject(any: model)))
+            }, to: writer)
             try writer.write("summary.md", try templates.renderMarkdown("summary", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
         }
     }

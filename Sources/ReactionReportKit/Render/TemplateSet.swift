@@ -79,6 +79,11 @@ public struct TemplateSet: Sendable {
         String(decoding: try render(html, "html", name, TemplateValue(any: model)), as: UTF8.self)
     }
 
+    /// Renders the Markdown template `name` with a view model, into bytes.
+    func renderMarkdown(_ name: String, _ model: TemplateObject) throws -> [UInt8] {
+        try render(markdown, "markdown", name, .object(model))
+    }
+
     /// Renders the Markdown template `name` with a view model; values are Markdown-escaped.
     public func renderMarkdown(_ name: String, _ model: [String: Any]) throws -> String {
         String(decoding: try render(markdown, "markdown", name, TemplateValue(any: model)), as: UTF8.self)
