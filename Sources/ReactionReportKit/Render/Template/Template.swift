@@ -13,12 +13,11 @@ struct Template: Sendable {
         case text([UInt8])
         case variable(TemplatePath, escaped: Bool)
         case section(TemplatePath, [Node], inverted: Bool)
-        /// A partial by name and, once linked in a `TemplateLibrary`, its index there (-1: none,
-        /// renders nothing); `indentation` is the whitespace before a standalone partial tag.
-        case partial(String, index: Int, indentation: [UInt8]?)
+        /// A partial by name; `indentation` is the whitespace before a standalone partial tag.
+        case partial(String, indentation: [UInt8]?)
     }
 
-    var nodes: [Node]
+    let nodes: [Node]
 
     /// A template that does not parse: the line and column (1-based) where parsing stopped.
     struct ParseError: Error, Sendable {
@@ -185,7 +184,7 @@ struct TemplateParser {
                 // alone; the partial's further lines are indented by it.
                 if !whitespaceBefore.isEmpty { nodes.append(.text(whitespaceBefore)) }
                 standalone = newLine && finishesLine()
-                nodes.append(.partial(name, index: -1, indentation: standalone ? whitespaceBefore : nil))
+                nodes.append(.partial(name, indentation: standalone ? whitespaceBefore : nil))
                 whitespaceBefore = []
             case UInt8(ascii: "="):
                 position += 1

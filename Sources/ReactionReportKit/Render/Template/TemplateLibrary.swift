@@ -14,31 +14,20 @@ enum TemplateEscaping: Sendable {
     }
 }
 
-/// Templates that can include one another as partials, rendered straight into bytes.
+/// Templates that can include one another as partials, compiled together into one
+/// `TemplateProgram` and rendered straight into bytes.
 struct TemplateLibrary: Sendable {
-    private let templates: [Template]
+    private let program: TemplateProgram
     private let indexByName: [String: Int]
     let escaping: TemplateEscaping
 
-    /// Links the templates' partial tags to the templates they name.
+    /// Compiles the templates, linking partial tags to the templates they name (a partial of
+    /// no template renders nothing).
     init(_ templates: [String: Template], escaping: TemplateEscaping) {
         let names = templates.keys.sorted()
         var indexByName: [String: Int] = [:]
         for (index, name) in names.enumerated() { indexByName[name] = index }
-        func link(_ nodes: [Template.Node]) -> [Template.Node] {
-            nodes.map { node in
-                switch node {
-                case .partial(let name, _, let indentation): return .partial(name, index: indexByName[name] ?? -1, indentation: indentation)
-                case .section(let path, let inner, let inverted): return .section(path, link(inner), inverted: inverted)
-                case .text, .variable: return node
-                }
-            }
-        }
-        self.templates = names.map { name in
-            var template = templates[name]!
-            template.nodes = link(template.nodes)
-            return template
-        }
+        program = TemplateProgram(names.map { templates[$0]! }, index: { indexByName[$0] })
         self.indexByName = indexByName
         self.escaping = escaping
     }
@@ -49,99 +38,8 @@ struct TemplateLibrary: Sendable {
     /// is no such template.
     func render(_ name: String, _ model: TemplateValue, into out: inout [UInt8]) -> Bool {
         guard let index = indexByName[name] else { return false }
-        var stack = [model]
-        render(templates[index].nodes, stack: &stack, indentation: [], into: &out)
+        program.render(index, model, escaping: escaping, into: &out)
         return true
-    }
-
-    /// Renders nodes. Where a standalone partial was indented, `indentation` goes before every
-    /// node that starts a new line of this rendering and prints something.
-    private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], indentation: [UInt8], into out: inout [UInt8]) {
-        if indentation.isEmpty {
-            for node in nodes { render(node, stack: &stack, indentation: indentation, into: &out) }
-            return
-        }
-        let start = out.count
-        for node in nodes {
-            let before = out.count
-            let onNewLine = before > start && out[before - 1] == 0x0A
-            render(node, stack: &stack, indentation: indentation, into: &out)
-            if onNewLine, out.count > before { out.insert(contentsOf: indentation, at: before) }
-        }
-    }
-
-    private func render(_ node: Template.Node, stack: inout [TemplateValue], indentation: [UInt8], into out: inout [UInt8]) {
-        switch node {
-        case .text(let bytes):
-            out.append(contentsOf: bytes)
-        case .variable(let path, let escaped):
-            switch Self.lookup(path, in: stack) {
-            case .text(let text)?:
-                if escaped { escaping.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
-            case .number(let number)?:
-                out.append(contentsOf: String(number).utf8)
-            case .flag(let flag)?:
-                out.append(contentsOf: (flag ? "true" : "false").utf8)
-            case .list?, .object?, .null?, nil:
-                break
-            }
-        case .section(let path, let inner, let inverted):
-            let value = Self.lookup(path, in: stack)
-            if inverted {
-                if !(value?.isTrue ?? false) { render(inner, stack: &stack, indentation: indentation, into: &out) }
-                return
-            }
-            switch value {
-            case .flag(true)?:
-                render(inner, stack: &stack, indentation: indentation, into: &out)
-            case .list(let elements)?:
-                for element in elements {
-                    stack.append(element)
-                    render(inner, stack: &stack, indentation: indentation, into: &out)
-                    stack.removeLast()
-                }
-            case .text?, .number?, .object?:
-                stack.append(value!)
-                render(inner, stack: &stack, indentation: indentation, into: &out)
-                stack.removeLast()
-            case .flag(false)?, .null?, nil:
-                break
-            }
-        case .partial(_, let index, let own):
-            guard index >= 0 else { return }
-            render(templates[index].nodes, stack: &stack, indentation: own.map { indentation + $0 } ?? indentation, into: &out)
-        }
-    }
-
-    /// The value a path names: its first name is looked up from the innermost context outwards
-    /// (only in the innermost for `.name`), the rest inside what was found.
-    static func lookup(_ path: TemplatePath, in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = path.components.first else { return stack.last }
-        var found: TemplateValue?
-        if path.currentOnly {
-            found = child(first, of: stack[stack.count - 1])
-        } else {
-            var level = stack.count - 1
-            while level >= 0 {
-                if let value = child(first, of: stack[level]) {
-                    found = value
-                    break
-                }
-                level -= 1
-            }
-        }
-        guard var value = found else { return nil }
-        for name in path.components.dropFirst() {
-            guard let next = child(name, of: value) else { return nil }
-            value = next
-        }
-        return value
-    }
-
-    @inline(__always)
-    static func child(_ name: TemplateName, of value: TemplateValue) -> TemplateValue? {
-        guard case .object(let object) = value else { return nil }
-        return object[name]
     }
 }
 
