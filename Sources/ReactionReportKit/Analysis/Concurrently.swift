@@ -22,6 +22,35 @@ enum Concurrently {
         }
     }
 
+    /// `body(0)`, …, `body(count - 1)` computed on every core, in index order.
+    static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+        guard count > 1 else { return (0..<count).map(body) }
+        return withoutActuallyEscaping(body) { body in
+            let slots = Slots<T>(body: body, count: count)
+            DispatchQueue.concurrentPerform(iterations: count) { index in (slots.values + index).initialize(to: slots.body(index)) }
+            return Array(UnsafeBufferPointer(start: slots.values, count: count))
+        }
+    }
+
+    /// A body and one result slot per index (raw memory, so that threads writing different
+    /// slots share nothing else); each iteration initializes only its own slot.
+    private final class Slots<T>: @unchecked Sendable {
+        let body: (Int) -> T
+        let values: UnsafeMutablePointer<T>
+        let count: Int
+
+        init(body: @escaping (Int) -> T, count: Int) {
+            self.body = body
+            self.count = count
+            values = .allocate(capacity: count)
+        }
+
+        deinit {
+            values.deinitialize(count: count)
+            values.deallocate()
+        }
+    }
+
     /// The closures and their results; each iteration touches only its own result.
     private final class Jobs<A, B, C>: @unchecked Sendable {
         let a: () -> A

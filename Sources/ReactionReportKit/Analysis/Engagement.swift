@@ -39,6 +39,8 @@ struct PersonKey: Hashable, Comparable {
 struct EngagementTally {
     private(set) var figures = Engagement()
     private var reactorKeys: Set<PersonKey> = []
+    /// The distinct people with a listed reaction so far.
+    var reactors: Set<PersonKey> { reactorKeys }
     private var posterKeys: Set<PersonKey> = []
     private var delays: [Int64] = []
 

@@ -74,50 +74,24 @@ public struct WeeklyReport: Sendable {
             weeks[week].messages.append(index)
         }
 
+        // Each week is counted on its own, on every core. Who reacted for the first time depends
+        // on the weeks before, so it is found afterwards, in week order, from each week's (and
+        // each conversation's) set of reactors.
+        let counted = Concurrently.map(weeks.count) { index in
+            Self.count(weeks[index], messages: messages, topN: topN, palette: palette)
+        }
         var seen: Set<PersonKey> = []
         var seenInConversation: [ConversationKey: Set<PersonKey>] = [:]
         var previousConversations: [ConversationKey: ConversationWeek] = [:]
         for index in weeks.indices {
-            var week = weeks[index]
-            var tally = EngagementTally()
-            var conversationTallies: [ConversationKey: (name: String, tally: EngagementTally, newReactors: Int)] = [:]
-            var newReactors = 0
-            var emoji: [String: EmojiUse] = [:]
-            var given: [PersonKey: PersonCount] = [:]
-            var received: [PersonKey: PersonCount] = [:]
-            for messageIndex in week.messages {
-                let message = messages[messageIndex]
-                tally.add(message)
-                let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
-                conversationTallies[conversation, default: (message.conversationName, EngagementTally(), 0)].tally.add(message)
-                for reaction in message.reactions {
-                    emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
-                    for reactor in reaction.reactors {
-                        let person = PersonKey(platform: message.platform, id: reactor.id)
-                        if seen.insert(person).inserted { newReactors += 1 }
-                        if seenInConversation[conversation, default: []].insert(person).inserted {
-                            conversationTallies[conversation]!.newReactors += 1
-                        }
-                        given[person, default: PersonCount(platform: person.platform, id: person.id, name: reactor.name, count: 0)].count += 1
-                    }
-                }
-                if let author = message.authorID, message.reactionCount > 0 {
-                    let person = PersonKey(platform: message.platform, id: author)
-                    received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count += message.reactionCount
-                }
-            }
-            week.figures = tally.result(newReactors: newReactors)
-            week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
-            week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
-            let paletteKeys = Set(palette.map(\.key))
-            week.palette = palette.map { EmojiUse(emoji: emoji[$0.key]?.emoji ?? $0, count: emoji[$0.key]?.count ?? 0) }
-            week.offPalette = Overview.rankEmoji(emoji.values.filter { !paletteKeys.contains($0.emoji.key) })
-            week.topReactors = Self.rankPeople(given.values, topN: topN)
-            week.topReceivers = Self.rankPeople(received.values, topN: topN)
+            var week = counted[index].week
+            let newReactors = counted[index].tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
+            week.figures = counted[index].tally.result(newReactors: newReactors)
 
             var current: [ConversationKey: ConversationWeek] = [:]
-            for (key, entry) in conversationTallies {
-                current[key] = ConversationWeek(platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: entry.newReactors))
+            for (key, entry) in counted[index].conversations {
+                let newInConversation = entry.tally.reactors.reduce(0) { $0 + (seenInConversation[key, default: []].insert($1).inserted ? 1 : 0) }
+                current[key] = ConversationWeek(platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: newInConversation))
             }
             for (key, before) in previousConversations where current[key] == nil {
                 current[key] = ConversationWeek(platform: key.platform, id: key.id, name: before.name, figures: Engagement())
@@ -130,6 +104,43 @@ public struct WeeklyReport: Sendable {
             previousConversations = current.filter { $0.value.figures.messages > 0 }
             weeks[index] = week
         }
+    }
+
+    /// One week counted on its own: its rankings and emoji, and the tallies of the week and of
+    /// each conversation in it (their figures wait for the count of new reactors).
+    private static func count(_ week: Week, messages: [MessageSummary], topN: Int, palette: [Emoji])
+        -> (week: Week, tally: EngagementTally, conversations: [ConversationKey: (name: String, tally: EngagementTally)]) {
+        var week = week
+        var tally = EngagementTally()
+        var conversations: [ConversationKey: (name: String, tally: EngagementTally)] = [:]
+        var emoji: [String: EmojiUse] = [:]
+        var given: [PersonKey: PersonCount] = [:]
+        var received: [PersonKey: PersonCount] = [:]
+        for messageIndex in week.messages {
+            let message = messages[messageIndex]
+            tally.add(message)
+            let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
+            conversations[conversation, default: (message.conversationName, EngagementTally())].tally.add(message)
+            for reaction in message.reactions {
+                emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
+                for reactor in reaction.reactors {
+                    let person = PersonKey(platform: message.platform, id: reactor.id)
+                    given[person, default: PersonCount(platform: person.platform, id: person.id, name: reactor.name, count: 0)].count += 1
+                }
+            }
+            if let author = message.authorID, message.reactionCount > 0 {
+                let person = PersonKey(platform: message.platform, id: author)
+                received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count += message.reactionCount
+            }
+        }
+        week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
+        week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
+        let paletteKeys = Set(palette.map(\.key))
+        week.palette = palette.map { EmojiUse(emoji: emoji[$0.key]?.emoji ?? $0, count: emoji[$0.key]?.count ?? 0) }
+        week.offPalette = Overview.rankEmoji(emoji.values.filter { !paletteKeys.contains($0.emoji.key) })
+        week.topReactors = Self.rankPeople(given.values, topN: topN)
+        week.topReceivers = Self.rankPeople(received.values, topN: topN)
+        return (week, tally, conversations)
     }
 
     /// The week an instant falls in, when it is within the report.

@@ -14,7 +14,7 @@ enum ParallelChunks {
         let chunksPerRound = 8
         var start = 0
         try withoutActuallyEscaping(append) { append in
-            let shared = Shared(append: append, chunks: Array(repeating: [], count: chunksPerRound))
+            let shared = Shared(append: append, rounds: chunksPerRound)
             while start < count {
                 let roundStart = start
                 let chunks = min(chunksPerRound, (count - start + chunkSize - 1) / chunkSize)
@@ -35,15 +35,23 @@ enum ParallelChunks {
         }
     }
 
-    /// The append function and one buffer per chunk of a round; each iteration writes only its
-    /// own buffer.
+    /// The append function and one buffer per chunk of a round (raw memory, so that threads
+    /// writing different buffers share nothing else); each iteration writes only its own.
     private final class Shared: @unchecked Sendable {
         let append: (Int, inout [UInt8]) -> Void
-        var chunks: [[UInt8]]
+        let chunks: UnsafeMutablePointer<[UInt8]>
+        let count: Int
 
-        init(append: @escaping (Int, inout [UInt8]) -> Void, chunks: [[UInt8]]) {
+        init(append: @escaping (Int, inout [UInt8]) -> Void, rounds count: Int) {
             self.append = append
-            self.chunks = chunks
+            self.count = count
+            chunks = .allocate(capacity: count)
+            chunks.initialize(repeating: [], count: count)
+        }
+
+        deinit {
+            chunks.deinitialize(count: count)
+            chunks.deallocate()
         }
     }
 }

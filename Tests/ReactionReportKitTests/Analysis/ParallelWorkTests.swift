@@ -29,6 +29,12 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(c, [3, 2, 1])
     }
 
+    func testMapKeepsIndexOrder() {
+        XCTAssertEqual(Concurrently.map(0) { $0 }, [])
+        XCTAssertEqual(Concurrently.map(1) { "\($0)" }, ["0"])
+        XCTAssertEqual(Concurrently.map(1_000) { [$0, $0 * $0] }, (0..<1_000).map { [$0, $0 * $0] })
+    }
+
     func message(_ id: String, _ reactions: [(count: Int, reactors: [String])]) -> MessageSummary {
         MessageSummary(platform: .slack, conversationID: "C1", conversationName: "general", id: id, authorID: "U1", authorName: nil,
                        sentAt: nil, threadParentID: nil, text: "", deleted: false, markup: .commonMark, paidStars: 0,
