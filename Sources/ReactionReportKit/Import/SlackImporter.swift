@@ -91,35 +91,41 @@ public struct SlackImporter: WorkspaceImporter {
             consumed.insert(name)
             dayFiles.append((name, folder))
         }
-        // Day files are read in order a batch at a time; a batch is parsed on every core in the
-        // background while the one before it is recorded.
-        func startBatch(at start: Int) -> (batch: ArraySlice<(name: String, folder: String)>, parsing: ParallelParse.Pending)? {
+        // Day files are read in order a batch at a time; a batch is parsed, and its messages
+        // read into records, on every core in the background while the batch before it is
+        // recorded.
+        let folders = dayFiles.map { conversations[$0.folder] ?? ConversationInfo(platform: .slack, id: $0.folder, name: $0.folder) }
+        func startBatch(at start: Int) -> (batch: Range<Int>, reading: ParallelParse.Pending<ImportRecords>)? {
             guard start < dayFiles.count else { return nil }
-            let batch = dayFiles[start..<min(dayFiles.count, start + 64)]
-            let files = batch.map { file -> (name: String, bytes: Result<[UInt8], Error>) in
-                (tree.display(file.name), Result { try tree.contents(of: file.name) })
+            let batch = start..<min(dayFiles.count, start + 64)
+            let files = batch.map { index -> (name: String, bytes: Result<[UInt8], Error>) in
+                (tree.display(dayFiles[index].name), Result { try tree.contents(of: dayFiles[index].name) })
             }
-            return (batch, ParallelParse.start(files))
+            let infos = Array(folders[batch])
+            return (batch, ParallelParse.start(files) { offset, document in
+                var records = ImportRecords()
+                guard let messages = document.root.array else {
+                    records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
+                    return records
+                }
+                for message in messages { readMessage(message, conversationID: infos[offset].id, into: &records) }
+                return records
+            })
         }
         var next = startBatch(at: 0)
-        while let (batch, parsing) = next {
-            let documents = parsing.wait()
-            next = startBatch(at: batch.endIndex)
-            for (file, document) in zip(batch, documents) {
-                let fileSink = sink(file.name)
-                let info = conversations[file.folder] ?? ConversationInfo(platform: .slack, id: file.folder, name: file.folder)
-                fileSink.conversation(info)
-                guard let messages = try document.get().root.array else {
-                    fileSink.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
-                    continue
-                }
-                for message in messages { readMessage(message, conversationID: info.id, into: fileSink) }
+        while let (batch, reading) = next {
+            let results = reading.wait()
+            next = startBatch(at: batch.upperBound)
+            for (index, result) in zip(batch, results) {
+                let fileSink = sink(dayFiles[index].name)
+                fileSink.conversation(folders[index])
+                try result.get().replay(into: fileSink)
             }
         }
         return consumed
     }
 
-    func readMessage(_ message: JSONValue, conversationID: String, into sink: ImportSink) {
+    func readMessage(_ message: JSONValue, conversationID: String, into sink: inout some ImportRecorder) {
         if let type = message["type"]?.string, type != "message" { return }
         if let subtype = message["subtype"]?.string, Self.skippedSubtypes.contains(subtype) { return }
         guard let ts = message["ts"]?.string, let sentAt = Timestamp.decimalSeconds(ts) else {

@@ -1,46 +1,51 @@
 import Foundation
 
-/// Parses a batch of files on every core. Reading the bytes stays on the calling thread (in
-/// order, so progress and archives see one reader); only the JSON parsing, most of an
-/// importer's time, runs in parallel. Results come back in input order, errors included, so
-/// the first bad file in order is the one reported, as when reading one by one.
+/// Parses a batch of files on every core, and reads each document into whatever the importer
+/// keeps of it (`ImportRecords`). Reading the bytes stays on the calling thread (in order, so
+/// progress and archives see one reader), and so does recording into the ledger. Results come
+/// back in input order, errors included, so the first bad file in order is the one reported, as
+/// when reading one by one.
 enum ParallelParse {
-    static func documents(_ files: [(name: String, bytes: Result<[UInt8], Error>)]) -> [Result<InputDocument, Error>] {
-        let slots = UnsafeMutablePointer<Result<InputDocument, Error>?>.allocate(capacity: files.count)
+    /// Parses each file and hands its document to `read`, on every core; results in input order.
+    static func results<T>(_ files: [(name: String, bytes: Result<[UInt8], Error>)],
+                           read: @escaping (Int, InputDocument) -> T) -> [Result<T, Error>] {
+        let slots = UnsafeMutablePointer<Result<T, Error>?>.allocate(capacity: files.count)
         slots.initialize(repeating: nil, count: files.count)
         defer {
             slots.deinitialize(count: files.count)
             slots.deallocate()
         }
-        let shared = Shared(files: files, slots: slots)
+        let shared = Shared(files: files, read: read, slots: slots)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = shared.files[index]
-            shared.slots[index] = Result { try InputDocument.parse(try file.bytes.get(), name: file.name) }
+            shared.slots[index] = Result { shared.read(index, try InputDocument.parse(try file.bytes.get(), name: file.name)) }
         }
         return (0..<files.count).map { slots[$0]! }
     }
 
-    /// Starts parsing a batch in the background, so that the caller can record the batch
-    /// before it meanwhile: parsing overlaps recording on two cores.
-    static func start(_ files: [(name: String, bytes: Result<[UInt8], Error>)]) -> Pending {
-        let pending = Pending()
+    /// Starts `results` in the background, so that the caller can record the batch before it
+    /// meanwhile: parsing and reading overlap recording on two cores. `read` may only read
+    /// shared state.
+    static func start<T>(_ files: [(name: String, bytes: Result<[UInt8], Error>)],
+                         read: @escaping @Sendable (Int, InputDocument) -> T) -> Pending<T> {
+        let pending = Pending<T>()
         let input = Unchecked(files: files)
         DispatchQueue.global().async(group: pending.group) {
-            pending.documents = documents(input.files)
+            pending.results = results(input.files, read: read)
         }
         return pending
     }
 
-    /// A batch being parsed in the background.
-    final class Pending: @unchecked Sendable {
+    /// A batch being parsed and read in the background.
+    final class Pending<T>: @unchecked Sendable {
         let group = DispatchGroup()
         /// Written once by the background job, read after `wait`.
-        var documents: [Result<InputDocument, Error>] = []
+        var results: [Result<T, Error>] = []
 
-        /// The batch's documents, in input order, once parsed.
-        func wait() -> [Result<InputDocument, Error>] {
+        /// The batch's results, in input order, once ready.
+        func wait() -> [Result<T, Error>] {
             group.wait()
-            return documents
+            return results
         }
     }
 
@@ -50,8 +55,9 @@ enum ParallelParse {
     }
 
     /// Each iteration reads its own file and writes only its own slot.
-    struct Shared: @unchecked Sendable {
+    struct Shared<T>: @unchecked Sendable {
         let files: [(name: String, bytes: Result<[UInt8], Error>)]
-        let slots: UnsafeMutablePointer<Result<InputDocument, Error>?>
+        let read: (Int, InputDocument) -> T
+        let slots: UnsafeMutablePointer<Result<T, Error>?>
     }
 }

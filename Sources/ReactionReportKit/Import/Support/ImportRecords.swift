@@ -1,0 +1,36 @@
+/// What an importer reads from one file: messages, reaction facts and diagnostics, in reading
+/// order. An `ImportSink` records them in the ledger at once; `ImportRecords` keeps them, so
+/// that a file can be read on another thread and recorded afterwards, in file order.
+protocol ImportRecorder {
+    mutating func message(_ message: ImportedMessage)
+    mutating func reaction(_ fact: ReactionFact)
+    mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String)
+}
+
+extension ImportSink: ImportRecorder {}
+
+/// Records kept in reading order, to be replayed into a sink.
+struct ImportRecords: ImportRecorder, @unchecked Sendable {
+    enum Record {
+        case message(ImportedMessage)
+        case reaction(ReactionFact)
+        case diagnostic(Diagnostic.Kind, String)
+    }
+
+    private(set) var records: [Record] = []
+
+    mutating func message(_ message: ImportedMessage) { records.append(.message(message)) }
+    mutating func reaction(_ fact: ReactionFact) { records.append(.reaction(fact)) }
+    mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String) { records.append(.diagnostic(kind, detail)) }
+
+    /// Hands every record to `sink`, in the order it was read.
+    func replay(into sink: ImportSink) {
+        for record in records {
+            switch record {
+            case .message(let message): sink.message(message)
+            case .reaction(let fact): sink.reaction(fact)
+            case .diagnostic(let kind, let detail): sink.diagnose(kind, detail)
+            }
+        }
+    }
+}
