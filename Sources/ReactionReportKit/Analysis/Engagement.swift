@@ -35,6 +35,12 @@ struct PersonKey: Hashable, Comparable {
     }
 }
 
+/// A conversation's identity across platforms.
+struct ConversationKey: Hashable {
+    var platform: Platform
+    var id: String
+}
+
 /// Collects `Engagement` one message at a time.
 struct EngagementTally {
     private(set) var figures = Engagement()

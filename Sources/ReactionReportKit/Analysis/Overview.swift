@@ -35,7 +35,7 @@ public struct Overview: Sendable {
     public init(messages list: [MessageSummary], topN: Int) {
         var tally = EngagementTally()
         var emoji: [String: EmojiUse] = [:]
-        var conversationIndex: [WeeklyReport.ConversationKey: Int] = [:]
+        var conversationIndex: [ConversationKey: Int] = [:]
         for message in list {
             tally.add(message)
             let count = message.reactionCount
@@ -46,7 +46,7 @@ public struct Overview: Sendable {
             for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
             }
-            let key = WeeklyReport.ConversationKey(platform: message.platform, id: message.conversationID)
+            let key = ConversationKey(platform: message.platform, id: message.conversationID)
             if conversationIndex[key] == nil {
                 conversationIndex[key] = conversations.count
                 conversations.append(ConversationTotals(platform: message.platform, id: message.conversationID, name: message.conversationName,
@@ -88,7 +88,7 @@ public struct Overview: Sendable {
             for reaction in list[index].reactions { for reactor in reaction.reactors { ids.insert(reactor.id) } }
             return ids.count
         }
-        let reacted = indices.lazy.map { index in (index: index, count: list[index].reactions.reduce(0) { $0 + $1.count }) }.filter { $0.count > 0 }
+        let reacted = indices.lazy.map { index in (index: index, count: list[index].reactionCount) }.filter { $0.count > 0 }
         let best = TopN.select(reacted, limit: topN) { a, b in
             if a.count != b.count { return a.count > b.count }
             let (da, db) = (distinct(a.index), distinct(b.index))

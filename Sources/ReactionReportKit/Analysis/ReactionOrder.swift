@@ -11,12 +11,7 @@ public enum ReactionOrder: String, Sendable, CaseIterable {
     public func areInIncreasingOrder(_ a: ReactionSummary, _ b: ReactionSummary) -> Bool {
         switch self {
         case .firstReacted:
-            switch (a.firstAt, b.firstAt) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, .none): return true
-            case (.none, .some): return false
-            default: return a.sequence < b.sequence
-            }
+            return Timestamp.earlierFirst(a.firstAt, b.firstAt) ?? (a.sequence < b.sequence)
         case .alphabetical:
             return a.emoji.key != b.emoji.key ? a.emoji.key.unicodeScalars.lexicographicallyPrecedes(b.emoji.key.unicodeScalars) : a.sequence < b.sequence
         case .count:

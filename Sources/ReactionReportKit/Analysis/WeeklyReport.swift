@@ -154,9 +154,4 @@ public struct WeeklyReport: Sendable {
             a.count != b.count ? a.count > b.count : PersonKey(platform: a.platform, id: a.id) < PersonKey(platform: b.platform, id: b.id)
         }
     }
-
-    struct ConversationKey: Hashable {
-        var platform: Platform
-        var id: String
-    }
 }

@@ -304,13 +304,7 @@ extension TOMLParser {
                 let middle = (low + high + 1) / 2
                 if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
-            var column = 1
-            var index = lineStarts[low]
-            while index < min(offset, bytes.count) {
-                if bytes[index] & 0xC0 != 0x80 { column += 1 }
-                index += 1
-            }
-            return TOMLPosition(line: low + 1, column: column)
+            return TOMLPosition(line: low + 1, column: textColumn(of: offset, lineStart: lineStarts[low], in: bytes))
         }
 
         func finish(_ table: TableBuilder) -> TOMLTable {

@@ -65,14 +65,7 @@ extension ReactionLedger {
             MessageKey(platform: pending[index].platform, conversationID: pending[index].conversationID, id: pending[index].id)
         }
         var order = pending.indices.map { (sentAt: pending[$0].sentAt, index: $0) }
-        order.sort { a, b in
-            switch (a.sentAt, b.sentAt) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, .none): return true
-            case (.none, .some): return false
-            default: return messageOrder((a.sentAt, key(a.index)), (b.sentAt, key(b.index)))
-            }
-        }
+        order.sort { a, b in Timestamp.earlierFirst(a.sentAt, b.sentAt) ?? keyOrder(key(a.index), key(b.index)) }
         var summaries: [MessageSummary] = []
         summaries.reserveCapacity(pending.count)
         // Settling walks dictionaries, whose order changes from run to run: its diagnostics are
@@ -158,14 +151,7 @@ extension ReactionLedger {
             let name = people[message.platform]?[id] ?? reactor.name
             reactors.append((Reactor(id: id, name: name, at: liveAt), reactor.sequence))
         }
-        reactors.sort { a, b in
-            switch (a.0.at, b.0.at) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, .none): return true
-            case (.none, .some): return false
-            default: return a.1 < b.1
-            }
-        }
+        reactors.sort { a, b in Timestamp.earlierFirst(a.0.at, b.0.at) ?? (a.1 < b.1) }
         let listed = reactors.count
         var count = listed
         var complete = true
@@ -227,12 +213,7 @@ extension ReactionLedger {
     }
 }
 
-/// Report order: by `sentAt` (messages without a time last), then platform, conversation id, id.
-func messageOrder(_ a: (sentAt: Timestamp?, key: ReactionLedger.MessageKey), _ b: (sentAt: Timestamp?, key: ReactionLedger.MessageKey)) -> Bool {
-    switch (a.sentAt, b.sentAt) {
-    case let (x?, y?) where x != y: return x < y
-    case (.some, .none): return true
-    case (.none, .some): return false
-    default: return (a.key.platform, a.key.conversationID, a.key.id) < (b.key.platform, b.key.conversationID, b.key.id)
-    }
+/// Report order where the times do not decide: by platform, conversation id, then id.
+func keyOrder(_ a: ReactionLedger.MessageKey, _ b: ReactionLedger.MessageKey) -> Bool {
+    (a.platform, a.conversationID, a.id) < (b.platform, b.conversationID, b.id)
 }

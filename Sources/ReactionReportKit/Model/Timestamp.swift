@@ -21,6 +21,17 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    /// Earlier first, what has no time last; nil where the two times do not decide (equal, or
+    /// both missing), for orders that then fall back to something else.
+    static func earlierFirst(_ a: Timestamp?, _ b: Timestamp?) -> Bool? {
+        switch (a, b) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, .none): return true
+        case (.none, .some): return false
+        default: return nil
+        }
+    }
     public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
     public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
 

@@ -17,7 +17,7 @@ struct ConversationPages: @unchecked Sendable {
         self.markup = markup
         self.base = TemplateObject(any: base)
         reactionTotals = layout.conversations.map { conversation in
-            conversation.messages.reduce(0) { total, index in total + layout.messages[index].reactions.reduce(0) { $0 + $1.count } }
+            conversation.messages.reduce(0) { $0 + layout.messages[$1].reactionCount }
         }
     }
 

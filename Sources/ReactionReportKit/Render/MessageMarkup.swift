@@ -23,61 +23,48 @@ struct MessageMarkup {
     /// Slack: `<@U1>`, `<#C1|name>`, `<!here>`, `<url|label>` (only http(s) and mailto become
     /// links), `*bold*`, `_italic_`, and the `&amp;`/`&lt;`/`&gt;` escapes.
     func slack(_ text: String) -> String {
-        if let pieces = Self.slackPieces(text) {
-            var out = ""
-            for piece in pieces {
-                out += piece.isControl ? slackControl(String(piece.text)) : slackEmphasis(decodeSlackEntities(String(piece.text)))
-            }
-            return out
-        }
-        return slackByCharacters(text)
+        Self.slackPieces(text).map { piece in
+            piece.isControl ? slackControl(String(piece.text)) : slackEmphasis(decodeSlackEntities(String(piece.text)))
+        }.joined()
     }
 
-    /// `slack` searching by `Character`, for text where a delimiter has a non-ASCII neighbour.
-    func slackByCharacters(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "<") {
-            out += slackEmphasis(decodeSlackEntities(String(rest[..<open])))
-            guard let close = rest[open...].firstIndex(of: ">") else {
-                rest = rest[open...]
-                break
-            }
-            out += slackControl(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + slackEmphasis(decodeSlackEntities(String(rest)))
-    }
-
-    /// The text cut at its `<…>` controls, found on UTF-8 bytes: runs of text and control bodies,
-    /// ending with text (an unclosed `<` starts a last text of its own). Nil where a `<` or `>` has a
-    /// non-ASCII neighbour: there a combining mark or a prepended character could join it into
-    /// one grapheme with its neighbour, which a search by `Character` would pass over, so the
-    /// caller searches by `Character` as before.
-    static func slackPieces(_ text: String) -> [(text: Substring, isControl: Bool)]? {
-        let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "<")) else { return [(Substring(text), false)] }
-        var previous: UInt8 = 0
-        var pendingCheck = false
-        for byte in utf8 {
-            if pendingCheck, byte >= 0x80 { return nil }
-            pendingCheck = byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            if pendingCheck, previous >= 0x80 { return nil }
-            previous = byte
+    /// The text cut at its `<…>` controls: runs of text and control bodies, ending with text (an
+    /// unclosed `<` starts a last text of its own). The delimiters are found on UTF-8 bytes where
+    /// they stand alone (`onBytes`, by default `delimitersStandAlone`), else by `Character`.
+    static func slackPieces(_ text: String, onBytes: Bool? = nil) -> [(text: Substring, isControl: Bool)] {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return [(Substring(text), false)] }
+        let bytewise = onBytes ?? delimitersStandAlone(text)
+        func first(_ delimiter: Character, in part: Substring) -> Substring.Index? {
+            bytewise ? part.utf8.firstIndex(of: delimiter.asciiValue!) : part.firstIndex(of: delimiter)
         }
         var pieces: [(text: Substring, isControl: Bool)] = []
         var rest = Substring(text)
-        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "<")) {
+        while let open = first("<", in: rest) {
             pieces.append((rest[..<open], false))
-            guard let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: ">")) else {
+            guard let close = first(">", in: rest[open...]) else {
                 rest = rest[open...]
                 break
             }
-            pieces.append((rest[rest.utf8.index(after: open)..<close], true))
-            rest = rest[rest.utf8.index(after: close)...]
+            pieces.append((rest[rest.index(after: open)..<close], true))
+            rest = rest[rest.index(after: close)...]
         }
         pieces.append((rest, false))
         return pieces
+    }
+
+    /// True when no `<` or `>` has a non-ASCII neighbour. Otherwise a combining mark or a
+    /// prepended character could join one with its neighbour into one grapheme, which a search
+    /// by `Character` passes over; bytes and characters then find different delimiters.
+    static func delimitersStandAlone(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var delimiterBefore = false
+        for byte in text.utf8 {
+            if delimiterBefore, byte >= 0x80 { return false }
+            delimiterBefore = byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            if delimiterBefore, previous >= 0x80 { return false }
+            previous = byte
+        }
+        return true
     }
 
     func slackControl(_ body: String) -> String {

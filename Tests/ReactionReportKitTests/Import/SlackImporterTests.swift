@@ -109,9 +109,12 @@ final class SlackImporterTests: XCTestCase {
     }
 
     /// Controls found on bytes give what the search by `Character` gives, and text where that
-    /// search would join a delimiter with its neighbour takes the `Character` path.
+    /// search would join a delimiter with its neighbour is cut by `Character`.
     func testMrkdwnControlsOnBytesMatchTheCharacterSearch() {
         let markup = MessageMarkup(people: [.slack: ["U1": "Ada"]], conversations: [.slack: ["C1": "general"]])
+        func cut(_ text: String, onBytes: Bool) -> [String] {
+            MessageMarkup.slackPieces(text, onBytes: onBytes).map { ($0.isControl ? "<>" : "") + $0.text }
+        }
         let texts = [
             "", "plain *bold* _it_", "<@U1> hi <#C1> and <#C2|other> <!here> <!subteam^S1|@team>",
             "see <https://example.com/a?b=1&amp;c=2|the *link*> now", "unclosed <@U1", "a > b < c", "<<@U1>>", "*a <b* c>",
@@ -119,13 +122,15 @@ final class SlackImporterTests: XCTestCase {
             "é <@U1> ü", ":rocket: <@U1> :+1::skin-tone-2:",
         ]
         for text in texts {
-            XCTAssertNotNil(MessageMarkup.slackPieces(text), text)
-            XCTAssertEqual(markup.slack(text), markup.slackByCharacters(text), text)
+            XCTAssertTrue(MessageMarkup.delimitersStandAlone(text), text)
+            XCTAssertEqual(cut(text, onBytes: true), cut(text, onBytes: false), text)
         }
+        XCTAssertEqual(cut("a <@U1> b <c", onBytes: true), ["a ", "<>@U1", " b ", "<c"])
         // A combining mark after `<`, or a prepended mark before it, makes one grapheme of them.
         for text in ["<\u{301}@U1>", "\u{600}<@U1>", "<@U1>\u{301}", "x<@U1\u{301}>"] {
-            XCTAssertNil(MessageMarkup.slackPieces(text), text)
+            XCTAssertFalse(MessageMarkup.delimitersStandAlone(text), text)
         }
+        XCTAssertEqual(cut("<\u{301}@U1> <@U1>", onBytes: false), ["<\u{301}@U1> ", "<>@U1", ""])
         XCTAssertEqual(markup.slack("<@U1> and <#C1>"), ##"\@Ada and \#general"##)
     }
 }

@@ -65,21 +65,8 @@ public struct JSONParser {
     }
 
     static func error(for failure: Failure, in buffer: UnsafeBufferPointer<UInt8>, file: String) -> ImportError {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(failure.offset, buffer.count)
-        while index < end {
-            let byte = buffer[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        return ImportError(file: file, line: line, column: column, reason: failure.reason)
+        let position = textPosition(of: failure.offset, in: buffer)
+        return ImportError(file: file, line: position.line, column: position.column, reason: failure.reason)
     }
 }
 

@@ -31,3 +31,23 @@ func firstInvalidUTF8<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int? whe
     }
     return nil
 }
+
+/// The 1-based column of byte `offset` on the line starting at byte `lineStart`, counting
+/// Unicode scalars (continuation bytes do not count); for error positions in JSON, TOML and
+/// templates.
+func textColumn<Bytes: RandomAccessCollection>(of offset: Int, lineStart: Int, in bytes: Bytes) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
+    var column = 1
+    for index in lineStart..<min(offset, bytes.endIndex) where bytes[index] & 0xC0 != 0x80 { column += 1 }
+    return column
+}
+
+/// The 1-based line and column (`textColumn`) of byte `offset`.
+func textPosition<Bytes: RandomAccessCollection>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Element == UInt8, Bytes.Index == Int {
+    var line = 1
+    var lineStart = bytes.startIndex
+    for index in bytes.startIndex..<min(offset, bytes.endIndex) where bytes[index] == 0x0A {
+        line += 1
+        lineStart = index + 1
+    }
+    return (line, textColumn(of: offset, lineStart: lineStart, in: bytes))
+}

@@ -54,8 +54,6 @@ struct TemplatePath: Sendable {
     }
 }
 
-extension TemplateName: @unchecked Sendable {}
-
 /// Reads template text into nodes (see `Template` for the dialect).
 struct TemplateParser {
     struct Failure: Error {
@@ -281,12 +279,9 @@ struct TemplateParser {
         close = newClose
     }
 
-    /// The error for a failure at byte `offset`, with its line and column (in characters).
+    /// The error for a failure at byte `offset`, with its line and column.
     func error(_ reason: String, at offset: Int) -> Template.ParseError {
-        let before = bytes[..<min(offset, bytes.count)]
-        let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
-        return Template.ParseError(line: line, column: column, reason: reason)
+        let position = textPosition(of: offset, in: bytes)
+        return Template.ParseError(line: position.line, column: position.column, reason: reason)
     }
 }

@@ -32,8 +32,6 @@ struct TemplateLibrary: Sendable {
         self.escaping = escaping
     }
 
-    func contains(_ name: String) -> Bool { indexByName[name] != nil }
-
     /// Renders template `name` with `model` as its context, appending to `out`; false when there
     /// is no such template.
     func render(_ name: String, _ model: TemplateValue, into out: inout [UInt8]) -> Bool {
@@ -66,12 +64,5 @@ enum HTMLEscaping {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
         }
-    }
-
-    static func escape(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        append(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,7 +1,7 @@
 /// A name in a view model or a template (`anchor`, `hasBubbles`). Names of up to 16 bytes (all
 /// of ours) are compared as two machine words, so a lookup in a view model costs a few integer
 /// comparisons instead of string comparisons.
-struct TemplateName: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     let head: UInt64
     let tail: UInt64
     /// The whole name, kept only when it is longer than 16 bytes or holds a NUL byte (which
@@ -72,7 +72,6 @@ enum TemplateValue: Equatable {
         case let number as Int: self = .number(number)
         case let flag as Bool: self = .flag(flag)
         case let object as [String: Any]: self = .object(TemplateObject(any: object))
-        case let list as [[String: Any]]: self = .list(list.map { .object(TemplateObject(any: $0)) })
         case let list as [Any]: self = .list(list.map(TemplateValue.init(any:)))
         case let value as TemplateValue: self = value
         case let object as TemplateObject: self = .object(object)
