@@ -116,8 +116,8 @@ public struct WeeklyReport: Sendable {
         var emoji: [String: EmojiUse] = [:]
         var given: [PersonKey: PersonCount] = [:]
         var received: [PersonKey: PersonCount] = [:]
-        for messageIndex in week.messages {
-            let message = messages[messageIndex]
+        // Each message is read in place (a copy of a message retains every one of its strings).
+        func add(_ message: MessageSummary) {
             tally.add(message)
             let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
             conversations[conversation, default: (message.conversationName, EngagementTally())].tally.add(message)
@@ -133,6 +133,7 @@ public struct WeeklyReport: Sendable {
                 received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count += message.reactionCount
             }
         }
+        for messageIndex in week.messages { add(messages[messageIndex]) }
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
         week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
         let paletteKeys = Set(palette.map(\.key))

@@ -92,7 +92,7 @@ public struct SlackImporter: WorkspaceImporter {
             dayFiles.append((name, folder))
         }
         // Day files are read in order a batch at a time; a batch is parsed, and its messages
-        // read into records, on every core in the background while the batch before it is
+        // read into records, on every core in the background while the batches before it are
         // recorded.
         let folders = dayFiles.map { conversations[$0.folder] ?? ConversationInfo(platform: .slack, id: $0.folder, name: $0.folder) }
         func startBatch(at start: Int) -> (batch: Range<Int>, reading: ParallelParse.Pending<ImportRecords>)? {
@@ -112,10 +112,14 @@ public struct SlackImporter: WorkspaceImporter {
                 return records
             })
         }
+        // Two batches are in flight: the files of the one after next are read while the cores
+        // still parse the next one, so that they never wait for this thread's reading.
         var next = startBatch(at: 0)
+        var following = next.flatMap { startBatch(at: $0.batch.upperBound) }
         while let (batch, reading) = next {
             let results = reading.wait()
-            next = startBatch(at: batch.upperBound)
+            next = following
+            following = next.flatMap { startBatch(at: $0.batch.upperBound) }
             for (index, result) in zip(batch, results) {
                 let fileSink = sink(dayFiles[index].name)
                 fileSink.conversation(folders[index])

@@ -9,8 +9,10 @@ extension ReactionLedger {
         // Reactions by the message they settle on. Where every export named each message's
         // conversation, the ledger's own table serves (one message per target) and is emptied
         // as messages settle; otherwise targets are re-keyed onto messages first.
-        var byTarget = self.reactions
-        self.reactions = [:]
+        var byTarget = reactionIndex
+        var lists = reactionLists
+        reactionIndex = [:]
+        reactionLists = []
         var byMessage: [MessageKey: [ReactionEntry]] = [:]
         let someWithoutConversation = byTarget.keys.contains(where: { $0.conversationID == nil })
         do {
@@ -27,13 +29,13 @@ extension ReactionLedger {
                 if let conversationID = target.conversationID {
                     key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
                     guard messageIndex[key] != nil else {
-                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(byTarget[target]!.count) reaction(s) for a message not in the input")))
+                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(lists[byTarget[target]!].count) reaction(s) for a message not in the input")))
                         continue
                     }
                 } else {
                     let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
                     guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
-                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(byTarget[target]!.count) reaction(s) for a message not in the input")))
+                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(lists[byTarget[target]!].count) reaction(s) for a message not in the input")))
                         continue
                     }
                     if candidates.count > 1 {
@@ -42,7 +44,7 @@ extension ReactionLedger {
                     key = first
                 }
                 guard someWithoutConversation else { continue }
-                for entry in byTarget[target]! {
+                for entry in lists[byTarget[target]!] {
                     if let index = byMessage[key]?.firstIndex(where: { $0.emoji.key == entry.emoji.key }) {
                         byMessage[key]![index] = merge(byMessage[key]![index], entry)
                     } else {
@@ -50,7 +52,10 @@ extension ReactionLedger {
                     }
                 }
             }
-            if someWithoutConversation { byTarget = [:] }
+            if someWithoutConversation {
+                byTarget = [:]
+                lists = []
+            }
             missing.sort { targetOrder($0.target, $1.target) }
             for entry in missing { log.append(entry.diagnostic) }
         }
@@ -66,44 +71,42 @@ extension ReactionLedger {
         }
         var order = pending.indices.map { (sentAt: pending[$0].sentAt, index: $0) }
         order.sort { a, b in Timestamp.earlierFirst(a.sentAt, b.sentAt) ?? keyOrder(key(a.index), key(b.index)) }
-        var summaries: [MessageSummary] = []
-        summaries.reserveCapacity(pending.count)
         // Settling walks dictionaries, whose order changes from run to run: its diagnostics are
         // collected and sorted so that the examples kept are the same every time.
         var settled: [(key: MessageKey, diagnostic: Diagnostic)] = []
-        for (_, index) in order {
-            let message = pending[index]
-            let key = key(index)
-            var reactionsOut: [ReactionSummary] = []
-            var found: [Diagnostic] = []
-            let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
-            let entries = someWithoutConversation ? byMessage.removeValue(forKey: key) : byTarget.removeValue(forKey: target)
-            for entry in entries ?? [] {
-                if let summary = settle(entry, message: message, matched: &matchedRemovals, log: &found) {
-                    reactionsOut.append(summary)
+        // Settled in parts on every core, each part writing only its own messages' places in
+        // the result and in the lists of reactions (each list belongs to one message, and is
+        // freed once settled); the tables are only read.
+        let partSize = 2_048
+        let summaries = lists.withUnsafeMutableBufferPointer { lists in
+            [MessageSummary](unsafeUninitializedCapacity: order.count) { buffer, initialized in
+                let places = Places(summaries: buffer.baseAddress, lists: lists.baseAddress)
+                let parts = Concurrently.map((order.count + partSize - 1) / partSize) { part in
+                    var matched: Set<RemovalKey> = []
+                    var found: [(key: MessageKey, diagnostic: Diagnostic)] = []
+                    for place in part * partSize..<min(order.count, (part + 1) * partSize) {
+                        let index = order[place].index
+                        let key = key(index)
+                        var entries: [ReactionEntry] = []
+                        if someWithoutConversation {
+                            entries = byMessage[key] ?? []
+                        } else if let position = byTarget[MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)] {
+                            swap(&entries, &places.lists![position])
+                        }
+                        (places.summaries! + place).initialize(to: summary(of: pending[index], key: key, entries: entries, matched: &matched, settled: &found))
+                    }
+                    return (matched: matched, settled: found)
+                }
+                initialized = order.count
+                for part in parts {
+                    matchedRemovals.formUnion(part.matched)
+                    settled.append(contentsOf: part.settled)
                 }
             }
-            for diagnostic in found { settled.append((key, diagnostic)) }
-            reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
-            let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
-            let removedAsMessage = !removals.isEmpty && removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
-            if removedAsMessage { matchedRemovals.insert(RemovalKey(platform: key.platform, ref: key.id)) }
-            let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")]
-            summaries.append(MessageSummary(
-                platform: key.platform,
-                conversationID: key.conversationID,
-                conversationName: conversation?.name ?? key.conversationID,
-                id: key.id,
-                authorID: message.authorID,
-                authorName: message.authorName ?? message.authorID.flatMap { people[key.platform]?[$0] },
-                sentAt: message.sentAt,
-                threadParentID: message.threadParentID,
-                text: edits.isEmpty ? message.text : (edits[target] ?? edits[anyTarget])?.text ?? message.text,
-                deleted: message.deleted || removedAsMessage || (!deletions.isEmpty && (deletions.contains(target) || deletions.contains(anyTarget))),
-                markup: message.markup,
-                paidStars: paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0,
-                reactions: reactionsOut))
         }
+        byTarget = [:]
+        lists = []
+        byMessage = [:]
         settled.sort { a, b in
             (a.key.platform, a.key.conversationID, a.key.id, a.diagnostic.kind, a.diagnostic.detail)
                 < (b.key.platform, b.key.conversationID, b.key.id, b.diagnostic.kind, b.diagnostic.detail)
@@ -125,6 +128,41 @@ extension ReactionLedger {
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
         return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people)
+    }
+
+    /// One message settled: its reactions (removals applied, first reacted first), its latest
+    /// text, deletion and stars. Reads only the ledger's tables, so messages can be settled on
+    /// several threads at once.
+    func summary(of message: ImportedMessage, key: MessageKey, entries: [ReactionEntry],
+                 matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)]) -> MessageSummary {
+        var reactionsOut: [ReactionSummary] = []
+        var found: [Diagnostic] = []
+        for entry in entries {
+            if let summary = settle(entry, message: message, matched: &matched, log: &found) {
+                reactionsOut.append(summary)
+            }
+        }
+        for diagnostic in found { settled.append((key, diagnostic)) }
+        reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
+        let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
+        let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
+        let removedAsMessage = !removals.isEmpty && removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
+        if removedAsMessage { matched.insert(RemovalKey(platform: key.platform, ref: key.id)) }
+        let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")]
+        return MessageSummary(
+            platform: key.platform,
+            conversationID: key.conversationID,
+            conversationName: conversation?.name ?? key.conversationID,
+            id: key.id,
+            authorID: message.authorID,
+            authorName: message.authorName ?? message.authorID.flatMap { people[key.platform]?[$0] },
+            sentAt: message.sentAt,
+            threadParentID: message.threadParentID,
+            text: edits.isEmpty ? message.text : (edits[target] ?? edits[anyTarget])?.text ?? message.text,
+            deleted: message.deleted || removedAsMessage || (!deletions.isEmpty && (deletions.contains(target) || deletions.contains(anyTarget))),
+            markup: message.markup,
+            paidStars: paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0,
+            reactions: reactionsOut)
     }
 
     /// Applies removals, counts reactors and weighs them against the platform total.
@@ -216,4 +254,11 @@ extension ReactionLedger {
 /// Report order where the times do not decide: by platform, conversation id, then id.
 func keyOrder(_ a: ReactionLedger.MessageKey, _ b: ReactionLedger.MessageKey) -> Bool {
     (a.platform, a.conversationID, a.id) < (b.platform, b.conversationID, b.id)
+}
+
+/// Where the parts of settling write: result slots and lists of reactions, each touched by one
+/// part only.
+private struct Places: @unchecked Sendable {
+    let summaries: UnsafeMutablePointer<MessageSummary>?
+    let lists: UnsafeMutablePointer<[ReactionLedger.ReactionEntry]>?
 }

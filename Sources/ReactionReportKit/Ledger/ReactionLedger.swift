@@ -104,8 +104,14 @@ public final class ReactionLedger {
     var messageList: [ImportedMessage] = []
     var messageIndex: [MessageKey: Int] = [:]
     /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
-    /// per message cost more than the entries it held).
-    var reactions: [MessageTarget: [ReactionEntry]] = [:]
+    /// per message cost more than the entries it held). The lists are kept in the order their
+    /// targets were first seen, with their positions by target.
+    var reactionLists: [[ReactionEntry]] = []
+    var reactionIndex: [MessageTarget: Int] = [:]
+    /// The last fact's target and reaction value, and what they came to: a message's facts come
+    /// one after another, and so do the reactors of one emoji, so most facts need no hashing.
+    private var lastTarget: (target: MessageTarget, position: Int)?
+    private var lastValue: (value: ReactionValue, emoji: Emoji)?
     var removals: [RemovalKey: String] = [:]
     var edits: [MessageTarget: Edit] = [:]
     var deletions: Set<MessageTarget> = []
@@ -195,7 +201,7 @@ public final class ReactionLedger {
         sequence += 1
         switch fact {
         case .add(let target, let value, let reactor, let reactorName, let at, let ref):
-            guard let emoji = resolver.resolve(value) else {
+            guard let emoji = resolve(value) else {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid"))
             }
             guard !reactor.isEmpty else {
@@ -222,7 +228,7 @@ public final class ReactionLedger {
                 entry.reactors[reactor] = existing
             }
         case .total(let target, let value, let count, let firstAt):
-            guard let emoji = resolver.resolve(value) else {
+            guard let emoji = resolve(value) else {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid"))
             }
             guard count >= 0 else {
@@ -238,11 +244,33 @@ public final class ReactionLedger {
         }
     }
 
+    /// The resolver's emoji for `value`, remembered for the next fact.
+    private func resolve(_ value: ReactionValue) -> Emoji? {
+        if let last = lastValue, last.value == value { return last.emoji }
+        guard let emoji = resolver.resolve(value) else { return nil }
+        lastValue = (value, emoji)
+        return emoji
+    }
+
     /// Gives the entry of `emoji` on `target` (created when new) to `body`, in place.
     private func withEntry(_ target: MessageTarget, _ emoji: Emoji, _ body: (inout ReactionEntry) -> Void) {
         let sequence = self.sequence
         let key = emoji.key
-        mutateEntries(&reactions[target, default: []])
+        let position: Int
+        if let last = lastTarget, last.target == target {
+            position = last.position
+        } else {
+            // One hash for a new target: its position is stored, and put back for a known one.
+            if let known = reactionIndex.updateValue(reactionLists.count, forKey: target) {
+                reactionIndex[target] = known
+                position = known
+            } else {
+                position = reactionLists.count
+                reactionLists.append([])
+            }
+            lastTarget = (target, position)
+        }
+        mutateEntries(&reactionLists[position])
         func mutateEntries(_ entries: inout [ReactionEntry]) {
             if let index = entries.firstIndex(where: { $0.emoji.key == key }) {
                 body(&entries[index])

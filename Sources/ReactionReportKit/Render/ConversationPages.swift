@@ -71,39 +71,19 @@ struct ConversationPages: @unchecked Sendable {
     }
 }
 
-/// Renders pages on every core, a batch at a time, and hands them to the writer in order: the
-/// output is the same as one thread's, and at most one batch of pages is held in memory.
+/// Renders pages on every core and hands them to the writer in order, each as soon as it and
+/// the pages before it are ready: the output is the same as one thread's, the writing overlaps
+/// the rendering of later pages, and a page is held only until it is written.
 enum ParallelPages {
     typealias Page = (path: String, html: [UInt8])
 
-    static func render<Job>(_ jobs: [Job], batchSize: Int = 64, page: @escaping (Job) throws -> Page, to writer: SiteWriter) throws {
-        var start = 0
-        while start < jobs.count {
-            let batch = Array(jobs[start..<min(jobs.count, start + batchSize)])
-            let slots = UnsafeMutablePointer<Result<Page, Error>?>.allocate(capacity: batch.count)
-            slots.initialize(repeating: nil, count: batch.count)
-            defer {
-                slots.deinitialize(count: batch.count)
-                slots.deallocate()
-            }
-            // The page function only reads shared state (each page builds its own view model);
-            // each iteration writes only its own slot.
-            let shared = Unchecked(page: page, batch: batch, slots: slots)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
-                shared.slots[offset] = Result { try shared.page(shared.batch[offset]) }
-            }
-            for offset in 0..<batch.count {
-                let (path, html) = try slots[offset]!.get()
-                try writer.write(path, bytes: html)
-            }
-            start += batchSize
-        }
-    }
-
-    struct Unchecked<Job>: @unchecked Sendable {
-        let page: (Job) throws -> Page
-        let batch: [Job]
-        let slots: UnsafeMutablePointer<Result<Page, Error>?>
+    /// - Parameters:
+    ///   - jobs: the pages, in writing order; each only reads shared state (it builds its own
+    ///     view model) and may be run on any thread.
+    ///   - writer: called with one page at a time, in order (from whichever thread holds the
+    ///     turn to write). The first error in page order stops the writing and is thrown.
+    static func render(_ jobs: [() throws -> Page], to writer: SiteWriter) throws {
+        try Concurrently.inOrder(jobs.count, make: { try jobs[$0]() }, consume: { try writer.write($0.path, bytes: $0.html) })
     }
 }
 

@@ -55,29 +55,33 @@ public struct SiteRenderer {
             try writer.write("data/weeks.json", WeeksRecord.json(weekly, messages: messages))
             try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
         }
+        // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
+        // written in order as they come ready.
+        var jobs: [() throws -> ParallelPages.Page] = []
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
                 try writer.write("assets/" + name, text)
             }
             let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: pageBase(root: "../../", latestWeek: latestWeek))
-            try ParallelPages.render(pages.pages, page: { try pages.render(conversation: $0.conversation, page: $0.page) }, to: writer)
+            jobs += pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }
             let weekBase = pageBase(root: "../../", latestWeek: latestWeek)
-            try ParallelPages.render(Array(weekly.weeks.indices), page: { index in
+            jobs += weekly.weeks.indices.map { index in {
                 var model = weekBase.merging(weekPages.model(index, root: "../../")) { _, new in new }
                 model["pageTitle"] = "Week \(weekly.weeks[index].week)"
                 return (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", TemplateObject(any: model)))
-            }, to: writer)
-            try writer.write("feed.xml", AtomFeed.xml(weekly, messages: messages, options: options))
-            try writer.write("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
+            } }
+            jobs.append { ("feed.xml", Array(AtomFeed.xml(weekly, messages: messages, options: options).utf8)) }
+            jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
         if options.formats.contains(.markdown) {
             let markdownBase = pageBase(root: "../../", latestWeek: latestWeek)
-            try ParallelPages.render(Array(weekly.weeks.indices), page: { index in
+            jobs += weekly.weeks.indices.map { index in {
                 let model = markdownBase.merging(weekPages.model(index, root: "../../")) { _, new in new }
                 return (WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", TemplateObject(any: model)))
-            }, to: writer)
-            try writer.write("summary.md", try templates.renderMarkdown("summary", indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))
+            } }
+            jobs.append { ("summary.md", try templates.renderMarkdown("summary", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
+        try ParallelPages.render(jobs, to: writer)
     }
 
     func pages(_ layout: SiteLayout) -> Int { layout.conversations.reduce(0) { $0 + $1.pageCount } }

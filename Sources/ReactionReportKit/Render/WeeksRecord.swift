@@ -44,12 +44,13 @@ enum ReactionsCSV {
 
     static func text(_ messages: [MessageSummary], report: WeeklyReport) -> String {
         var whole = [UInt8]()
-        write(messages, report: report) { whole.append(contentsOf: $0) }
+        // Cannot fail: only `emit` could throw, and this one does not.
+        try! write(messages, report: report) { whole.append(contentsOf: $0) }
         return String(decoding: whole, as: UTF8.self)
     }
 
     /// The file in parts, its rows made on every core.
-    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: ([UInt8]) throws -> Void) rethrows {
+    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: ([UInt8]) throws -> Void) throws {
         try emit(Array((header.joined(separator: ",") + "\r\n").utf8))
         try ParallelChunks.write(count: messages.count, append: { index, out in append(messages[index], report: report, to: &out) }, emit: emit)
     }

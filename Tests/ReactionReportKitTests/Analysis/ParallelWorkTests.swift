@@ -4,11 +4,11 @@ import XCTest
 /// The work spread over cores gives what one thread gives, and the top-N selection of messages
 /// gives the head of the full ranking.
 final class ParallelWorkTests: XCTestCase {
-    func testChunksArriveInOrder() {
+    func testChunksArriveInOrder() throws {
         for (count, chunkSize) in [(0, 4), (1, 4), (7, 4), (33, 4), (100, 3), (1_000, 7)] {
             var parallel: [UInt8] = []
             var parts = 0
-            ParallelChunks.write(count: count, chunkSize: chunkSize, append: { index, out in
+            try ParallelChunks.write(count: count, chunkSize: chunkSize, append: { index, out in
                 // Every fifth item writes nothing, so some chunks are empty.
                 if index % 5 != 4 { out.append(contentsOf: "\(index);".utf8) }
             }, emit: { part in
@@ -33,6 +33,52 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(Concurrently.map(0) { $0 }, [])
         XCTAssertEqual(Concurrently.map(1) { "\($0)" }, ["0"])
         XCTAssertEqual(Concurrently.map(1_000) { [$0, $0 * $0] }, (0..<1_000).map { [$0, $0 * $0] })
+    }
+
+    func testNestedWorkGivesTheSameResults() {
+        // A map inside one of three concurrent jobs, as the weekly report inside the analyses.
+        let (a, b, c) = Concurrently.run({ Concurrently.map(100) { $0 * 2 } }, { Concurrently.map(3) { "\($0)" } }, { 7 })
+        XCTAssertEqual(a, (0..<100).map { $0 * 2 })
+        XCTAssertEqual(b, ["0", "1", "2"])
+        XCTAssertEqual(c, 7)
+        let nested = Concurrently.map(8) { outer in Concurrently.map(50) { outer * 1_000 + $0 }.reduce(0, +) }
+        XCTAssertEqual(nested, (0..<8).map { outer in (0..<50).reduce(0) { $0 + outer * 1_000 + $1 } })
+    }
+
+    struct Failure: Error, Equatable {
+        var index: Int
+    }
+
+    func testInOrderConsumesInIndexOrderAndStopsAtTheFirstError() throws {
+        var consumed: [Int] = []
+        try Concurrently.inOrder(500, make: { index in
+            // Later items are quicker, so they finish before earlier ones.
+            if index % 50 == 0 { usleep(2_000) }
+            return index
+        }, consume: { consumed.append($0) })
+        XCTAssertEqual(consumed, Array(0..<500))
+
+        // Items 40 and 30 fail; whichever finishes first, 30 is the one reported, and nothing
+        // from 30 on is consumed.
+        consumed = []
+        XCTAssertThrowsError(try Concurrently.inOrder(200, make: { index -> Int in
+            if index == 30 { usleep(5_000) }
+            if index == 30 || index == 40 { throw Failure(index: index) }
+            return index
+        }, consume: { consumed.append($0) })) { error in
+            XCTAssertEqual(error as? Failure, Failure(index: 30))
+        }
+        XCTAssertEqual(consumed, Array(0..<30))
+
+        // An error while consuming stops there too.
+        consumed = []
+        XCTAssertThrowsError(try Concurrently.inOrder(100, make: { $0 }, consume: { index in
+            if index == 12 { throw Failure(index: index) }
+            consumed.append(index)
+        })) { error in
+            XCTAssertEqual(error as? Failure, Failure(index: 12))
+        }
+        XCTAssertEqual(consumed, Array(0..<12))
     }
 
     func message(_ id: String, _ reactions: [(count: Int, reactors: [String])]) -> MessageSummary {
