@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One run of the pipeline: import, settle in the ledger, and (for `build`) render and publish.
 public struct ReportBuild {
     /// What a run found.
@@ -28,6 +30,9 @@ public struct ReportBuild {
 
     /// Reads the inputs and settles the ledger, writing nothing.
     public func inspect() throws -> Outcome {
+        // The emoji table is built on the other core while the inputs are listed and the
+        // first files parsed; the first reaction waits for it if need be.
+        DispatchQueue.global().async { _ = EmojiTable.standard }
         let calendar = try self.calendar()
         let ledger = ReactionLedger(resolver: resolver)
         var run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)

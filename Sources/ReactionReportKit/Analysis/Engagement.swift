@@ -31,7 +31,7 @@ struct PersonKey: Hashable, Comparable {
     var id: String
 
     static func < (lhs: PersonKey, rhs: PersonKey) -> Bool {
-        lhs.platform != rhs.platform ? lhs.platform < rhs.platform : lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+        lhs.platform != rhs.platform ? lhs.platform < rhs.platform : utf8Precedes(lhs.id, rhs.id)
     }
 }
 

@@ -70,7 +70,7 @@ public struct Overview: Sendable {
 
     /// Most used first; ties by key (code points).
     public static func rankEmoji<S: Sequence>(_ uses: S) -> [EmojiUse] where S.Element == EmojiUse {
-        uses.sorted { $0.count != $1.count ? $0.count > $1.count : $0.emoji.key.unicodeScalars.lexicographicallyPrecedes($1.emoji.key.unicodeScalars) }
+        uses.sorted { $0.count != $1.count ? $0.count > $1.count : utf8Precedes($0.emoji.key, $1.emoji.key) }
     }
 
     /// Indexes of the messages with the most reactions; ties go to more distinct reactors, then

@@ -13,7 +13,7 @@ public enum ReactionOrder: String, Sendable, CaseIterable {
         case .firstReacted:
             return Timestamp.earlierFirst(a.firstAt, b.firstAt) ?? (a.sequence < b.sequence)
         case .alphabetical:
-            return a.emoji.key != b.emoji.key ? a.emoji.key.unicodeScalars.lexicographicallyPrecedes(b.emoji.key.unicodeScalars) : a.sequence < b.sequence
+            return a.emoji.key != b.emoji.key ? utf8Precedes(a.emoji.key, b.emoji.key) : a.sequence < b.sequence
         case .count:
             return a.count != b.count ? a.count > b.count : ReactionOrder.firstReacted.areInIncreasingOrder(a, b)
         }

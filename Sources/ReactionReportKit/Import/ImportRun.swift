@@ -50,7 +50,7 @@ public struct ImportRun {
             bytes += size
             progress?.reading(files: files, bytes: bytes, messages: ledger.messageCount)
         }
-        for input in Set(inputs).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for input in Set(inputs).sorted(by: utf8Precedes) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw ImportError(file: input, reason: "no such file or folder")

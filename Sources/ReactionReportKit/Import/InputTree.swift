@@ -24,7 +24,7 @@ public struct InputTree {
         guard walk(path, relative: "", into: &names) else {
             throw ImportError(file: path, reason: "the folder cannot be read")
         }
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        names.sort(by: utf8Precedes)
         return InputTree(root: path, names: names, refusedNames: []) { name in
             try InputFiles.contents(of: (path.hasSuffix("/") ? path : path + "/") + name)
         }

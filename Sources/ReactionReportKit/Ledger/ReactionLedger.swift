@@ -244,6 +244,12 @@ public final class ReactionLedger {
         }
     }
 
+    /// The slot's position, set to `position` first when the slot is new (-1).
+    private static func fill(_ slot: inout Int, with position: Int) -> Int {
+        if slot < 0 { slot = position }
+        return slot
+    }
+
     /// The resolver's emoji for `value`, remembered for the next fact.
     private func resolve(_ value: ReactionValue) -> Emoji? {
         if let last = lastValue, last.value == value { return last.emoji }
@@ -260,14 +266,10 @@ public final class ReactionLedger {
         if let last = lastTarget, last.target == target {
             position = last.position
         } else {
-            // One hash for a new target: its position is stored, and put back for a known one.
-            if let known = reactionIndex.updateValue(reactionLists.count, forKey: target) {
-                reactionIndex[target] = known
-                position = known
-            } else {
-                position = reactionLists.count
-                reactionLists.append([])
-            }
+            // One hash, new target or known: the slot is read, and filled when new, in place.
+            let next = reactionLists.count
+            position = Self.fill(&reactionIndex[target, default: -1], with: next)
+            if position == next { reactionLists.append([]) }
             lastTarget = (target, position)
         }
         mutateEntries(&reactionLists[position])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text, unless it is nil or empty: exports write "" and null alike for "not given".
 func nonEmpty(_ text: String?) -> String? {
     guard let text, !text.isEmpty else { return nil }
@@ -50,4 +52,17 @@ func textPosition<Bytes: RandomAccessCollection>(of offset: Int, in bytes: Bytes
         lineStart = index + 1
     }
     return (line, textColumn(of: offset, lineStart: lineStart, in: bytes))
+}
+
+/// Byte order of the UTF-8 forms, which is also the order of their Unicode scalars; compared
+/// with `memcmp` (the generic comparison of two `utf8` views goes a byte at a time).
+func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    var a = a, b = b
+    return a.withUTF8 { x in
+        b.withUTF8 { y in
+            let shared = min(x.count, y.count)
+            let order = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
+            return order != 0 ? order < 0 : x.count < y.count
+        }
+    }
 }

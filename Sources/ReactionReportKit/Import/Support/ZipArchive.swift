@@ -84,7 +84,7 @@ public struct ZipArchive {
             entries[name] = Entry(name: name, method: method, compressedSize: compressed, size: size, localHeaderOffset: localOffset)
         }
         self.entries = entries
-        names = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        names = entries.keys.sorted(by: utf8Precedes)
         refusedNames = refused.sorted()
     }
 
