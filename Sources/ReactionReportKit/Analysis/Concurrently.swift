@@ -49,13 +49,16 @@ enum Concurrently {
     /// `make(0)`, …, `make(count - 1)` computed on every core, each result handed to `consume`
     /// in index order as soon as it and those before it are ready (by whichever thread's turn
     /// it is, one at a time): consuming overlaps the making of later items, and a result is held
-    /// only until consumed. The first error in index order, from either, stops the work (items
-    /// not yet started are skipped) and is thrown.
-    static func inOrder<T>(_ count: Int, make: (Int) throws -> T, consume: (T) throws -> Void) throws {
+    /// only until consumed. At most `window` items are made ahead of the next to consume (a
+    /// thread waits before starting one further on), so memory does not grow with the count.
+    /// The first error in index order, from either, stops the work (items not yet started are
+    /// skipped) and is thrown.
+    static func inOrder<T>(_ count: Int, window: Int = 64, make: (Int) throws -> T, consume: (T) throws -> Void) throws {
         try withoutActuallyEscaping(make) { make in
             try withoutActuallyEscaping(consume) { consume in
                 let order = InOrder<T>(count: count, consume: consume)
                 perform(count) { index in
+                    order.waitForRoom(index, window: max(1, window))
                     guard !order.stopped else { return }
                     order.finish(index, Result { try make(index) })
                 }
@@ -137,7 +140,7 @@ enum Concurrently {
 
     /// Finished results waiting for the ones before them, and whose turn it is to consume.
     private final class InOrder<T>: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = NSCondition()
         private var ready: [Result<T, Error>?]
         private var next = 0
         private var consuming = false
@@ -156,6 +159,14 @@ enum Concurrently {
             return error != nil
         }
 
+        /// Waits until item `index` is within `window` of the next to consume (or the work has
+        /// stopped). The thread holding the next item never waits, so this always ends.
+        func waitForRoom(_ index: Int, window: Int) {
+            lock.lock()
+            while error == nil, index - next >= window { lock.wait() }
+            lock.unlock()
+        }
+
         /// Stores result `index`; when no one is consuming, consumes every result ready in order.
         func finish(_ index: Int, _ result: Result<T, Error>) {
             lock.lock()
@@ -170,6 +181,7 @@ enum Concurrently {
                 lock.lock()
                 if let failure { error = failure }
                 next += 1
+                lock.broadcast()
             }
             consuming = false
             lock.unlock()

@@ -1,6 +1,7 @@
 /// Writes the bytes of a long list (a data file's lines) on every core: the list is cut into
 /// chunks, each filled into its own buffer, and the buffers are handed on in list order as they
-/// come ready. The bytes are the same as one thread's; memory holds the chunks not yet handed on.
+/// come ready. The bytes are the same as one thread's; memory holds at most 8 chunks not yet
+/// handed on.
 enum ParallelChunks {
     /// - Parameters:
     ///   - count: the number of items.
@@ -9,7 +10,7 @@ enum ParallelChunks {
     ///     may only read shared state.
     ///   - emit: receives the chunks' bytes in order (empty chunks are skipped), one at a time.
     static func write(count: Int, chunkSize: Int = 4096, append: (Int, inout [UInt8]) -> Void, emit: ([UInt8]) throws -> Void) throws {
-        try Concurrently.inOrder((count + chunkSize - 1) / chunkSize, make: { chunk in
+        try Concurrently.inOrder((count + chunkSize - 1) / chunkSize, window: 8, make: { chunk in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(chunkSize * 256)
             for index in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) { append(index, &bytes) }

@@ -81,6 +81,26 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(consumed, Array(0..<12))
     }
 
+    func testInOrderMakesNoFurtherAheadThanItsWindow() throws {
+        let lock = NSLock()
+        var consumed = 0
+        var furthestAhead = 0
+        try Concurrently.inOrder(300, window: 4, make: { index -> Int in
+            lock.lock()
+            furthestAhead = max(furthestAhead, index - consumed)
+            lock.unlock()
+            if index % 10 == 0 { usleep(1_000) }
+            return index
+        }, consume: { index in
+            lock.lock()
+            XCTAssertEqual(index, consumed)
+            consumed += 1
+            lock.unlock()
+        })
+        XCTAssertEqual(consumed, 300)
+        XCTAssertLessThan(furthestAhead, 4)
+    }
+
     func message(_ id: String, _ reactions: [(count: Int, reactors: [String])]) -> MessageSummary {
         MessageSummary(platform: .slack, conversationID: "C1", conversationName: "general", id: id, authorID: "U1", authorName: nil,
                        sentAt: nil, threadParentID: nil, text: "", deleted: false, markup: .commonMark, paidStars: 0,
