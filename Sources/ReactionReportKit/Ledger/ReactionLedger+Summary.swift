@@ -7,8 +7,8 @@ extension ReactionLedger {
         var matchedRemovals: Set<RemovalKey> = []
 
         // Reactions by the message they settle on. Where every export named each message's
-        // conversation, the ledger's own table serves (one message per target) and is emptied
-        // as messages settle; otherwise targets are re-keyed onto messages first.
+        // conversation, the ledger's own table serves (one message per target; each list is
+        // freed as its message settles); otherwise targets are re-keyed onto messages first.
         var byTarget = reactionIndex
         var lists = reactionLists
         reactionIndex = [:]

@@ -58,15 +58,15 @@ public struct SiteRenderer {
         // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
         // written in order as they come ready.
         var jobs: [() throws -> ParallelPages.Page] = []
+        let base = pageBase(root: "../../", latestWeek: latestWeek)
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
                 try writer.write("assets/" + name, text)
             }
-            let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: pageBase(root: "../../", latestWeek: latestWeek))
+            let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: base)
             jobs += pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }
-            let weekBase = pageBase(root: "../../", latestWeek: latestWeek)
             jobs += weekly.weeks.indices.map { index in {
-                var model = weekBase.merging(weekPages.model(index, root: "../../")) { _, new in new }
+                var model = base.merging(weekPages.model(index, root: "../../")) { _, new in new }
                 model["pageTitle"] = "Week \(weekly.weeks[index].week)"
                 return (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", TemplateObject(any: model)))
             } }
@@ -74,9 +74,8 @@ public struct SiteRenderer {
             jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
         if options.formats.contains(.markdown) {
-            let markdownBase = pageBase(root: "../../", latestWeek: latestWeek)
             jobs += weekly.weeks.indices.map { index in {
-                let model = markdownBase.merging(weekPages.model(index, root: "../../")) { _, new in new }
+                let model = base.merging(weekPages.model(index, root: "../../")) { _, new in new }
                 return (WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", TemplateObject(any: model)))
             } }
             jobs.append { ("summary.md", try templates.renderMarkdown("summary", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
