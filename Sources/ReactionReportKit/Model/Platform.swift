@@ -16,5 +16,24 @@ public enum Platform: String, Sendable, Hashable, Comparable, CaseIterable, Coda
         }
     }
 
-    public static func < (lhs: Platform, rhs: Platform) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Platforms sort by their ids (`rawValue`). The order, equality and hash work on the
+    /// case's rank in that order: the ones a raw-value enum gets by default go through its
+    /// string, and platforms are part of every person, conversation and message key.
+    public static func < (lhs: Platform, rhs: Platform) -> Bool { lhs.rank < rhs.rank }
+    public static func == (lhs: Platform, rhs: Platform) -> Bool { lhs.rank == rhs.rank }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
+
+    /// The position of `rawValue` among the platforms' ids in byte order.
+    var rank: UInt8 {
+        switch self {
+        case .cometchat: return 0
+        case .discord: return 1
+        case .matrix: return 2
+        case .mattermost: return 3
+        case .pubnub: return 4
+        case .slack: return 5
+        case .stream: return 6
+        case .telegram: return 7
+        }
+    }
 }

@@ -23,7 +23,8 @@ struct MessageMarkup {
     /// Slack: `<@U1>`, `<#C1|name>`, `<!here>`, `<url|label>` (only http(s) and mailto become
     /// links), `*bold*`, `_italic_`, and the `&amp;`/`&lt;`/`&gt;` escapes.
     func slack(_ text: String) -> String {
-        Self.slackPieces(text).map { piece in
+        guard utf8Contains(text, UInt8(ascii: "<")) else { return slackEmphasis(decodeSlackEntities(text)) }
+        return Self.slackPieces(text).map { piece in
             piece.isControl ? slackControl(String(piece.text)) : slackEmphasis(decodeSlackEntities(String(piece.text)))
         }.joined()
     }
@@ -32,7 +33,7 @@ struct MessageMarkup {
     /// unclosed `<` starts a last text of its own). The delimiters are found on UTF-8 bytes where
     /// they stand alone (`onBytes`, by default `delimitersStandAlone`), else by `Character`.
     static func slackPieces(_ text: String, onBytes: Bool? = nil) -> [(text: Substring, isControl: Bool)] {
-        guard text.utf8.contains(UInt8(ascii: "<")) else { return [(Substring(text), false)] }
+        guard utf8Contains(text, UInt8(ascii: "<")) else { return [(Substring(text), false)] }
         let bytewise = onBytes ?? delimitersStandAlone(text)
         func first(_ delimiter: Character, in part: Substring) -> Substring.Index? {
             bytewise ? part.utf8.firstIndex(of: delimiter.asciiValue!) : part.firstIndex(of: delimiter)
@@ -93,14 +94,14 @@ struct MessageMarkup {
     }
 
     func decodeSlackEntities(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        guard utf8Contains(text, UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// `*bold*` → `**bold**` and `_italic_` → `*italic*` where they stand as words.
     func slackEmphasis(_ text: String) -> String {
         let text = shortcodesToEmoji(text)
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") }) else { return text }
+        guard utf8Contains(text, UInt8(ascii: "*")) || utf8Contains(text, UInt8(ascii: "_")) else { return text }
         let bold = Self.boldPattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "**$1**")
         return Self.italicPattern.stringByReplacingMatches(in: bold, range: NSRange(bold.startIndex..., in: bold), withTemplate: "*$1*")
     }
@@ -114,7 +115,7 @@ struct MessageMarkup {
 
     /// `:rocket:` → 🚀, `:+1::skin-tone-2:` → 👍🏻; names that are not standard emoji stay as written.
     func shortcodesToEmoji(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: ":")) else { return text }
+        guard utf8Contains(text, UInt8(ascii: ":")) else { return text }
         var out = ""
         var last = text.startIndex
         for match in Self.shortcodePattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -131,7 +132,7 @@ struct MessageMarkup {
     /// Discord: `<@123>`/`<@!123>` → @name, `<#123>` → #channel, `<@&123>` → @role,
     /// `<:name:123>` → `:name:`, `<t:1700000000:R>` → the date.
     func discord(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
+        guard utf8Contains(text, UInt8(ascii: "<")) else { return text }
         var out = ""
         var last = text.startIndex
         for match in Self.discordPattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {

@@ -45,12 +45,24 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testInvalidUTF8IsAnError() {
-        XCTAssertEqual((try? JSONParser.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D], file: "t.json")) == nil, true)
-        do {
-            _ = try JSONParser.parse([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], file: "bad.json")
-        } catch {
-            XCTAssertEqual("\(error)", "bad.json:1:3: a string is not valid UTF-8")
+        func message(_ inner: [UInt8]) -> String {
+            do {
+                _ = try JSONParser.parse([0x5B, 0x22] + inner + [0x22, 0x5D], file: "bad.json")
+                return "parsed"
+            } catch {
+                return "\(error)"
+            }
         }
+        XCTAssertEqual(message([0xFF]), "bad.json:1:3: a string is not valid UTF-8")
+        XCTAssertEqual(message([0xC3, 0x28]), "bad.json:1:3: a string is not valid UTF-8")
+        XCTAssertEqual(message([0x61, 0xC0, 0x80]), "bad.json:1:4: a string is not valid UTF-8", "overlong")
+        XCTAssertEqual(message([0x61, 0x62, 0xED, 0xA0, 0x80]), "bad.json:1:5: a string is not valid UTF-8", "surrogate")
+        XCTAssertEqual(message([0xF4, 0x90, 0x80, 0x80]), "bad.json:1:3: a string is not valid UTF-8", "above U+10FFFF")
+        XCTAssertEqual(message([0xE2, 0x9D]), "bad.json:1:3: a string is not valid UTF-8", "cut short")
+        // With an escape the string is checked as a whole and the error points at its start.
+        XCTAssertEqual(message([0x5C, 0x6E, 0xC3, 0x28]), "bad.json:1:3: a string is not valid UTF-8")
+        XCTAssertEqual(try JSONParser.parse(Array("[\"a\", \"é❤️\", \"👍🏽\", \"x\\n❤\"]".utf8), file: "t.json"),
+                       .array([.string("a"), .string("é❤️"), .string("👍🏽"), .string("x\n❤")]))
     }
 
     func testDeepNestingStopsAtTheLimit() {
