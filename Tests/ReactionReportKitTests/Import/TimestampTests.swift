@@ -15,6 +15,16 @@ final class TimestampTests: XCTestCase {
         XCTAssertNil(Timestamp.decimalSeconds("9223372036.999999999"))
     }
 
+    /// The edges of the decimal reader, read as `Int64(_:)` reads the whole seconds.
+    func testDecimalSecondsEdges() {
+        XCTAssertEqual(Timestamp.decimalSeconds("+5")?.rfc3339, "1970-01-01T00:00:05Z")
+        XCTAssertEqual(Timestamp.decimalSeconds("-0.5")?.rfc3339, "1970-01-01T00:00:00.5Z")
+        XCTAssertEqual(Timestamp.decimalSeconds("0001.1234567891")?.rfc3339, "1970-01-01T00:00:01.123456789Z")
+        for text in ["", "-1", ".5", "5.", "+", "1.2.3", "1x", "1.x", " 1", "1e3", "٣", "99999999999999999999"] {
+            XCTAssertNil(Timestamp.decimalSeconds(text), text)
+        }
+    }
+
     func testISO8601VariantsFromStreamAndDiscord() {
         XCTAssertEqual(Timestamp.iso8601("2024-04-17T13:14:53.643826Z")?.rfc3339, "2024-04-17T13:14:53.643826Z")
         XCTAssertEqual(Timestamp.iso8601("2020-08-17T13:15:27.5564Z")?.rfc3339, "2020-08-17T13:15:27.5564Z")
