@@ -29,6 +29,9 @@ struct BubbleViewModel {
                 entry.append("hasTime", .flag(true))
                 entry.append("time", .text(TimeText.display(at)))
                 entry.append("timeISO", .text(at.rfc3339))
+            } else {
+                // Set, so that the lookup stops here: the message around it has a time too.
+                entry.append("hasTime", .flag(false))
             }
             return .object(entry)
         }))

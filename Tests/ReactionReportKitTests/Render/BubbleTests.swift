@@ -29,6 +29,22 @@ final class BubbleTests: XCTestCase {
         XCTAssertEqual(bubble["others"], .text("and 118 others"))
     }
 
+    /// A reactor without a time shows no time: the message's own time (a name the message
+    /// model holds too) must not show through as the reaction's.
+    func testReactedByShowsOnlyTheReactorsOwnTimes() throws {
+        let stream = """
+        {"channels":[{"channel":{"id":"c","type":"messaging","cid":"messaging:c","name":"General"},
+         "messages":[{"id":"m1","text":"hello","user":{"id":"u1","name":"Ada"},"created_at":"2024-01-01T10:00:00Z",
+           "reaction_counts":{"like":2},
+           "latest_reactions":[{"type":"like","user_id":"u2","user":{"id":"u2","name":"Bo"}},
+                               {"type":"like","user_id":"u3","created_at":"2024-01-01T10:05:00Z"}]}]}]}
+        """
+        let files = try MemoryWriter.render(try TestSupport.settle([("s.json", stream)]), options: BuildOptions())
+        let page = try XCTUnwrap(files["conversations/stream-general/index.html"])
+        let lists = page.split(separator: "\n").filter { $0.hasPrefix("<dd>") }
+        XCTAssertEqual(lists, [#"<dd><ul><li>u3 <time datetime="2024-01-01T10:05:00Z">2024-01-01 10:05 UTC</time></li><li>Bo</li></ul></dd>"#])
+    }
+
     func testReactionOrders() {
         var a = reaction(1, ["A"]); a.emoji.key = "b"; a.sequence = 1
         var b = reaction(5, ["B"]); b.emoji.key = "a"; b.sequence = 2
