@@ -47,12 +47,15 @@ public struct Overview: Sendable {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
             }
             let key = ConversationKey(platform: message.platform, id: message.conversationID)
-            if conversationIndex[key] == nil {
-                conversationIndex[key] = conversations.count
+            let index: Int
+            if let known = conversationIndex[key] {
+                index = known
+            } else {
+                index = conversations.count
+                conversationIndex[key] = index
                 conversations.append(ConversationTotals(platform: message.platform, id: message.conversationID, name: message.conversationName,
                                                         messages: 0, reactedMessages: 0, reactions: 0))
             }
-            let index = conversationIndex[key]!
             conversations[index].messages += 1
             conversations[index].reactions += count
             if count > 0 { conversations[index].reactedMessages += 1 }

@@ -27,22 +27,29 @@ struct SiteLayout {
         let size = max(1, pageSize)
         let names = Dictionary(infos.map { (Self.key($0.platform, $0.id), $0.name) }, uniquingKeysWith: { first, _ in first })
         var seen: [(key: String, platform: Platform, id: String, name: String)] = []
-        var known: Set<String> = []
-        for message in messages {
-            let key = Self.key(message.platform, message.conversationID)
-            if known.insert(key).inserted {
-                seen.append((key, message.platform, message.conversationID, (names[key] ?? nil) ?? message.conversationName))
-            }
-        }
-        seen.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
-        let slugs = Slug.assign(seen.map { (key: $0.key, platform: $0.platform.rawValue, name: $0.name) })
-        for entry in seen {
-            conversationIndex[entry.key] = conversations.count
-            conversations.append(Conversation(platform: entry.platform, id: entry.id, name: entry.name, slug: slugs[entry.key]!, pageSize: size))
-        }
-        pageOfMessage = Array(repeating: 1, count: messages.count)
+        // Each message's conversation, as its position in `seen` (one lookup per message).
+        var conversationOf = [Int](repeating: 0, count: messages.count)
+        var known: [ConversationKey: Int] = [:]
         for (index, message) in messages.enumerated() {
-            let position = conversationIndex[Self.key(message.platform, message.conversationID)]!
+            let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
+            if let position = known[conversation] {
+                conversationOf[index] = position
+                continue
+            }
+            let key = Self.key(message.platform, message.conversationID)
+            known[conversation] = seen.count
+            conversationOf[index] = seen.count
+            seen.append((key, message.platform, message.conversationID, (names[key] ?? nil) ?? message.conversationName))
+        }
+        // Slugs are given in (platform, id) order, which decides who gets a suffix.
+        let sorted = seen.indices.sorted { (seen[$0].platform, seen[$0].id) < (seen[$1].platform, seen[$1].id) }
+        var sortedPosition = [Int](repeating: 0, count: seen.count)
+        for (position, index) in sorted.enumerated() { sortedPosition[index] = position }
+        let slugs = Slug.assign(sorted.map { (key: seen[$0].key, platform: seen[$0].platform.rawValue, name: seen[$0].name) })
+        conversations = sorted.map { Conversation(platform: seen[$0].platform, id: seen[$0].id, name: seen[$0].name, slug: slugs[seen[$0].key]!, pageSize: size) }
+        pageOfMessage = Array(repeating: 1, count: messages.count)
+        for (index, seenPosition) in conversationOf.enumerated() {
+            let position = sortedPosition[seenPosition]
             pageOfMessage[index] = conversations[position].messages.count / size + 1
             conversations[position].messages.append(index)
         }

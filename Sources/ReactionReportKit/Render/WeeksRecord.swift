@@ -55,23 +55,35 @@ enum ReactionsCSV {
         try ParallelChunks.write(count: messages.count, append: { index, out in append(messages[index], report: report, to: &out) }, emit: emit)
     }
 
-    /// The rows of one message: one per emoji.
+    /// The rows of one message: one per emoji, each cell appended as it comes.
     static func append(_ message: MessageSummary, report: WeeklyReport, to out: inout [UInt8]) {
         guard !message.reactions.isEmpty else { return }
         let week = message.sentAt.flatMap(report.week(of:))?.description ?? ""
         let sentAt = message.sentAt?.rfc3339 ?? ""
+        func cell(_ value: String) {
+            appendField(value, to: &out)
+            out.append(0x2C)
+        }
+        func textCell(_ value: String) { cell(text(value)) }
         for reaction in message.reactions {
-            let fields = [
-                week, message.platform.rawValue, text(message.conversationID), text(message.conversationName), text(message.id),
-                sentAt, text(message.authorID ?? ""), text(message.authorName ?? ""),
-                text(reaction.emoji.key), text(reaction.emoji.display), text(reaction.emoji.name ?? ""), reaction.emoji.custom ? "true" : "false",
-                String(reaction.count), String(reaction.reactors.count), reaction.reactorsComplete ? "true" : "false", reaction.firstAt?.rfc3339 ?? "",
-            ]
-            for (index, value) in fields.enumerated() {
-                if index > 0 { out.append(0x2C) }
-                appendField(value, to: &out)
-            }
-            out.append(contentsOf: [0x0D, 0x0A])
+            cell(week)
+            cell(message.platform.rawValue)
+            textCell(message.conversationID)
+            textCell(message.conversationName)
+            textCell(message.id)
+            cell(sentAt)
+            textCell(message.authorID ?? "")
+            textCell(message.authorName ?? "")
+            textCell(reaction.emoji.key)
+            textCell(reaction.emoji.display)
+            textCell(reaction.emoji.name ?? "")
+            cell(reaction.emoji.custom ? "true" : "false")
+            cell(String(reaction.count))
+            cell(String(reaction.reactors.count))
+            cell(reaction.reactorsComplete ? "true" : "false")
+            appendField(reaction.firstAt?.rfc3339 ?? "", to: &out)
+            out.append(0x0D)
+            out.append(0x0A)
         }
     }
 
@@ -94,7 +106,11 @@ enum ReactionsCSV {
 
     /// A text cell that a spreadsheet will not evaluate.
     static func text(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
+        // The characters are ASCII, so the first byte tells.
+        switch value.utf8.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+        default: return value
+        }
         return "'" + value
     }
 }
