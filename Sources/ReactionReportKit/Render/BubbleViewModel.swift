@@ -2,21 +2,23 @@
 struct BubbleViewModel {
     let options: BuildOptions
 
-    /// The bubbles of one message, in the configured order.
-    func bubbles(_ reactions: [ReactionSummary]) -> TemplateObject {
-        ["hasBubbles": .flag(!reactions.isEmpty), "bubbles": .list(reactions.map { .object(bubble($0)) })]
+    /// The bubbles of one message, in the configured order, in an object with room for `room`
+    /// more values (the message's own).
+    func bubbles(_ reactions: [ReactionSummary], room: Int = 0) -> TemplateObject {
+        var model = TemplateObject(capacity: 2 + room)
+        model.append("hasBubbles", .flag(!reactions.isEmpty))
+        model.append("bubbles", .list(reactions.map { .object(bubble($0)) }))
+        return model
     }
 
     func bubble(_ reaction: ReactionSummary) -> TemplateObject {
         let emoji = reaction.emoji
-        var model: TemplateObject = [
-            "display": .text(emoji.display),
-            "count": .number(reaction.count),
-            "countText": .text(countText(reaction.count)),
-            "title": .text(title(reaction)),
-            "mine": .flag(options.viewer.map { viewer in reaction.reactors.contains { $0.id == viewer } } ?? false),
-        ]
-        model.reserveCapacity(10)
+        var model = TemplateObject(capacity: 10)
+        model.append("display", .text(emoji.display))
+        model.append("count", .number(reaction.count))
+        model.append("countText", .text(countText(reaction.count)))
+        model.append("title", .text(title(reaction)))
+        model.append("mine", .flag(options.viewer.map { viewer in reaction.reactors.contains { $0.id == viewer } } ?? false))
         if let image = emoji.image, URLPolicy.isSafeImage(image) {
             model.append("hasImage", .flag(true))
             model.append("image", .text(image))
@@ -24,7 +26,9 @@ struct BubbleViewModel {
         let shown = reaction.reactors.prefix(max(0, options.reactorsLimit))
         model.append("hasReactors", .flag(!shown.isEmpty))
         model.append("reactors", .list(shown.map { reactor -> TemplateValue in
-            var entry: TemplateObject = ["name": .text(reactor.name ?? reactor.id), "mine": .flag(reactor.id == options.viewer)]
+            var entry = TemplateObject(capacity: 5)
+            entry.append("name", .text(reactor.name ?? reactor.id))
+            entry.append("mine", .flag(reactor.id == options.viewer))
             if let at = reactor.at {
                 entry.append("hasTime", .flag(true))
                 entry.append("time", .text(TimeText.display(at)))

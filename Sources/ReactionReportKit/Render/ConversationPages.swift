@@ -49,8 +49,7 @@ struct ConversationPages: @unchecked Sendable {
 
     func messageModel(_ index: Int, bubbles: BubbleViewModel) -> TemplateObject {
         let message = layout.messages[index]
-        var model = bubbles.bubbles(message.reactions)
-        model.reserveCapacity(12)
+        var model = bubbles.bubbles(message.reactions, room: 11)
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
         model.append("authorID", .text(message.authorID ?? ""))

@@ -139,7 +139,7 @@ struct WeeklyPages {
 enum TopMessageModel {
     static func make(rank: Int, message: MessageSummary, layout: SiteLayout, markup: MessageMarkup, bubbles: BubbleViewModel,
                      root: String, link: (String, String) -> String) -> TemplateObject {
-        var entry = bubbles.bubbles(message.reactions)
+        var entry = bubbles.bubbles(message.reactions, room: 13)
         let conversation = layout.conversation(of: message)
         entry.append("rank", .number(rank))
         entry.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
