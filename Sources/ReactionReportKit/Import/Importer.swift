@@ -93,6 +93,8 @@ public struct ImportSink {
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }
     public func person(_ platform: Platform, id: String, name: String?) { ledger.recordPerson(platform: platform, id: id, name: name) }
     public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform) }
+    /// Tells the ledger about how many more messages, and messages with reactions, to expect.
+    public func expect(messages: Int, targets: Int) { ledger.expect(messages: messages, targets: targets) }
 
     /// Records a diagnostic about this file.
     public func diagnose(_ kind: Diagnostic.Kind, _ detail: String) {

@@ -122,6 +122,13 @@ public struct SlackImporter: WorkspaceImporter {
             following = next.flatMap { startBatch(at: $0.batch.upperBound) }
             for (index, result) in zip(batch, results) {
                 let fileSink = sink(dayFiles[index].name)
+                if index == 0 {
+                    // The first batch's figures, scaled to every day file, size the ledger's tables.
+                    let read = results.compactMap { try? $0.get() }
+                    let scale = Double(dayFiles.count) / Double(max(1, read.count))
+                    fileSink.expect(messages: Int(Double(read.reduce(0) { $0 + $1.messageCount }) * scale),
+                                    targets: Int(Double(read.reduce(0) { $0 + $1.targetCount }) * scale))
+                }
                 fileSink.conversation(folders[index])
                 try result.get().replay(into: fileSink)
             }

@@ -134,6 +134,20 @@ public final class ReactionLedger {
         return files.count - 1
     }
 
+    /// Makes room for about `messages` more messages and `targets` more messages with
+    /// reactions, so that the tables are not rebuilt again and again as they grow (each growth
+    /// hashes every key once more). Only a hint: the tables grow as needed either way.
+    public func expect(messages: Int, targets: Int) {
+        if messageIndex.count + messages > messageIndex.capacity {
+            messageIndex.reserveCapacity(messageIndex.count + messages)
+            messageList.reserveCapacity(messageIndex.count + messages)
+        }
+        if reactionIndex.count + targets > reactionIndex.capacity {
+            reactionIndex.reserveCapacity(reactionIndex.count + targets)
+            reactionLists.reserveCapacity(reactionIndex.count + targets)
+        }
+    }
+
     /// Messages recorded so far.
     public var messageCount: Int { messageList.count }
 

@@ -127,4 +127,30 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 1 [bob] complete"])
         XCTAssertEqual(result.messages[0].reactions[0].reactors[0].name, "Bob")
     }
+
+    /// Records kept for later count messages and runs of facts about one message, which size
+    /// the ledger's tables; the hint changes nothing that is recorded.
+    func testKeptRecordsCountMessagesAndTargetsAndTheHintChangesNothing() {
+        let a = MessageTarget(platform: .slack, conversationID: "C1", messageID: "1")
+        let b = MessageTarget(platform: .slack, conversationID: "C1", messageID: "2")
+        var records = ImportRecords()
+        records.message(ImportedMessage(platform: .slack, conversationID: "C1", id: "1", sentAt: Timestamp.unixSeconds(10)))
+        records.message(ImportedMessage(platform: .slack, conversationID: "C1", id: "2", sentAt: Timestamp.unixSeconds(20)))
+        records.reaction(.total(target: a, value: ReactionValue("+1", style: .shortcode), count: 2, firstAt: nil))
+        records.reaction(.add(target: a, value: ReactionValue("+1", style: .shortcode), reactor: "U1", reactorName: nil, at: nil, ref: nil))
+        records.reaction(.add(target: b, value: ReactionValue("heart", style: .shortcode), reactor: "U2", reactorName: nil, at: nil, ref: nil))
+        records.reaction(.add(target: a, value: ReactionValue("eyes", style: .shortcode), reactor: "U2", reactorName: nil, at: nil, ref: nil))
+        XCTAssertEqual(records.messageCount, 2)
+        XCTAssertEqual(records.targetCount, 3)
+
+        func settled(hint: Bool) -> [String] {
+            let ledger = ReactionLedger()
+            let sink = ImportSink(ledger: ledger, fileName: "C1/2024-01-01.json")
+            if hint { sink.expect(messages: 1_000, targets: 500) }
+            records.replay(into: sink)
+            return ledger.summarize().messages.flatMap(TestSupport.reactions)
+        }
+        XCTAssertEqual(settled(hint: true), ["👍 2 [U1] incomplete", "👀 1 [U2] complete", "❤ 1 [U2] complete"])
+        XCTAssertEqual(settled(hint: true), settled(hint: false))
+    }
 }

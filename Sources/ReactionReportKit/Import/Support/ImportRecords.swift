@@ -18,9 +18,22 @@ struct ImportRecords: ImportRecorder, @unchecked Sendable {
     }
 
     private(set) var records: [Record] = []
+    /// Messages kept, and runs of reaction facts about one message (about the number of
+    /// messages with reactions): what a workspace's first files tell of the ledger's size.
+    private(set) var messageCount = 0
+    private(set) var targetCount = 0
+    private var lastTarget: MessageTarget?
 
-    mutating func message(_ message: ImportedMessage) { records.append(.message(message)) }
-    mutating func reaction(_ fact: ReactionFact) { records.append(.reaction(fact)) }
+    mutating func message(_ message: ImportedMessage) {
+        messageCount += 1
+        records.append(.message(message))
+    }
+
+    mutating func reaction(_ fact: ReactionFact) {
+        if case .add(let target, _, _, _, _, _) = fact, target != lastTarget { (targetCount, lastTarget) = (targetCount + 1, target) }
+        if case .total(let target, _, _, _) = fact, target != lastTarget { (targetCount, lastTarget) = (targetCount + 1, target) }
+        records.append(.reaction(fact))
+    }
     mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String) { records.append(.diagnostic(kind, detail)) }
 
     /// Hands every record to `sink`, in the order it was read.
