@@ -142,18 +142,27 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
 /// Appends `pad(value, width)` as bytes.
 func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
-    if value >= 0, value < 100, width == 2 {
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-        return
+    guard value >= 0 else { return bytes.append(contentsOf: pad(value, width).utf8) }
+    // Digits from the right into a small buffer, then as many zeros as the width asks first.
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        var rest = value
+        var start = buffer.count
+        repeat {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        for _ in 0..<max(0, width - (buffer.count - start)) { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
     }
-    bytes.append(contentsOf: pad(value, width).utf8)
 }
 
 /// Zero-pads a non-negative number to `width` digits.
 func pad(_ value: Int64, _ width: Int) -> String {
     let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    let count = digits.utf8.count
+    return count >= width ? digits : String(repeating: "0", count: width - count) + digits
 }
 
 /// A proleptic Gregorian calendar date, converted without Foundation (days since 1970-01-01).

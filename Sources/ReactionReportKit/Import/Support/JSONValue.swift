@@ -117,11 +117,13 @@ public struct JSONObject: Sendable, Equatable {
     /// Member values, parallel to `keys`.
     public var values: [JSONValue] { members.map(\.value) }
 
-    /// The value of the last member named `key`.
+    /// The value of the last member named `key`. Names of another length are passed over
+    /// without comparing them (comparing two different strings is a call into the runtime).
     public subscript(key: String) -> JSONValue? {
+        let length = key.utf8.count
         var index = members.count - 1
         while index >= 0 {
-            if members[index].key == key { return members[index].value }
+            if members[index].key.utf8.count == length, members[index].key == key { return members[index].value }
             index -= 1
         }
         return nil
