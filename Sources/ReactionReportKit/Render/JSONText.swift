@@ -19,6 +19,16 @@ public struct JSONText {
             var clean = 0
             var index = 0
             while index < bytes.count {
+                // Eight bytes at a time while none is a control, a quote, a backslash, DEL or
+                // non-ASCII (U+2028 and U+2029 are escaped).
+                if index + 8 <= bytes.count {
+                    let word = ByteWord.load(bytes, index)
+                    if ByteWord.mayHoldBelow(word, 0x20) | ByteWord.mayHold(word, 0x22) | ByteWord.mayHold(word, 0x5C)
+                        | ByteWord.mayHold(word, 0x7F) | (word & ByteWord.highs) == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = bytes[index]
                 let escape: [UInt8]?
                 var width = 1

@@ -75,3 +75,31 @@ func utf8Precedes(_ a: String, _ b: String) -> Bool {
         }
     }
 }
+
+/// Tests on eight bytes at once, for the escaping loops that write every page and data file:
+/// runs of plain bytes are passed over a word at a time. Each test may report a byte that is
+/// not there (a borrow from a lower byte), never miss one that is: a reported word is then
+/// looked at byte by byte.
+enum ByteWord {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `index` (which must leave eight in `bytes`).
+    @inline(__always)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Nonzero when a byte of `word` may equal `byte`.
+    @inline(__always)
+    static func mayHold(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
+    }
+
+    /// Nonzero when a byte of `word` may be below `limit` (at most 0x80).
+    @inline(__always)
+    static func mayHoldBelow(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+}

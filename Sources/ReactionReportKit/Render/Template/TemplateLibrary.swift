@@ -48,7 +48,17 @@ enum HTMLEscaping {
         var text = text
         text.withUTF8 { bytes in
             var copied = 0
-            for index in 0..<bytes.count {
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time while none needs an entity.
+                if index + 8 <= bytes.count {
+                    let word = ByteWord.load(bytes, index)
+                    if ByteWord.mayHold(word, 0x26) | ByteWord.mayHold(word, 0x3C) | ByteWord.mayHold(word, 0x3E)
+                        | ByteWord.mayHold(word, 0x22) | ByteWord.mayHold(word, 0x27) == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let entity: StaticString
                 switch bytes[index] {
                 case 0x26: entity = "&amp;"
@@ -56,11 +66,14 @@ enum HTMLEscaping {
                 case 0x3E: entity = "&gt;"
                 case 0x22: entity = "&quot;"
                 case 0x27: entity = "&#39;"
-                default: continue
+                default:
+                    index += 1
+                    continue
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                copied = index + 1
+                index += 1
+                copied = index
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
         }
