@@ -143,9 +143,15 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 /// Appends `pad(value, width)` as bytes.
 func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
     guard value >= 0 else { return bytes.append(contentsOf: pad(value, width).utf8) }
+    if value < 100, width == 2 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        return
+    }
     // Digits from the right into a small buffer, then as many zeros as the width asks first.
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    withUnsafeMutableBytes(of: &digits) { raw in
+        let buffer = raw.bindMemory(to: UInt8.self)
         var rest = value
         var start = buffer.count
         repeat {
@@ -154,7 +160,7 @@ func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
             rest /= 10
         } while rest > 0
         for _ in 0..<max(0, width - (buffer.count - start)) { bytes.append(UInt8(ascii: "0")) }
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
     }
 }
 

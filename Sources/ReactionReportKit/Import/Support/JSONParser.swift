@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes that reports errors by line and column.
 ///
 /// Numbers are kept as text; strings must be valid UTF-8; nesting is limited so that hostile
@@ -52,8 +54,10 @@ public struct JSONParser {
     /// single-document file is not parsed twice.
     static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { whole in
-            guard let newline = whole.firstIndex(of: 0x0A),
-                  whole[(newline + 1)...].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return false }
+            // memchr: most files have no line break at all, and this looks through all of them.
+            guard let base = whole.baseAddress, let found = memchr(base, 0x0A, whole.count) else { return false }
+            let newline = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            guard whole[(newline + 1)...].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return false }
             let buffer = UnsafeBufferPointer(rebasing: whole[..<newline])
             var reader = Reader(buffer: buffer)
             reader.skipByteOrderMark()
