@@ -3,7 +3,7 @@
 # under Benchmarks/.data), time a full `reaction-report build` of it (release build, every page,
 # Markdown and data file) with /usr/bin/time -v, and compare with the time orjson needs only to
 # parse the same files, measured in the same run. Then, on a 20,000-message Slack export, compare
-# with `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0).
+# with `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0), three runs each.
 #
 #   bash Benchmarks/run.sh                       # 1,000,000 messages: slack, pubnub, telegram
 #   MESSAGES=100000 PLATFORMS=slack bash Benchmarks/run.sh
@@ -45,12 +45,26 @@ for platform in $platforms; do
   printf '%-9s %12s %10s %10s %10s %8s %10s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss"
 done
 
-# Against slack-export-viewer on 20,000 messages.
+# Against slack-export-viewer on 20,000 messages: three runs of each, alternating, each into a
+# fresh folder; the ratio is of the medians (single runs on a shared machine move by a quarter).
 command -v slack-export-viewer >/dev/null || pip install -q slack-export-viewer==3.5.0
 small="$data/slack-20000"
 [ -d "$small" ] || python3 Benchmarks/large_exports.py --platform slack --messages 20000 --seed 1 --out "$small"
-read -r ours _ < <(measure slack-small "$small")
-start=$(date +%s.%N)
-slack-export-viewer -z "$small" --html-only -o "$out/sev" --no-browser >/dev/null 2>&1
-theirs=$(python3 -c "import time; print(f'{time.time() - $start:.2f}')")
-echo "slack 20000: reaction-report ${ours}s, slack-export-viewer --html-only ${theirs}s, $(python3 -c "print(f'{$theirs / $ours:.1f}')")x faster"
+ours_runs=() theirs_runs=()
+for run in 1 2 3; do
+  read -r ours _ < <(measure "slack-small-$run" "$small")
+  rm -rf "${out:?}/slack-small-$run"
+  start=$(date +%s.%N)
+  slack-export-viewer -z "$small" --html-only -o "$out/sev-$run" --no-browser >/dev/null 2>&1
+  theirs=$(python3 -c "import time; print(f'{time.time() - $start:.2f}')")
+  rm -rf "${out:?}/sev-$run"
+  ours_runs+=("$ours") theirs_runs+=("$theirs")
+done
+python3 - "${ours_runs[*]}" "${theirs_runs[*]}" <<'PY'
+import statistics, sys
+ours = [float(x) for x in sys.argv[1].split()]
+theirs = [float(x) for x in sys.argv[2].split()]
+a, b = statistics.median(ours), statistics.median(theirs)
+print(f"slack 20000: reaction-report {' '.join(f'{x:.2f}' for x in ours)} s (median {a:.2f}), "
+      f"slack-export-viewer --html-only {' '.join(f'{x:.2f}' for x in theirs)} s (median {b:.2f}), {b / a:.1f}x faster")
+PY

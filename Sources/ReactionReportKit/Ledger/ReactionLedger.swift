@@ -67,16 +67,23 @@ public final class ReactionLedger {
             }
         }
 
-        func makeIterator() -> AnyIterator<(key: String, value: ReactorEntry)> {
-            var pending = first.map { (key: $0.id, value: $0.entry) }
-            var others = rest.makeIterator()
-            return AnyIterator {
+        /// The inline reactor, then the others (a type-erased iterator cost an allocation and
+        /// a call through a box per reactor).
+        struct Iterator: IteratorProtocol {
+            var pending: (key: String, value: ReactorEntry)?
+            var others: Dictionary<String, ReactorEntry>.Iterator
+
+            mutating func next() -> (key: String, value: ReactorEntry)? {
                 if let next = pending {
                     pending = nil
                     return next
                 }
                 return others.next()
             }
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(pending: first.map { (key: $0.id, value: $0.entry) }, others: rest.makeIterator())
         }
     }
 
