@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the ledger's result into the site: view models fed to templates, data files, and the
 /// assets, handed one file at a time to a `SiteWriter`.
 public struct SiteRenderer {
@@ -59,6 +61,10 @@ public struct SiteRenderer {
         // written in order as they come ready.
         var jobs: [() throws -> ParallelPages.Page] = []
         let base = pageBase(root: "../../", latestWeek: latestWeek)
+        // A week's HTML and Markdown reports share one view model, made by the first to need it.
+        let weekModels = weekly.weeks.indices.map { index in
+            Shared { TemplateObject(any: base.merging(weekPages.model(index, root: "../../")) { _, new in new }) }
+        }
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
                 try writer.write("assets/" + name, text)
@@ -66,17 +72,14 @@ public struct SiteRenderer {
             let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: base)
             jobs += pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }
             jobs += weekly.weeks.indices.map { index in {
-                var model = base.merging(weekPages.model(index, root: "../../")) { _, new in new }
-                model["pageTitle"] = "Week \(weekly.weeks[index].week)"
-                return (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", TemplateObject(any: model)))
+                (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", weekModels[index].value))
             } }
             jobs.append { ("feed.xml", Array(AtomFeed.xml(weekly, messages: messages, options: options).utf8)) }
             jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
         if options.formats.contains(.markdown) {
             jobs += weekly.weeks.indices.map { index in {
-                let model = base.merging(weekPages.model(index, root: "../../")) { _, new in new }
-                return (WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", TemplateObject(any: model)))
+                (WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", weekModels[index].value))
             } }
             jobs.append { ("summary.md", try templates.renderMarkdown("summary", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
@@ -164,6 +167,25 @@ public struct SiteRenderer {
     func link(_ path: String, _ root: String) -> String {
         guard let base = options.baseURL else { return root + path }
         return URLText.linkSafe((base.hasSuffix("/") ? base : base + "/") + path)
+    }
+}
+
+/// A value made by whichever thread needs it first, then shared.
+private final class Shared<Value>: @unchecked Sendable {
+    private var make: (() -> Value)?
+    private var made: Value?
+    private let lock = NSLock()
+
+    init(_ make: @escaping () -> Value) { self.make = make }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let value = make!()
+        made = value
+        make = nil
+        return value
     }
 }
 
