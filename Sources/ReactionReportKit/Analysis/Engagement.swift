@@ -50,6 +50,14 @@ struct EngagementTally {
     private var posterKeys: Set<PersonKey> = []
     private var delays: [Int64] = []
 
+    /// Makes room for `messages` messages with `reactors` reactor listings in all (sets grown
+    /// one insert at a time hash every person again at each growth).
+    mutating func reserve(messages: Int, reactors: Int) {
+        posterKeys.reserveCapacity(messages)
+        reactorKeys.reserveCapacity(reactors)
+        delays.reserveCapacity(messages)
+    }
+
     mutating func add(_ message: MessageSummary) {
         figures.messages += 1
         let count = message.reactionCount

@@ -133,6 +133,10 @@ public struct WeeklyReport: Sendable {
                 received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count += message.reactionCount
             }
         }
+        // The week's sizes first, so that its tables are made once.
+        let listings = week.messages.reduce(0) { total, index in messages[index].reactions.reduce(total) { $0 + $1.reactors.count } }
+        tally.reserve(messages: week.messages.count, reactors: listings)
+        given.reserveCapacity(listings)
         for messageIndex in week.messages { add(messages[messageIndex]) }
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
         week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
