@@ -69,8 +69,9 @@ public struct WeeklyReport: Sendable {
                               through: last.map { max($0, calendar.week(of: latest)) } ?? calendar.week(of: latest), calendar: calendar)
         self.range = range
         weeks = range.weeks.indices.map { Week(week: range.weeks[$0], start: range.starts[$0], end: range.starts[$0 + 1]) }
-        for (index, message) in messages.enumerated() {
-            guard let sentAt = message.sentAt, let week = range.index(of: sentAt) else { continue }
+        // By index and field: a loop over the messages copied each whole message.
+        for index in messages.indices {
+            guard let sentAt = messages[index].sentAt, let week = range.index(of: sentAt) else { continue }
             weeks[week].messages.append(index)
         }
 

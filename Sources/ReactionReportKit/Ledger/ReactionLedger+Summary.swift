@@ -120,10 +120,11 @@ extension ReactionLedger {
 
         var conversationList: [ConversationInfo] = []
         var seen: Set<MessageKey> = []
-        for summary in summaries {
-            let key = MessageKey(platform: summary.platform, conversationID: summary.conversationID, id: "")
+        // By index and field: a loop over the summaries copied each whole message.
+        for index in summaries.indices {
+            let key = MessageKey(platform: summaries[index].platform, conversationID: summaries[index].conversationID, id: "")
             if seen.insert(key).inserted {
-                conversationList.append(conversations[key] ?? ConversationInfo(platform: summary.platform, id: summary.conversationID, name: nil))
+                conversationList.append(conversations[key] ?? ConversationInfo(platform: key.platform, id: key.conversationID, name: nil))
             }
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
@@ -234,12 +235,16 @@ extension ReactionLedger {
         guard !directories.isEmpty else { return }
         var unknown: Set<String> = []
         let empty: [String: String] = [:]
-        for summary in summaries where !summary.reactions.isEmpty && directories.contains(summary.platform) {
+        // By index and field: a loop over the summaries copied each whole message.
+        for index in summaries.indices where !summaries[index].reactions.isEmpty {
+            let platform = summaries[index].platform
+            guard directories.contains(platform) else { continue }
+            let known = people[platform, default: empty]
             // Reactors only: authors can be bots and integrations, which user lists leave out.
-            for reaction in summary.reactions {
-                for reactor in reaction.reactors where people[summary.platform, default: empty][reactor.id] == nil {
-                    if unknown.insert("\(summary.platform.displayName) user \(reactor.id)").inserted {
-                        log.append(Diagnostic(.unknownUser, file: nil, "\(summary.platform.displayName) user \(reactor.id) is not in the export's user list"))
+            for reaction in summaries[index].reactions {
+                for reactor in reaction.reactors where known[reactor.id] == nil {
+                    if unknown.insert("\(platform.displayName) user \(reactor.id)").inserted {
+                        log.append(Diagnostic(.unknownUser, file: nil, "\(platform.displayName) user \(reactor.id) is not in the export's user list"))
                     }
                 }
             }

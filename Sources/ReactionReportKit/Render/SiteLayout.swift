@@ -30,16 +30,17 @@ struct SiteLayout {
         // Each message's conversation, as its position in `seen` (one lookup per message).
         var conversationOf = [Int](repeating: 0, count: messages.count)
         var known: [ConversationKey: Int] = [:]
-        for (index, message) in messages.enumerated() {
-            let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
+        // By index and field here and below: a loop over the messages copied each whole message.
+        for index in messages.indices {
+            let conversation = ConversationKey(platform: messages[index].platform, id: messages[index].conversationID)
             if let position = known[conversation] {
                 conversationOf[index] = position
                 continue
             }
-            let key = Self.key(message.platform, message.conversationID)
+            let key = Self.key(conversation.platform, conversation.id)
             known[conversation] = seen.count
             conversationOf[index] = seen.count
-            seen.append((key, message.platform, message.conversationID, (names[key] ?? nil) ?? message.conversationName))
+            seen.append((key, conversation.platform, conversation.id, (names[key] ?? nil) ?? messages[index].conversationName))
         }
         // Slugs are given in (platform, id) order, which decides who gets a suffix.
         let sorted = seen.indices.sorted { (seen[$0].platform, seen[$0].id) < (seen[$1].platform, seen[$1].id) }
@@ -58,8 +59,8 @@ struct SiteLayout {
             conversationIndex[Self.key(conversation.platform, conversation.id)] = position
         }
         messageIndex.reserveCapacity(messages.count)
-        for (index, message) in messages.enumerated() {
-            let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+        for index in messages.indices {
+            let key = MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
             if messageIndex[key] == nil { messageIndex[key] = index }
         }
     }
