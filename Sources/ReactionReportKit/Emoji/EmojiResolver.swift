@@ -5,7 +5,11 @@ import Foundation
 /// Order of lookup for a name: the user's aliases, Stream's default types, then Slack/iamcal
 /// shortcodes. A name found nowhere is a custom emoji `:name:`.
 public final class EmojiResolver: @unchecked Sendable {
-    let table: EmojiTable
+    /// The table given, or nil for the standard one, which is then first built when a value is
+    /// first resolved (a build starts building it on another core, and creates its resolver
+    /// before the inputs are read).
+    private let givenTable: EmojiTable?
+    var table: EmojiTable { givenTable ?? EmojiTable.standard }
     let aliases: [String: String]
     let mergeSkinTones: Bool
     /// Guarded by `lock`: pages are rendered on several threads.
@@ -16,8 +20,8 @@ public final class EmojiResolver: @unchecked Sendable {
     /// - Parameters:
     ///   - aliases: name → emoji, or name → image URL for a custom emoji.
     ///   - mergeSkinTones: count 👍🏻 as 👍.
-    public init(table: EmojiTable = .standard, aliases: [String: String] = [:], mergeSkinTones: Bool = false) {
-        self.table = table
+    public init(table: EmojiTable? = nil, aliases: [String: String] = [:], mergeSkinTones: Bool = false) {
+        givenTable = table
         self.aliases = aliases
         self.mergeSkinTones = mergeSkinTones
     }
