@@ -21,13 +21,17 @@ public struct EmojiTable: Sendable {
     /// Builds a table from tab-separated rows (split on bytes: splitting by `Character` would
     /// measure the grapheme clusters of every emoji, most of a build's start-up time).
     init(emojiRows: String, shortcodeRows: String) {
+        let emoji = Self.rows(emojiRows)
         var entries: [String: Entry] = [:]
-        for (first, second) in Self.rows(emojiRows) {
+        entries.reserveCapacity(emoji.count)
+        for (first, second) in emoji {
             let key = first.withoutVariationSelectors
             if entries[key] == nil { entries[key] = Entry(display: first, name: second) }
         }
+        let codes = Self.rows(shortcodeRows)
         var shortcodes: [String: String] = [:]
-        for (first, second) in Self.rows(shortcodeRows) { shortcodes[first] = second }
+        shortcodes.reserveCapacity(codes.count)
+        for (first, second) in codes { shortcodes[first] = second }
         self.entries = entries
         self.shortcodes = shortcodes
     }
