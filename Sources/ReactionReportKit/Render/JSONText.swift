@@ -92,6 +92,7 @@ extension Array where Element == UInt8 {
     /// 180 instructions for a short key).
     @inline(__always)
     mutating func append(literal text: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        // `withUTF8Buffer` serves a one-scalar literal too, which has no UTF-8 pointer.
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
