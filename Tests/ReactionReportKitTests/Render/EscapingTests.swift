@@ -51,7 +51,7 @@ final class EscapingTests: XCTestCase {
                 case "\u{2029}": out += "\\u2029"
                 default:
                     if scalar.value < 0x20 || scalar.value == 0x7F {
-                        out += "\\u00" + String(scalar.value, radix: 16).leftPadded(2)
+                        out += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
                     } else {
                         out.unicodeScalars.append(scalar)
                     }
@@ -78,8 +78,4 @@ final class TextExcerptTests: XCTestCase {
         XCTAssertEqual(TextExcerpt.make(String(repeating: "x", count: 141), deleted: false), String(repeating: "x", count: 139) + "…")
         XCTAssertEqual(TextExcerpt.make(String(repeating: "❤️", count: 141), deleted: false), String(repeating: "❤️", count: 139) + "…")
     }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
