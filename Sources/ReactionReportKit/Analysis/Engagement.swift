@@ -44,11 +44,17 @@ struct ConversationKey: Hashable {
 /// Collects `Engagement` one message at a time.
 struct EngagementTally {
     private(set) var figures = Engagement()
+    /// False when the caller keeps the set of reactors itself (and passes its size to `result`).
+    private var countingReactors = true
     private var reactorKeys: Set<PersonKey> = []
     /// The distinct people with a listed reaction so far.
     var reactors: Set<PersonKey> { reactorKeys }
     private var posterKeys: Set<PersonKey> = []
     private var delays: [Int64] = []
+
+    init(countingReactors: Bool = true) {
+        self.countingReactors = countingReactors
+    }
 
     /// Makes room for `messages` messages with `reactors` reactor listings in all (sets grown
     /// one insert at a time hash every person again at each growth).
@@ -64,16 +70,19 @@ struct EngagementTally {
         figures.reactions += count
         if count > 0 { figures.reactedMessages += 1 }
         if let author = message.authorID { posterKeys.insert(PersonKey(platform: message.platform, id: author)) }
-        for reaction in message.reactions {
-            for reactor in reaction.reactors { reactorKeys.insert(PersonKey(platform: message.platform, id: reactor.id)) }
+        if countingReactors {
+            for reaction in message.reactions {
+                for reactor in reaction.reactors { reactorKeys.insert(PersonKey(platform: message.platform, id: reactor.id)) }
+            }
         }
         if let delay = Self.secondsToFirstReaction(message) { delays.append(delay) }
     }
 
-    /// The figures; `newReactors` is counted by the caller, who knows where each person first reacted.
-    func result(newReactors: Int = 0) -> Engagement {
+    /// The figures; `newReactors` is counted by the caller, who knows where each person first
+    /// reacted, and so is `reactors` when the tally does not count them.
+    func result(reactors: Int? = nil, newReactors: Int = 0) -> Engagement {
         var figures = figures
-        figures.reactors = reactorKeys.count
+        figures.reactors = reactors ?? reactorKeys.count
         figures.posters = posterKeys.count
         figures.newReactors = newReactors
         figures.medianSecondsToFirstReaction = Self.median(delays)

@@ -81,17 +81,34 @@ public struct WeeklyReport: Sendable {
         let counted = Concurrently.map(weeks.count) { index in
             Self.count(weeks[index], messages: messages, topN: topN, palette: palette)
         }
-        var seen: Set<PersonKey> = []
-        var seenInConversation: [ConversationKey: Set<PersonKey>] = [:]
+        // New reactors, week by week: for the whole report and for each conversation, each
+        // followed through the weeks on its own, on every core.
+        var conversationKeys: [ConversationKey] = []
+        var conversationJobs: [ConversationKey: Int] = [:]
+        for index in counted.indices {
+            for key in counted[index].conversations.keys where conversationJobs[key] == nil {
+                conversationJobs[key] = conversationKeys.count + 1
+                conversationKeys.append(key)
+            }
+        }
+        let newReactors = Concurrently.map(conversationKeys.count + 1) { job -> [Int] in
+            var seen: Set<PersonKey> = []
+            return counted.indices.map { index in
+                if job == 0 {
+                    return counted[index].reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
+                }
+                guard let entry = counted[index].conversations[conversationKeys[job - 1]] else { return 0 }
+                return entry.tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
+            }
+        }
         var previousConversations: [ConversationKey: ConversationWeek] = [:]
         for index in weeks.indices {
             var week = counted[index].week
-            let newReactors = counted[index].tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
-            week.figures = counted[index].tally.result(newReactors: newReactors)
+            week.figures = counted[index].tally.result(reactors: counted[index].reactors.count, newReactors: newReactors[0][index])
 
             var current: [ConversationKey: ConversationWeek] = [:]
             for (key, entry) in counted[index].conversations {
-                let newInConversation = entry.tally.reactors.reduce(0) { $0 + (seenInConversation[key, default: []].insert($1).inserted ? 1 : 0) }
+                let newInConversation = newReactors[conversationJobs[key]!][index]
                 current[key] = ConversationWeek(platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: newInConversation))
             }
             for (key, before) in previousConversations where current[key] == nil {
@@ -110,9 +127,11 @@ public struct WeeklyReport: Sendable {
     /// One week counted on its own: its rankings and emoji, and the tallies of the week and of
     /// each conversation in it (their figures wait for the count of new reactors).
     private static func count(_ week: Week, messages: [MessageSummary], topN: Int, palette: [Emoji])
-        -> (week: Week, tally: EngagementTally, conversations: [ConversationKey: (name: String, tally: EngagementTally)]) {
+        -> (week: Week, tally: EngagementTally, reactors: [PersonKey],
+            conversations: [ConversationKey: (name: String, tally: EngagementTally)]) {
         var week = week
-        var tally = EngagementTally()
+        // The week's distinct reactors are the keys of `given`, so its tally keeps no set of them.
+        var tally = EngagementTally(countingReactors: false)
         var conversations: [ConversationKey: (name: String, tally: EngagementTally)] = [:]
         var emoji: [String: EmojiUse] = [:]
         var given: [PersonKey: PersonCount] = [:]
@@ -136,7 +155,7 @@ public struct WeeklyReport: Sendable {
         }
         // The week's sizes first, so that its tables are made once.
         let listings = week.messages.reduce(0) { total, index in messages[index].reactions.reduce(total) { $0 + $1.reactors.count } }
-        tally.reserve(messages: week.messages.count, reactors: listings)
+        tally.reserve(messages: week.messages.count, reactors: 0)
         given.reserveCapacity(listings)
         for messageIndex in week.messages { add(messages[messageIndex]) }
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
@@ -146,7 +165,8 @@ public struct WeeklyReport: Sendable {
         week.offPalette = Overview.rankEmoji(emoji.values.filter { !paletteKeys.contains($0.emoji.key) })
         week.topReactors = Self.rankPeople(given.values, topN: topN)
         week.topReceivers = Self.rankPeople(received.values, topN: topN)
-        return (week, tally, conversations)
+        // Only the keys are kept: every week's table is held until the new reactors are counted.
+        return (week, tally, Array(given.keys), conversations)
     }
 
     /// The week an instant falls in, when it is within the report.
