@@ -15,21 +15,22 @@ extension ReactionLedger {
         reactionLists = []
         var byMessage: [MessageKey: [ReactionEntry]] = [:]
         let someWithoutConversation = byTarget.keys.contains(where: { $0.conversationID == nil })
-        do {
+        var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
+        // Where every target names its conversation, targets are matched with their messages
+        // while settling, and those left unmatched are found afterwards (their lists are the
+        // ones not taken); a pass over every target before settling cost a hash each, on one
+        // thread.
+        if someWithoutConversation {
             // Conversation-less targets are resolved by id (the index by id is built only when
             // needed), taken in a fixed order since two targets can land on one message.
             var messagesByID: [String: [MessageKey]] = [:]
-            if someWithoutConversation {
-                for key in messageIndex.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
-            }
-            let targets = someWithoutConversation ? byTarget.keys.sorted(by: targetOrder) : Array(byTarget.keys)
-            var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
-            for target in targets {
+            for key in messageIndex.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
+            for target in byTarget.keys.sorted(by: targetOrder) {
                 let key: MessageKey
                 if let conversationID = target.conversationID {
                     key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
                     guard messageIndex[key] != nil else {
-                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(lists[byTarget[target]!].count) reaction(s) for a message not in the input")))
+                        missing.append((target, Self.withoutMessage(target, conversationID, reactions: lists[byTarget[target]!].count)))
                         continue
                     }
                 } else {
@@ -43,7 +44,6 @@ extension ReactionLedger {
                     }
                     key = first
                 }
-                guard someWithoutConversation else { continue }
                 for entry in lists[byTarget[target]!] {
                     if let index = byMessage[key]?.firstIndex(where: { $0.emoji.key == entry.emoji.key }) {
                         byMessage[key]![index] = merge(byMessage[key]![index], entry)
@@ -52,12 +52,8 @@ extension ReactionLedger {
                     }
                 }
             }
-            if someWithoutConversation {
-                byTarget = [:]
-                lists = []
-            }
-            missing.sort { targetOrder($0.target, $1.target) }
-            for entry in missing { log.append(entry.diagnostic) }
+            byTarget = [:]
+            lists = []
         }
 
         // Messages are settled in report order: their positions in the list are sorted by time,
@@ -104,6 +100,14 @@ extension ReactionLedger {
                 }
             }
         }
+        if !someWithoutConversation {
+            for index in byTarget.indices where !lists[byTarget.values[index]].isEmpty {
+                let target = byTarget.keys[index]
+                missing.append((target, Self.withoutMessage(target, target.conversationID!, reactions: lists[byTarget.values[index]].count)))
+            }
+        }
+        missing.sort { targetOrder($0.target, $1.target) }
+        for entry in missing { log.append(entry.diagnostic) }
         byTarget = [:]
         lists = []
         byMessage = [:]
@@ -129,6 +133,12 @@ extension ReactionLedger {
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
         return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people)
+    }
+
+    /// The diagnostic for reactions on a message of a known conversation that is not in the input.
+    static func withoutMessage(_ target: MessageTarget, _ conversationID: String, reactions: Int) -> Diagnostic {
+        Diagnostic(.reactionWithoutMessage, file: nil,
+                   "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(reactions) reaction(s) for a message not in the input")
     }
 
     /// One message settled: its reactions (removals applied, first reacted first), its latest

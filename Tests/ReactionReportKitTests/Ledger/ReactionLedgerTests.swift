@@ -118,6 +118,39 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(TestSupport.diagnostics(result), ["reaction-without-message": 1, "invalid-reaction": 2])
     }
 
+    /// Reactions on messages missing from the input are reported one diagnostic per message, in
+    /// target order, with their counts, before the diagnostics found while settling; the same
+    /// whether or not some other target lacks its conversation (two ways of matching them).
+    func testReactionsOnMissingMessagesOfKnownConversationsAreReportedInOrder() {
+        func run(withConversationlessTarget: Bool) -> [String] {
+            let ledger = ledger()
+            func react(_ conversation: String?, _ message: String, _ user: String, _ value: String = "👍") {
+                ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: conversation, messageID: message),
+                                   value: ReactionValue(value), reactor: user, reactorName: nil, at: nil, ref: nil), file: 0)
+            }
+            react("d", "5", "bob")
+            react("c", "9", "bob")
+            react("c", "9", "carol", "🎉")
+            react("c", "17300000000000000", "bob")
+            ledger.record(.total(target: target, value: ReactionValue("👍"), count: 0, firstAt: nil), file: 0)
+            react("c", "10", "dan")
+            if withConversationlessTarget { react(nil, "17300000000000000", "erin") }
+            let result = ledger.summarize()
+            XCTAssertEqual(result.messages.count, 1)
+            XCTAssertEqual(TestSupport.reactions(result.messages[0]),
+                           [withConversationlessTarget ? "👍 2 [bob,erin] complete" : "👍 1 [bob] complete"])
+            let order: [Diagnostic.Kind] = [.reactionWithoutMessage, .reactorsExceedCount]
+            return order.flatMap { result.diagnostics.examples[$0]?.map(\.text) ?? [] }
+        }
+        let expected = [
+            "PubNub c message 10: 1 reaction(s) for a message not in the input",
+            "PubNub c message 9: 2 reaction(s) for a message not in the input",
+            "PubNub d message 5: 1 reaction(s) for a message not in the input",
+        ]
+        XCTAssertEqual(run(withConversationlessTarget: false), expected + ["PubNub message 17300000000000000: 👍 lists 1 reactors but counts 0"])
+        XCTAssertEqual(run(withConversationlessTarget: true), expected + ["PubNub message 17300000000000000: 👍 lists 2 reactors but counts 0"])
+    }
+
     func testConversationlessTargetsJoinTheirMessageByID() {
         let ledger = ledger()
         ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "17300000000000000"),
