@@ -56,6 +56,11 @@ extension ReactionLedger {
             lists = []
         }
 
+        // Found while settling, part by part: reactors missing from their platform's user list
+        // (in report order within each part), and the conversations that have messages.
+        var unknownUsers: [[PersonKey]] = []
+        var conversationKeys: Set<MessageKey> = []
+
         // Messages are settled in report order: their positions in the list are sorted by time,
         // the keys compared only between messages of the same time (cheaper than sorting the
         // finished summaries, and no second copy of them).
@@ -80,6 +85,9 @@ extension ReactionLedger {
                 let parts = Concurrently.map((order.count + partSize - 1) / partSize) { part in
                     var matched: Set<RemovalKey> = []
                     var found: [(key: MessageKey, diagnostic: Diagnostic)] = []
+                    var unknown = UnknownUsers()
+                    var conversationKeys: Set<MessageKey> = []
+                    var lastConversation: MessageKey?
                     for place in part * partSize..<min(order.count, (part + 1) * partSize) {
                         let index = order[place].index
                         let key = key(index)
@@ -89,14 +97,26 @@ extension ReactionLedger {
                         } else if let position = byTarget[MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)] {
                             swap(&entries, &places.lists![position])
                         }
-                        (places.summaries! + place).initialize(to: summary(of: pending[index], key: key, entries: entries, matched: &matched, settled: &found))
+                        let summary = places.summaries! + place
+                        summary.initialize(to: self.summary(of: pending[index], key: key, entries: entries, matched: &matched, settled: &found))
+                        // Messages of one conversation often follow one another: most need no hash.
+                        let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
+                        if conversation != lastConversation {
+                            conversationKeys.insert(conversation)
+                            lastConversation = conversation
+                        }
+                        if !summary.pointee.reactions.isEmpty, directories.contains(key.platform) {
+                            unknown.collect(summary.pointee.reactions, platform: key.platform, known: people[key.platform] ?? [:])
+                        }
                     }
-                    return (matched: matched, settled: found)
+                    return (matched: matched, settled: found, unknown: unknown.found, conversations: conversationKeys)
                 }
                 initialized = order.count
                 for part in parts {
                     matchedRemovals.formUnion(part.matched)
                     settled.append(contentsOf: part.settled)
+                    unknownUsers.append(part.unknown)
+                    conversationKeys.formUnion(part.conversations)
                 }
             }
         }
@@ -120,16 +140,16 @@ extension ReactionLedger {
         for (key, file) in removals.sorted(by: { $0.key.ref < $1.key.ref }) where !matchedRemovals.contains(key) {
             log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref) matches no add"))
         }
-        reportUnknownUsers(in: summaries, log: &log)
-
-        var conversationList: [ConversationInfo] = []
-        var seen: Set<MessageKey> = []
-        // By index and field: a loop over the summaries copied each whole message.
-        for index in summaries.indices {
-            let key = MessageKey(platform: summaries[index].platform, conversationID: summaries[index].conversationID, id: "")
-            if seen.insert(key).inserted {
-                conversationList.append(conversations[key] ?? ConversationInfo(platform: key.platform, id: key.conversationID, name: nil))
+        // Each unknown user once, where it first reacts in report order.
+        var reported: Set<PersonKey> = []
+        for part in unknownUsers {
+            for person in part where reported.insert(person).inserted {
+                log.append(Diagnostic(.unknownUser, file: nil, "\(person.platform.displayName) user \(person.id) is not in the export's user list"))
             }
+        }
+
+        var conversationList = conversationKeys.map { key in
+            conversations[key] ?? ConversationInfo(platform: key.platform, id: key.conversationID, name: nil)
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
         return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people)
@@ -241,26 +261,6 @@ extension ReactionLedger {
         return result
     }
 
-    func reportUnknownUsers(in summaries: [MessageSummary], log: inout DiagnosticLog) {
-        guard !directories.isEmpty else { return }
-        var unknown: Set<String> = []
-        let empty: [String: String] = [:]
-        // By index and field: a loop over the summaries copied each whole message.
-        for index in summaries.indices where !summaries[index].reactions.isEmpty {
-            let platform = summaries[index].platform
-            guard directories.contains(platform) else { continue }
-            let known = people[platform, default: empty]
-            // Reactors only: authors can be bots and integrations, which user lists leave out.
-            for reaction in summaries[index].reactions {
-                for reactor in reaction.reactors where known[reactor.id] == nil {
-                    if unknown.insert("\(platform.displayName) user \(reactor.id)").inserted {
-                        log.append(Diagnostic(.unknownUser, file: nil, "\(platform.displayName) user \(reactor.id) is not in the export's user list"))
-                    }
-                }
-            }
-        }
-    }
-
     func targetOrder(_ a: MessageTarget, _ b: MessageTarget) -> Bool {
         (a.platform, a.conversationID ?? "", a.messageID) < (b.platform, b.conversationID ?? "", b.messageID)
     }
@@ -269,6 +269,23 @@ extension ReactionLedger {
 /// Report order where the times do not decide: by platform, conversation id, then id.
 func keyOrder(_ a: ReactionLedger.MessageKey, _ b: ReactionLedger.MessageKey) -> Bool {
     (a.platform, a.conversationID, a.id) < (b.platform, b.conversationID, b.id)
+}
+
+/// Reactors missing from a user list that the export declared complete, each once, in the
+/// order first met. Reactors only: authors can be bots and integrations, which user lists
+/// leave out.
+private struct UnknownUsers {
+    private(set) var found: [PersonKey] = []
+    private var seen: Set<PersonKey> = []
+
+    mutating func collect(_ reactions: [ReactionSummary], platform: Platform, known: [String: String]) {
+        for reaction in reactions {
+            for reactor in reaction.reactors where known[reactor.id] == nil {
+                let person = PersonKey(platform: platform, id: reactor.id)
+                if seen.insert(person).inserted { found.append(person) }
+            }
+        }
+    }
 }
 
 /// Where the parts of settling write: result slots and lists of reactions, each touched by one

@@ -151,6 +151,49 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(run(withConversationlessTarget: true), expected + ["PubNub message 17300000000000000: 👍 lists 2 reactors but counts 0"])
     }
 
+    /// Unknown reactors and the conversation list are found while settling, which runs in parts
+    /// of 2,048 messages on several threads. On 6,000 messages sent in random order, each unknown
+    /// user is reported once, where it first reacts in the report (read here straight off the
+    /// settled messages), only for a platform with a user list; every conversation is listed
+    /// once, by platform (in the order of their ids) and id, with the name an export gave it.
+    func testUnknownUsersAndConversationsAcrossSettlingParts() {
+        var generator = SplitMix(seed: 20261124)
+        let ledger = ReactionLedger()
+        let file = ledger.beginFile("export.json")
+        ledger.declareDirectory(for: .slack)
+        for user in stride(from: 0, to: 60, by: 4) { ledger.recordPerson(platform: .slack, id: "U\(user)", name: "User \(user)") }
+        for conversation in 0..<9 where conversation % 3 != 0 {
+            ledger.record(ConversationInfo(platform: .slack, id: "C\(conversation)", name: "room-\(conversation)"))
+        }
+        for number in 0..<6_000 {
+            // Every tenth message is Mattermost's, whose export declared no user list.
+            let platform: Platform = number % 10 == 0 ? .mattermost : .slack
+            let conversation = "C\(Int.random(in: 0..<9, using: &generator))"
+            let id = "m\(number)"
+            ledger.record(ImportedMessage(platform: platform, conversationID: conversation, id: id,
+                                          sentAt: Timestamp.unixSeconds(Int64.random(in: 1_700_000_000..<1_700_100_000, using: &generator))))
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                ledger.record(.add(target: MessageTarget(platform: platform, conversationID: conversation, messageID: id), value: ReactionValue("👍"),
+                                   reactor: "U\(Int.random(in: 0..<60, using: &generator))", reactorName: nil, at: nil, ref: nil), file: file)
+            }
+        }
+        let result = ledger.summarize()
+        var expected: [String] = []
+        for message in result.messages where message.platform == .slack {
+            for reaction in message.reactions {
+                for reactor in reaction.reactors where Int(reactor.id.dropFirst())! % 4 != 0 {
+                    let text = "Slack user \(reactor.id) is not in the export's user list"
+                    if !expected.contains(text) { expected.append(text) }
+                }
+            }
+        }
+        XCTAssertEqual(expected.count, 45)
+        XCTAssertEqual(result.diagnostics.counts[.unknownUser], 45)
+        XCTAssertEqual(result.diagnostics.examples[.unknownUser]?.map(\.detail), Array(expected.prefix(20)))
+        XCTAssertEqual(result.conversations.map { "\($0.platform.rawValue) \($0.id) \($0.name ?? "-")" },
+                       (0..<9).map { "mattermost C\($0) -" } + (0..<9).map { "slack C\($0) \($0 % 3 == 0 ? "-" : "room-\($0)")" })
+    }
+
     func testConversationlessTargetsJoinTheirMessageByID() {
         let ledger = ledger()
         ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "17300000000000000"),
