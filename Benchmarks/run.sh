@@ -3,7 +3,7 @@
 # under Benchmarks/.data), time a full `reaction-report build` of it (release build, every page,
 # Markdown and data file) with /usr/bin/time -v, and compare with the time orjson needs only to
 # parse the same files, measured in the same run. Then, on a 20,000-message Slack export, compare
-# with `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0), three runs each.
+# with `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0), five runs each.
 #
 #   bash Benchmarks/run.sh                       # 1,000,000 messages: slack, pubnub, telegram
 #   MESSAGES=100000 PLATFORMS=slack bash Benchmarks/run.sh
@@ -24,6 +24,9 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 measure() {  # measure NAME INPUT: prints wall seconds and peak RSS in MB of a full build
+  # Every timed run starts with the page cache's dirty pages written out (`sync`), so that no run
+  # pays for writing back the output of the one before (a million-message build writes 1.4 GB).
+  sync
   /usr/bin/time -v "$binary" build "$2" -o "$out/$1" --quiet --include-direct-messages 2> "$out/$1.time" >/dev/null
   local wall rss
   wall=$(grep "Elapsed (wall clock)" "$out/$1.time" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
@@ -38,6 +41,7 @@ for platform in $platforms; do
     python3 Benchmarks/large_exports.py --platform "$platform" --messages "$messages" --seed 1 --out "$input"
   fi
   size=$(du -sb "$input" | awk '{printf "%.0f", $1/1000000}')
+  sync
   parse=$(python3 Benchmarks/orjson_parse.py "$input")
   read -r wall rss < <(measure "$platform" "$input")
   rm -rf "${out:?}/$platform"
@@ -45,15 +49,16 @@ for platform in $platforms; do
   printf '%-9s %12s %10s %10s %10s %8s %10s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss"
 done
 
-# Against slack-export-viewer on 20,000 messages: three runs of each, alternating, each into a
+# Against slack-export-viewer on 20,000 messages: five runs of each, alternating, each into a
 # fresh folder; the ratio is of the medians (single runs on a shared machine move by a quarter).
 command -v slack-export-viewer >/dev/null || pip install -q slack-export-viewer==3.5.0
 small="$data/slack-20000"
 [ -d "$small" ] || python3 Benchmarks/large_exports.py --platform slack --messages 20000 --seed 1 --out "$small"
 ours_runs=() theirs_runs=()
-for run in 1 2 3; do
+for run in 1 2 3 4 5; do
   read -r ours _ < <(measure "slack-small-$run" "$small")
   rm -rf "${out:?}/slack-small-$run"
+  sync
   start=$(date +%s.%N)
   slack-export-viewer -z "$small" --html-only -o "$out/sev-$run" --no-browser >/dev/null 2>&1
   theirs=$(python3 -c "import time; print(f'{time.time() - $start:.2f}')")
