@@ -51,11 +51,11 @@ struct BubbleViewModel {
 
     /// "👍 4 — Ada Okafor, Bo Lind and 2 others".
     func title(_ reaction: ReactionSummary) -> String {
-        let names = reaction.reactors.map { $0.name ?? $0.id }
         let head = "\(reaction.emoji.display) \(reaction.count)"
-        guard !names.isEmpty else { return head }
-        let shownCount = reaction.count <= 3 ? min(3, names.count) : min(2, names.count)
-        let shown = Array(names.prefix(shownCount))
+        guard !reaction.reactors.isEmpty else { return head }
+        // Only the names shown are taken (a reaction can list a hundred reactors).
+        let shownCount = reaction.count <= 3 ? min(3, reaction.reactors.count) : min(2, reaction.reactors.count)
+        let shown = reaction.reactors.prefix(shownCount).map { $0.name ?? $0.id }
         let others = reaction.count - shown.count
         if others <= 0 {
             return head + " — " + joinNames(shown)
@@ -84,13 +84,15 @@ enum TimeText {
     /// `2026-11-03 14:05 UTC`.
     static func display(_ time: Timestamp) -> String {
         var text: [UInt8] = []
+        text.reserveCapacity(32)
         Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).appendRFC3339(to: &text)
-        // The RFC 3339 text is ASCII: its first ten characters are the date, 11 to 16 the time.
-        var out = Array(text.prefix(10))
-        out.append(UInt8(ascii: " "))
-        out.append(contentsOf: text.dropFirst(11).prefix(5))
-        out.append(contentsOf: " UTC".utf8)
-        return String(decoding: out, as: UTF8.self)
+        // The RFC 3339 text is ASCII: its first ten bytes are the date, 11 to 16 the time (a year
+        // past 9999 is longer: then the time is found from the end).
+        let date = text.firstIndex(of: UInt8(ascii: "T")) ?? 10
+        text[date] = UInt8(ascii: " ")
+        text.removeSubrange((date + 6)...)
+        text.append(contentsOf: " UTC".utf8)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `2026-11-03`.

@@ -36,15 +36,22 @@ public enum CommonMark {
                 default: return nil
                 }
             }
-            let opening = Array("<p>".utf8), closing = Array("</p>\n".utf8), quote = Array("&quot;".utf8)
             return String(unsafeUninitializedCapacity: bytes.count + quotes * 5 + 8) { out in
                 var count = 0
-                func put(_ byte: UInt8) { out[count] = byte; count += 1 }
-                opening.forEach(put)
-                for byte in bytes {
-                    if byte == UInt8(ascii: "\"") { quote.forEach(put) } else { put(byte) }
+                func put(_ text: StaticString) {
+                    for index in 0..<text.utf8CodeUnitCount { out[count + index] = text.utf8Start[index] }
+                    count += text.utf8CodeUnitCount
                 }
-                closing.forEach(put)
+                put("<p>")
+                if quotes == 0 {
+                    _ = UnsafeMutableBufferPointer(rebasing: out[count...]).initialize(from: bytes)
+                    count += bytes.count
+                } else {
+                    for byte in bytes {
+                        if byte == UInt8(ascii: "\"") { put("&quot;") } else { out[count] = byte; count += 1 }
+                    }
+                }
+                put("</p>\n")
                 return count
             }
         }
