@@ -81,13 +81,13 @@ public struct SlackImporter: WorkspaceImporter {
 
         var dayFiles: [(name: String, folder: String)] = []
         for name in tree.names where name.hasPrefix(prefix) {
-            let relative = String(name.dropFirst(prefix.count))
+            let relative = prefix.isEmpty ? name : String(name.dropFirst(prefix.count))
             let (folder, file) = split(relative)
             if folder.isEmpty, file.hasSuffix(".json") {
                 consumed.insert(name)  // integration_logs.json, canvases.json and other workspace metadata
                 continue
             }
-            guard !folder.isEmpty, !folder.contains("/"), Self.isDayFile(file) else { continue }
+            guard !folder.isEmpty, !folder.utf8.contains(UInt8(ascii: "/")), Self.isDayFile(file) else { continue }
             consumed.insert(name)
             dayFiles.append((name, folder))
         }
@@ -168,16 +168,26 @@ public struct SlackImporter: WorkspaceImporter {
         }
     }
 
+    private static let dayFileSuffix = Array(".json".utf8)
+
+    /// `YYYY-MM-DD.json`, read on UTF-8 bytes (a workspace lists thousands of day files).
     static func isDayFile(_ file: String) -> Bool {
-        let bytes = Array(file.utf8)
-        guard bytes.count == 15, file.hasSuffix(".json") else { return false }
+        let bytes = file.utf8
+        guard bytes.count == 15 else { return false }
         return bytes.enumerated().allSatisfy { index, byte in
-            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : index >= 10 || (byte >= 0x30 && byte <= 0x39)
+            switch index {
+            case 4, 7: return byte == UInt8(ascii: "-")
+            case 10..<15: return byte == dayFileSuffix[index - 10]
+            default: return byte >= 0x30 && byte <= 0x39
+            }
         }
     }
 
+    /// The folder and file name of a `/`-separated path, split at its last slash (found on
+    /// UTF-8 bytes: a slash is one byte and never part of another character).
     func split(_ path: String) -> (folder: String, file: String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+        return (String(path[..<slash]), String(path[bytes.index(after: slash)...]))
     }
 }

@@ -6,6 +6,26 @@ final class SlackImporterTests: XCTestCase {
         try ReportBuild(inputs: [TestSupport.fixtures.appendingPathComponent(path).path], options: options).inspect()
     }
 
+    /// Day files and workspace roots are found on bytes: `YYYY-MM-DD.json` exactly, split at the
+    /// last slash, with names that hold other scripts and look-alike digits.
+    func testDayFilesAndWorkspaceRootsFromNames() {
+        let importer = SlackImporter()
+        let day = ["2024-02-29.json", "0000-00-00.json"]
+        let notDay = ["2024-02-29.JSON", "2024-02-29.jsn", "2024-2-29.json", "2024/02/29.json", "2024-02-290json",
+                      "２０２４-02-29.json", "2024-02-29.json ", "2024-02-29", "", "channels.json", "2024-02-2é.json"]
+        XCTAssertEqual(day.map(SlackImporter.isDayFile), [true, true])
+        XCTAssertEqual(notDay.filter(SlackImporter.isDayFile), [])
+        XCTAssertEqual(importer.split("a/b/c.json").folder, "a/b")
+        XCTAssertEqual(importer.split("a/b/c.json").file, "c.json")
+        XCTAssertEqual(importer.split("c.json").folder, "")
+        XCTAssertEqual(importer.split("général/2024-01-01.json").folder, "général")
+        XCTAssertEqual(importer.split("général/2024-01-01.json").file, "2024-01-01.json")
+        let days = ["x/général/2024-01-01.json", "y/z/2024-01-02.json", "y/z/notes.txt", "w/канал/2024-01-03.json", "v/readme.md"]
+        // A folder with metadata is the workspace; without any, the parents of day-file folders are.
+        XCTAssertEqual(importer.workspaceRoots(in: ["x/users.json"] + days), ["x"])
+        XCTAssertEqual(importer.workspaceRoots(in: days), ["w", "x", "y"])
+    }
+
     func testRealExportFolderWithItsBotReaction() throws {
         let outcome = try read("slack/sample")
         let result = outcome.result
