@@ -47,7 +47,7 @@ struct EngagementTally {
     /// False when the caller keeps the set of reactors itself (and passes its size to `result`).
     private var countingReactors = true
     private var reactorKeys: Set<PersonKey> = []
-    /// The distinct people with a listed reaction so far.
+    /// The distinct people with a listed reaction so far (none when `countingReactors` is false).
     var reactors: Set<PersonKey> { reactorKeys }
     private var posterKeys: Set<PersonKey> = []
     private var delays: [Int64] = []

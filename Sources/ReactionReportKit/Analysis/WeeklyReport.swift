@@ -82,25 +82,34 @@ public struct WeeklyReport: Sendable {
             Self.count(weeks[index], messages: messages, topN: topN, palette: palette)
         }
         // New reactors, week by week: for the whole report and for each conversation, each
-        // followed through the weeks on its own, on every core.
+        // followed through its own weeks, on every core.
         var conversationKeys: [ConversationKey] = []
         var conversationJobs: [ConversationKey: Int] = [:]
+        var weeksOf: [[Int]] = []
         for index in counted.indices {
-            for key in counted[index].conversations.keys where conversationJobs[key] == nil {
-                conversationJobs[key] = conversationKeys.count + 1
-                conversationKeys.append(key)
+            for key in counted[index].conversations.keys {
+                if let job = conversationJobs[key] {
+                    weeksOf[job - 1].append(index)
+                } else {
+                    conversationJobs[key] = conversationKeys.count + 1
+                    conversationKeys.append(key)
+                    weeksOf.append([index])
+                }
             }
         }
+        // Job 0: every week; job j: the weeks of conversation j - 1 in which it has messages.
         let newReactors = Concurrently.map(conversationKeys.count + 1) { job -> [Int] in
             var seen: Set<PersonKey> = []
-            return counted.indices.map { index in
-                if job == 0 {
-                    return counted[index].reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
-                }
-                guard let entry = counted[index].conversations[conversationKeys[job - 1]] else { return 0 }
-                return entry.tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
+            if job == 0 {
+                return counted.indices.map { counted[$0].reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) } }
+            }
+            let key = conversationKeys[job - 1]
+            return weeksOf[job - 1].map { index in
+                counted[index].conversations[key]!.tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
             }
         }
+        // How many of each conversation's weeks have been passed.
+        var passed = [Int](repeating: 0, count: conversationKeys.count + 1)
         var previousConversations: [ConversationKey: ConversationWeek] = [:]
         for index in weeks.indices {
             var week = counted[index].week
@@ -108,7 +117,9 @@ public struct WeeklyReport: Sendable {
 
             var current: [ConversationKey: ConversationWeek] = [:]
             for (key, entry) in counted[index].conversations {
-                let newInConversation = newReactors[conversationJobs[key]!][index]
+                let job = conversationJobs[key]!
+                let newInConversation = newReactors[job][passed[job]]
+                passed[job] += 1
                 current[key] = ConversationWeek(platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: newInConversation))
             }
             for (key, before) in previousConversations where current[key] == nil {
