@@ -36,25 +36,24 @@ public struct Overview: Sendable {
         var tally = EngagementTally()
         var emoji: [String: EmojiUse] = [:]
         var conversationIndex: [ConversationKey: Int] = [:]
-        // By index and field: a loop over the messages copied each whole message.
-        for position in list.indices {
-            tally.add(list[position])
-            let count = list[position].reactionCount
-            if let sentAt = list[position].sentAt {
+        for message in list {
+            tally.add(message)
+            let count = message.reactionCount
+            if let sentAt = message.sentAt {
                 firstMessageAt = min(firstMessageAt ?? sentAt, sentAt)
                 lastMessageAt = max(lastMessageAt ?? sentAt, sentAt)
             }
-            for reaction in list[position].reactions {
+            for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
             }
-            let key = ConversationKey(platform: list[position].platform, id: list[position].conversationID)
+            let key = ConversationKey(platform: message.platform, id: message.conversationID)
             let index: Int
             if let known = conversationIndex[key] {
                 index = known
             } else {
                 index = conversations.count
                 conversationIndex[key] = index
-                conversations.append(ConversationTotals(platform: key.platform, id: key.id, name: list[position].conversationName,
+                conversations.append(ConversationTotals(platform: message.platform, id: message.conversationID, name: message.conversationName,
                                                         messages: 0, reactedMessages: 0, reactions: 0))
             }
             conversations[index].messages += 1

@@ -86,7 +86,7 @@ extension ReactionLedger {
                     var matched: Set<RemovalKey> = []
                     var found: [(key: MessageKey, diagnostic: Diagnostic)] = []
                     var unknown = UnknownUsers()
-                    var conversationKeys: Set<MessageKey> = []
+                    var seenConversations: Set<MessageKey> = []
                     var lastConversation: MessageKey?
                     for place in part * partSize..<min(order.count, (part + 1) * partSize) {
                         let index = order[place].index
@@ -102,14 +102,14 @@ extension ReactionLedger {
                         // Messages of one conversation often follow one another: most need no hash.
                         let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
                         if conversation != lastConversation {
-                            conversationKeys.insert(conversation)
+                            seenConversations.insert(conversation)
                             lastConversation = conversation
                         }
                         if !summary.pointee.reactions.isEmpty, directories.contains(key.platform) {
                             unknown.collect(summary.pointee.reactions, platform: key.platform, known: people[key.platform] ?? [:])
                         }
                     }
-                    return (matched: matched, settled: found, unknown: unknown.found, conversations: conversationKeys)
+                    return (matched: matched, settled: found, unknown: unknown.found, conversations: seenConversations)
                 }
                 initialized = order.count
                 for part in parts {

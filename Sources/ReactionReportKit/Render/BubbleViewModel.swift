@@ -86,8 +86,8 @@ enum TimeText {
         var text: [UInt8] = []
         text.reserveCapacity(32)
         Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).appendRFC3339(to: &text)
-        // The RFC 3339 text is ASCII: its first ten bytes are the date, 11 to 16 the time (a year
-        // past 9999 is longer: then the time is found from the end).
+        // The RFC 3339 text is ASCII: the date, `T`, then the time, whose first five bytes are
+        // shown.
         let date = text.firstIndex(of: UInt8(ascii: "T")) ?? 10
         text[date] = UInt8(ascii: " ")
         text.removeSubrange((date + 6)...)
