@@ -179,27 +179,12 @@ struct Inspect: ParsableCommand {
         print("Files:")
         for file in outcome.files { print("  \(file.name): \(file.format.id)") }
         print("Conversations:")
-        // Counted by platform and conversation id, read by index and field (joining a string
-        // for every message, and copying it, was a sixth of an inspect of a million messages).
-        struct Conversation: Hashable {
-            var platform: Platform
-            var id: String
-        }
-        let messages = outcome.result.messages
-        var byConversation: [Conversation: (name: String, messages: Int, reactions: Int)] = [:]
-        for index in messages.indices {
-            let conversation = Conversation(platform: messages[index].platform, id: messages[index].conversationID)
-            byConversation[conversation, default: (messages[index].conversationName, 0, 0)].messages += 1
-            byConversation[conversation]!.reactions += messages[index].reactionCount
-        }
-        var counts: [String: (messages: Int, reactions: Int)] = [:]
-        for (conversation, value) in byConversation {
-            let key = conversation.platform.displayName + " / " + value.name + " (" + conversation.id + ")"
-            counts[key, default: (0, 0)].messages += value.messages
-            counts[key, default: (0, 0)].reactions += value.reactions
-        }
-        for (key, value) in counts.sorted(by: { $0.key < $1.key }) {
-            print("  \(Console.visible(key)): \(value.messages) messages, \(value.reactions) reactions")
+        // The overview's totals per conversation (by platform and id), one line each, sorted by
+        // the line's label.
+        let totals = Overview(messages: outcome.result.messages, topN: 0).conversations
+            .map { (label: $0.platform.displayName + " / " + $0.name + " (" + $0.id + ")", totals: $0) }
+        for line in totals.sorted(by: { $0.label < $1.label }) {
+            print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")
         }
         let log = outcome.result.diagnostics
         print("Diagnostics: \(log.total)")
