@@ -6,11 +6,21 @@
 #
 #   bash Scripts/fuzz.sh            # 60 seconds
 #   SECONDS_TO_RUN=3600 FUZZ_ARGS="-fork=1 -ignore_crashes=1" bash Scripts/fuzz.sh   # go on after a crash
+#   RUNS=20000 SEED=1 bash Scripts/fuzz.sh   # a reproducible run: what `make test` and CI run
+#
+# With RUNS, the run is the same on every machine: a fixed number of inputs from a fixed seed,
+# starting from the seeds alone (a fresh corpus, not .fuzz/corpus), so that a finding in CI is
+# found again here by the same command, and a run that passes here passes there. It stops
+# early only at the time cap (SECONDS_TO_RUN, 900 s by default with RUNS).
 #
 # A finding is replayed with a normal build: swift run reaction-report-fuzz .fuzz/findings/<run>/<file>
 set -euo pipefail
 cd "$(dirname "$0")/.."
-duration=${SECONDS_TO_RUN:-60}
+if [ -n "${RUNS:-}" ]; then
+  duration=${SECONDS_TO_RUN:-900}
+else
+  duration=${SECONDS_TO_RUN:-60}
+fi
 build=.build/fuzz
 # lld links it (gold stops with an internal error on the sanitizer runtime).
 swift build -c release --build-path "$build" --product reaction-report-fuzz \
@@ -20,15 +30,28 @@ findings=.fuzz/findings/$run
 mkdir -p .fuzz/corpus "$findings"
 # Swift's own crash backtracer waits on the sanitizer; libFuzzer reports the crash itself.
 export SWIFT_BACKTRACE=enable=no
+# AddressSanitizer keeps freed memory out of use for a while to catch use after free; its
+# default of 256 MB, on top of inputs that legitimately build thousands of week pages (two
+# messages two centuries apart), made the resident set of one process pass the 2 GB limit.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=64}
 seeds=$(mktemp -d)
-trap 'rm -rf "$seeds"' EXIT
+corpus=.fuzz/corpus
+runs=()
+if [ -n "${RUNS:-}" ]; then
+  corpus=$(mktemp -d)
+  runs=(-runs="$RUNS" -seed="${SEED:-1}")
+  # Swift seeds its hashing at random in every process, which changes the order of dictionary
+  # walks, hence the coverage the fuzzer sees and the inputs it keeps.
+  export SWIFT_DETERMINISTIC_HASHING=1
+fi
+trap 'rm -rf "$seeds"; [ "$corpus" = .fuzz/corpus ] || rm -rf "$corpus"' EXIT
 n=0
 while IFS= read -r -d '' file; do
   n=$((n + 1))
   cp "$file" "$seeds/seed-$n"
-done < <(find Tests/ReactionReportKitTests/Fixtures Examples -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.zip' \) -size -64k -print0)
-"$build/release/reaction-report-fuzz" .fuzz/corpus "$seeds" \
-  -dict=Scripts/fuzz.dict -max_len=16384 -timeout=60 -rss_limit_mb=2048 \
+done < <(find Tests/ReactionReportKitTests/Fixtures Examples -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.zip' \) -size -64k -print0 | LC_ALL=C sort -z)
+"$build/release/reaction-report-fuzz" "$corpus" "$seeds" \
+  -dict=Scripts/fuzz.dict -max_len=16384 -timeout=60 -rss_limit_mb=2048 "${runs[@]}" \
   -max_total_time="$duration" -print_final_stats=1 ${FUZZ_ARGS:-} -artifact_prefix="$findings/" 2>&1 \
   | grep -E '^(#[0-9]+ +(INITED|DONE)|#[0-9]+: cov|stat::|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done|INFO: fuzzed)' || true
 # Crashes, leaks, timeouts (60 s) and memory blow-ups fail; slow units (over 10 s under the
@@ -38,4 +61,8 @@ if ls "$findings" | grep -qE '^(crash|leak|timeout|oom)-'; then
   echo "fuzzing found a crash: see $findings/" >&2
   exit 1
 fi
-echo "fuzzing: no crash in ${duration} s"
+if [ -n "${RUNS:-}" ]; then
+  echo "fuzzing: no crash in $RUNS runs from seed ${SEED:-1}"
+else
+  echo "fuzzing: no crash in ${duration} s"
+fi

@@ -18,6 +18,8 @@ enum FuzzTarget {
     static let zipPath = NSTemporaryDirectory() + "/reaction-report-fuzz-\(getpid()).zip"
 
     static func run(_ bytes: [UInt8]) {
+        // One thread: a run from a fixed seed then sees the same coverage every time.
+        Concurrently.maximumThreads = 1
         let ledger = ReactionLedger()
         let run = ImportRun(importers: ImportRun.standardImporters())
         do {

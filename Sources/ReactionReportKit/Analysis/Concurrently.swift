@@ -9,7 +9,12 @@ import Foundation
 /// through the items itself and helpers on other cores take items as they come free. Dispatch's
 /// `concurrentPerform` gives a nested call a single thread, so the weekly report, counted week
 /// by week inside the three analyses, used to run on one core.
-enum Concurrently {
+public enum Concurrently {
+    /// The most threads one call uses: every core, unless set lower. The fuzz target sets one,
+    /// so that which thread takes which item cannot change the coverage it sees, and a fuzzing
+    /// run from a fixed seed is the same every time.
+    nonisolated(unsafe) public static var maximumThreads = ProcessInfo.processInfo.activeProcessorCount
+
     static func run<A, B, C>(_ a: () -> A, _ b: () -> B, _ c: () -> C) -> (A, B, C) {
         var resultA: A?
         var resultB: B?
@@ -76,7 +81,7 @@ enum Concurrently {
         }
         withoutActuallyEscaping(body) { body in
             let work = Work(body: body, count: count)
-            for _ in 0..<min(count, ProcessInfo.processInfo.activeProcessorCount) - 1 {
+            for _ in 0..<max(0, min(count, maximumThreads) - 1) {
                 DispatchQueue.global().async { work.drain() }
             }
             work.drain()

@@ -16,7 +16,7 @@ enum ParallelParse {
             slots.deallocate()
         }
         let shared = Shared(files: files, read: read, slots: slots)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        Concurrently.perform(files.count) { index in
             let file = shared.files[index]
             shared.slots[index] = Result { shared.read(index, try InputDocument.parse(try file.bytes.get(), name: file.name)) }
         }
