@@ -5,7 +5,10 @@ enum TopN {
     static func select<S: Sequence>(_ elements: S, limit: Int, by precedes: (S.Element, S.Element) -> Bool) -> [S.Element] {
         guard limit > 0 else { return [] }
         var best: [S.Element] = []
-        best.reserveCapacity(limit + 1)
+        // Room for the limit, or for all there are when fewer: a report over centuries has
+        // thousands of empty weeks, each keeping its rankings.
+        let room = min(limit, elements.underestimatedCount)
+        if room > 0 { best.reserveCapacity(room + 1) }
         for element in elements {
             if best.count == limit, !precedes(element, best[best.count - 1]) { continue }
             var position = best.count

@@ -61,9 +61,12 @@ public struct SiteRenderer {
         // written in order as they come ready.
         var jobs: [() throws -> ParallelPages.Page] = []
         let base = pageBase(root: "../../", latestWeek: latestWeek)
-        // A week's HTML and Markdown reports share one view model, made by the first to need it.
+        // A week's HTML and Markdown reports share one view model, made by the first to need it
+        // and let go by the last; the two pages are next to each other in the list, so only the
+        // weeks being rendered hold a model (a report over centuries has tens of thousands).
+        let weekFormats = [BuildOptions.OutputFormat.html, .markdown].filter(options.formats.contains)
         let weekModels = weekly.weeks.indices.map { index in
-            Shared { TemplateObject(any: base.merging(weekPages.model(index, root: "../../")) { _, new in new }) }
+            SharedValue(uses: weekFormats.count) { TemplateObject(any: base.merging(weekPages.model(index, root: "../../")) { _, new in new }) }
         }
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
@@ -71,16 +74,20 @@ public struct SiteRenderer {
             }
             let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: base)
             jobs += pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }
-            jobs += weekly.weeks.indices.map { index in {
-                (WeeklyPages.path(weekly.weeks[index].week), try templates.renderHTML("week", weekModels[index].value))
-            } }
+        }
+        for index in weekly.weeks.indices {
+            let week = weekly.weeks[index].week
+            for format in weekFormats {
+                jobs.append(format == .html
+                    ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[index].take())) }
+                    : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[index].take())) })
+            }
+        }
+        if options.formats.contains(.html) {
             jobs.append { ("feed.xml", Array(AtomFeed.xml(weekly, messages: messages, options: options).utf8)) }
             jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
         if options.formats.contains(.markdown) {
-            jobs += weekly.weeks.indices.map { index in {
-                (WeeklyPages.markdownPath(weekly.weeks[index].week), try templates.renderMarkdown("week", weekModels[index].value))
-            } }
             jobs.append { ("summary.md", try templates.renderMarkdown("summary", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
         try ParallelPages.render(jobs, to: writer)
@@ -167,25 +174,6 @@ public struct SiteRenderer {
     func link(_ path: String, _ root: String) -> String {
         guard let base = options.baseURL else { return root + path }
         return URLText.linkSafe((base.hasSuffix("/") ? base : base + "/") + path)
-    }
-}
-
-/// A value made by whichever thread needs it first, then shared.
-private final class Shared<Value>: @unchecked Sendable {
-    private var make: (() -> Value)?
-    private var made: Value?
-    private let lock = NSLock()
-
-    init(_ make: @escaping () -> Value) { self.make = make }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let value = make!()
-        made = value
-        make = nil
-        return value
     }
 }
 
