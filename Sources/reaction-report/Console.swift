@@ -43,12 +43,14 @@ enum Console {
     }
 }
 
-/// A one-line progress display on stderr, redrawn at most ten times a second: files, bytes and
-/// messages while reading, a bar of files while writing. Used only when stderr is a terminal
-/// and `--quiet` is not given.
+/// A one-line progress display on stderr, redrawn at most ten times a second: a bar of the bytes
+/// read, with files, bytes and messages, while reading; a bar of files while writing. Used only
+/// when stderr is a terminal and `--quiet` is not given.
 final class TerminalProgress: BuildProgress {
     private var lastDraw: UInt64 = 0
     private var drawn = false
+    private var expectedFiles = 0
+    private var expectedBytes = 0
 
     /// A display, or nil when stderr is not a terminal.
     static func make(quiet: Bool) -> TerminalProgress? {
@@ -56,15 +58,18 @@ final class TerminalProgress: BuildProgress {
         return TerminalProgress()
     }
 
+    func expectReading(files: Int, bytes: Int) {
+        expectedFiles = files
+        expectedBytes = bytes
+    }
+
     func reading(files: Int, bytes: Int, messages: Int) {
-        draw("Reading: \(files) file\(files == 1 ? "" : "s"), \(Self.megabytes(bytes)), \(messages) messages", force: false)
+        draw(ProgressLine.reading(files: files, bytes: bytes, messages: messages, expectedFiles: expectedFiles, expectedBytes: expectedBytes),
+             force: false)
     }
 
     func writing(files: Int, of total: Int) {
-        let width = 30
-        let filled = total == 0 ? width : min(width, files * width / total)
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        draw("Writing: \(bar) \(files)/\(total) files", force: files == total)
+        draw(ProgressLine.writing(files: files, of: total), force: files == total)
     }
 
     /// Clears the line, so that what is printed next starts clean.
@@ -80,10 +85,5 @@ final class TerminalProgress: BuildProgress {
         lastDraw = now
         drawn = true
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
-    }
-
-    static func megabytes(_ bytes: Int) -> String {
-        let tenths = (bytes + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -42,24 +42,32 @@ public struct ImportRun {
     /// - Returns: the files read, with their formats, in reading order.
     public func read(_ inputs: [String], into ledger: ReactionLedger) throws -> [DetectedFile] {
         try validateForcedFormat()
+        // Every input is found first (folders listed, archives opened), so that a progress
+        // display knows how much there is to read; an input that cannot be found or opened
+        // throws when its turn comes, so errors come in the same order as when each was opened
+        // just before it was read.
+        let sources = Set(inputs).sorted(by: utf8Precedes).map { input in Result { try InputSource(input) } }
+        if let progress {
+            var files = 0, bytes = 0
+            for case .success(let source) in sources {
+                let size = source.readableSize
+                files += size.files
+                bytes += size.bytes
+            }
+            progress.expectReading(files: files, bytes: bytes)
+        }
         var detected: [DetectedFile] = []
-        let manager = FileManager.default
         var files = 0, bytes = 0
         let report = { [progress] (size: Int) in
             files += 1
             bytes += size
             progress?.reading(files: files, bytes: bytes, messages: ledger.messageCount)
         }
-        for input in Set(inputs).sorted(by: utf8Precedes) {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw ImportError(file: input, reason: "no such file or folder")
-            }
-            if isDirectory.boolValue {
-                detected += try read(try InputTree.folder(input).observed(report), into: ledger, report: report)
-            } else if input.lowercased().hasSuffix(".zip") || InputTree.isZip(input) {
-                detected += try read(try InputTree.zip(input).observed(report), into: ledger, report: report)
-            } else {
+        for source in sources {
+            switch try source.get() {
+            case .tree(let tree):
+                detected += try read(tree.observed(report), into: ledger, report: report)
+            case .file(let input):
                 let contents = try InputFiles.contents(of: input)
                 report(contents.count)
                 // Handed over, so that the file's bytes are freed once parsed.
@@ -139,11 +147,57 @@ public struct ImportRun {
     }
 }
 
-/// Told how a build is going, for a progress display: after every input file read, and after
-/// every output file written.
+/// Told how a build is going, for a progress display: once how much there is to read, after
+/// every input file read, and after every output file written.
 public protocol BuildProgress: AnyObject {
+    /// The files and bytes the inputs hold that may be read (JSON, JSON lines and archives),
+    /// before the first is read. Exports may hold files that are not read, and archives unpack
+    /// to more, so the count read can end below or above it.
+    func expectReading(files: Int, bytes: Int)
+    /// The files and bytes read so far, and the messages recorded.
     func reading(files: Int, bytes: Int, messages: Int)
     func writing(files: Int, of total: Int)
+}
+
+extension BuildProgress {
+    public func expectReading(files: Int, bytes: Int) {}
+}
+
+/// An input named on the command line: a folder or archive seen as a tree, or a single file.
+enum InputSource {
+    case tree(InputTree)
+    case file(String)
+
+    init(_ input: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw ImportError(file: input, reason: "no such file or folder")
+        }
+        if isDirectory.boolValue {
+            self = .tree(try InputTree.folder(input))
+        } else if input.lowercased().hasSuffix(".zip") || InputTree.isZip(input) {
+            self = .tree(try InputTree.zip(input))
+        } else {
+            self = .file(input)
+        }
+    }
+
+    /// The files a run may read here and their size: a tree's JSON, JSON-lines and archive
+    /// entries (unpacked when the tree is an archive), or the file named.
+    var readableSize: (files: Int, bytes: Int) {
+        switch self {
+        case .tree(let tree):
+            var files = 0, bytes = 0
+            for name in tree.names where InputTree.mayBeRead(name) {
+                files += 1
+                bytes += tree.size(of: name)
+            }
+            return (files, bytes)
+        case .file(let path):
+            var status = stat()
+            return (1, stat(path, &status) == 0 ? max(0, Int(status.st_size)) : 0)
+        }
+    }
 }
 
 /// Reads input files.

@@ -10,9 +10,29 @@ public struct InputTree {
     /// Names refused because they could escape the folder (zip entries with `..` or absolute paths).
     public let refusedNames: [String]
     private let load: (String) throws -> [UInt8]
+    private let measure: (String) -> Int
+
+    init(root: String, names: [String], refusedNames: [String], measure: @escaping (String) -> Int,
+         load: @escaping (String) throws -> [UInt8]) {
+        self.root = root
+        self.names = names
+        self.refusedNames = refusedNames
+        self.measure = measure
+        self.load = load
+    }
 
     /// The bytes of the entry `name`.
     public func contents(of name: String) throws -> [UInt8] { try load(name) }
+
+    /// The size of the entry `name` as read (an archive's entries unpacked; 0 when it cannot
+    /// be told), for progress.
+    public func size(of name: String) -> Int { measure(name) }
+
+    /// True for the names a run may read: JSON, JSON lines and archives.
+    static func mayBeRead(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".zip")
+    }
 
     /// The name to show for an entry: `root/name`.
     public func display(_ name: String) -> String { (root.hasSuffix("/") ? root : root + "/") + name }
@@ -25,9 +45,13 @@ public struct InputTree {
             throw ImportError(file: path, reason: "the folder cannot be read")
         }
         names.sort(by: utf8Precedes)
-        return InputTree(root: path, names: names, refusedNames: []) { name in
-            try InputFiles.contents(of: (path.hasSuffix("/") ? path : path + "/") + name)
-        }
+        let folder = path.hasSuffix("/") ? path : path + "/"
+        return InputTree(root: path, names: names, refusedNames: [], measure: { name in
+            var status = stat()
+            return lstat(folder + name, &status) == 0 ? max(0, Int(status.st_size)) : 0
+        }, load: { name in
+            try InputFiles.contents(of: folder + name)
+        })
     }
 
     /// Lists regular files below `folder` with readdir (Foundation's enumerator asks for
@@ -69,13 +93,14 @@ public struct InputTree {
     /// A zip archive, read in place.
     public static func zip(_ path: String, limits: ZipArchive.Limits = ZipArchive.Limits()) throws -> InputTree {
         let archive = try ZipArchive(path: path, limits: limits)
-        return InputTree(root: path, names: archive.names, refusedNames: archive.refusedNames) { try archive.contents(of: $0) }
+        return InputTree(root: path, names: archive.names, refusedNames: archive.refusedNames,
+                         measure: { archive.size(of: $0) }, load: { try archive.contents(of: $0) })
     }
 
     /// The same tree, calling `onRead` with the size of every entry read.
     func observed(_ onRead: @escaping (Int) -> Void) -> InputTree {
         let load = self.load
-        return InputTree(root: root, names: names, refusedNames: refusedNames) { name in
+        return InputTree(root: root, names: names, refusedNames: refusedNames, measure: measure) { name in
             let bytes = try load(name)
             onRead(bytes.count)
             return bytes

@@ -86,10 +86,11 @@ enum ParallelPages {
     }
 }
 
-/// Number formatting for pages: grouped integers and one-decimal percentages.
-enum NumberText {
+/// Number formatting for pages (and the command's progress line): grouped integers and
+/// one-decimal percentages.
+public enum NumberText {
     /// `12,345`.
-    static func integer(_ value: Int) -> String {
+    public static func integer(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var out = ""
         for (offset, character) in digits.enumerated() {

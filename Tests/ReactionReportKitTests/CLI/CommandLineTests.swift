@@ -79,7 +79,13 @@ final class CommandLineTests: XCTestCase {
         let command = "'\(CLIRunner.executable.path)' build in -o out2"
         let terminal = try CLIRunner.run(["-qec", command, "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))
         XCTAssertEqual(terminal.status, 0, terminal.stdout)
-        XCTAssertTrue(terminal.stdout.contains("\r\u{1B}[2KReading: 1 file, "), terminal.stdout)
+        // A bar of the bytes read: the first of the folder's four files is drawn at once.
+        let first = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("in/cometchat-messages.json").path)[.size] as! Int
+        let all = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("in").path)
+            .reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("in/" + $1).path)[.size] as! Int) }
+        let line = ProgressLine.reading(files: 1, bytes: first, messages: 0, expectedFiles: 4, expectedBytes: all)
+        XCTAssertTrue(line.hasPrefix("Reading: ") && line.contains("░ 1/4 files, ") && line.hasSuffix(" kB, 0 messages"), line)
+        XCTAssertTrue(terminal.stdout.contains("\r\u{1B}[2K" + line), terminal.stdout)
         XCTAssertTrue(terminal.stdout.contains("Writing: "), terminal.stdout)
         XCTAssertTrue(terminal.stdout.contains(" 111/111 files\r\u{1B}[2K"), terminal.stdout)
         let quiet = try CLIRunner.run(["-qec", command + " --quiet", "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))

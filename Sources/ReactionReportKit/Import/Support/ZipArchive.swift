@@ -95,6 +95,9 @@ public struct ZipArchive {
         return !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." }
     }
 
+    /// The uncompressed size of an entry (0 for no such entry).
+    public func size(of name: String) -> Int { entries[name]?.size ?? 0 }
+
     /// The uncompressed bytes of an entry.
     public func contents(of name: String) throws -> [UInt8] {
         let display = path + "/" + name

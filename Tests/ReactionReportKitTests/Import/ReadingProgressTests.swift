@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import ReactionReportKit
+
+/// Reading reports how much there is to read before it starts, so that the progress display can
+/// draw a bar (issue 5).
+final class ReadingProgressTests: XCTestCase {
+    final class Recorder: BuildProgress {
+        var events: [String] = []
+        func expectReading(files: Int, bytes: Int) { events.append("expect \(files) \(bytes)") }
+        func reading(files: Int, bytes: Int, messages: Int) { events.append("read \(files) \(bytes) \(messages)") }
+        func writing(files: Int, of total: Int) {}
+    }
+
+    func size(_ path: String) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: TestSupport.fixtures.appendingPathComponent(path).path)[.size] as! Int
+    }
+
+    func testTheTotalsOfAFolderAnArchiveAndAFileComeFirst() throws {
+        let recorder = Recorder()
+        var run = ImportRun(importers: ImportRun.standardImporters())
+        run.progress = recorder
+        let folder = TestSupport.fixtures.appendingPathComponent("slack/workspace").path
+        let archive = TestSupport.fixtures.appendingPathComponent("slack/workspace.zip").path
+        let file = TestSupport.fixtures.appendingPathComponent("pubnub/chat-history.json").path
+        _ = try run.read([folder, archive, file], into: ReactionLedger())
+
+        // The folder's five JSON files, the archive's entries unpacked (the same five files),
+        // and the file named.
+        let workspace = try ["channels.json", "dms.json", "D0DM/2023-11-15.json", "general/2023-11-14.json", "users.json"]
+            .reduce(0) { $0 + (try size("slack/workspace/" + $1)) }
+        let single = try size("pubnub/chat-history.json")
+        XCTAssertEqual(recorder.events.first, "expect 11 \(2 * workspace + single)")
+        XCTAssertEqual(recorder.events.filter { $0.hasPrefix("expect") }.count, 1)
+        // Every file is read, in the order of the inputs (sorted), and the last report has them all.
+        XCTAssertEqual(recorder.events.count, 12)
+        XCTAssertTrue(recorder.events.last!.hasPrefix("read 11 \(2 * workspace + single) "), recorder.events.last!)
+    }
+
+    func testAnInputThatCannotBeOpenedFailsInItsTurn() throws {
+        let recorder = Recorder()
+        var run = ImportRun(importers: ImportRun.standardImporters())
+        run.progress = recorder
+        let file = TestSupport.fixtures.appendingPathComponent("pubnub/chat-history.json").path
+        let missing = TestSupport.fixtures.appendingPathComponent("zz-missing.json").path
+        XCTAssertThrowsError(try run.read([missing, file], into: ReactionLedger())) { error in
+            XCTAssertEqual((error as? ImportError)?.file, missing)
+        }
+        // The file sorted before the missing one was read first.
+        XCTAssertEqual(recorder.events.count, 2, "\(recorder.events)")
+        XCTAssertEqual(recorder.events[0], "expect 1 \(try size("pubnub/chat-history.json"))")
+    }
+
+    func testTheReadingLine() {
+        XCTAssertEqual(ProgressLine.reading(files: 120, bytes: 80_149_999, messages: 300_000, expectedFiles: 320, expectedBytes: 267_425_496),
+                       "Reading: ████████░░░░░░░░░░░░░░░░░░░░░░ 120/320 files, 80.1 of 267.4 MB, 300,000 messages")
+        XCTAssertEqual(ProgressLine.reading(files: 321, bytes: 300_000_000, messages: 1, expectedFiles: 320, expectedBytes: 267_425_496),
+                       "Reading: ██████████████████████████████ 321/321 files, 267.4 of 267.4 MB, 1 message")
+        XCTAssertEqual(ProgressLine.reading(files: 1, bytes: 1_234_567, messages: 12, expectedFiles: 0, expectedBytes: 0),
+                       "Reading: 1 file, 1.2 MB, 12 messages")
+        XCTAssertEqual(ProgressLine.reading(files: 2, bytes: 999_949, messages: 0, expectedFiles: 0, expectedBytes: 0),
+                       "Reading: 2 files, 999.9 kB, 0 messages")
+        XCTAssertEqual(ProgressLine.reading(files: 1, bytes: 4_321, messages: 3, expectedFiles: 4, expectedBytes: 12_050),
+                       "Reading: ██████████░░░░░░░░░░░░░░░░░░░░ 1/4 files, 4.3 of 12.1 kB, 3 messages")
+        XCTAssertEqual(ProgressLine.writing(files: 1_024, of: 2_048), "Writing: ███████████████░░░░░░░░░░░░░░░ 1,024/2,048 files")
+        XCTAssertEqual(ProgressLine.writing(files: 0, of: 0), "Writing: ██████████████████████████████ 0/0 files")
+    }
+}
