@@ -2,8 +2,10 @@
 # Speed and memory benchmark (issue 5). For each platform: generate a large seeded export (kept
 # under Benchmarks/.data), time a full `reaction-report build` of it (release build, every page,
 # Markdown and data file) with /usr/bin/time -v, and compare with the time orjson needs only to
-# parse the same files, measured in the same run. Then, on a 20,000-message Slack export, compare
-# with `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0), five runs each.
+# parse the same files, measured in the same run. `write_s` is the time merely to write the
+# build's output files again from memory (Benchmarks/write_floor.py): the part of the build that
+# no parsing or rendering speed removes. Then, on a 20,000-message Slack export, compare with
+# `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0), five runs each.
 #
 #   bash Benchmarks/run.sh                       # 1,000,000 messages: slack, pubnub, telegram
 #   MESSAGES=100000 PLATFORMS=slack bash Benchmarks/run.sh
@@ -23,7 +25,7 @@ binary=.build/release/reaction-report
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-measure() {  # measure NAME INPUT: prints wall seconds and peak RSS in MB of a full build
+measure() {  # measure NAME INPUT: prints wall seconds and peak RSS in MB of a full build (kept in $out/NAME)
   # Every timed run starts with the page cache's dirty pages written out (`sync`), so that no run
   # pays for writing back the output of the one before (a million-message build writes 1.4 GB).
   sync
@@ -34,9 +36,11 @@ measure() {  # measure NAME INPUT: prints wall seconds and peak RSS in MB of a f
   echo "$wall $rss"
 }
 
-printf '%-9s %12s %10s %10s %10s %8s %10s\n' platform messages input_MB build_s orjson_s ratio peak_MB
+printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s\n' platform messages input_MB build_s orjson_s ratio peak_MB output_MB write_s
 for platform in $platforms; do
-  input="$data/$platform-$messages"
+  # The suffix names the generator's shape (v2: 320 Slack day files, as issue 5 asks), so that
+  # exports made by an earlier generator are not reused.
+  input="$data/$platform-$messages-v2"
   if [ ! -d "$input" ]; then
     python3 Benchmarks/large_exports.py --platform "$platform" --messages "$messages" --seed 1 --out "$input"
   fi
@@ -44,15 +48,17 @@ for platform in $platforms; do
   sync
   parse=$(python3 Benchmarks/orjson_parse.py "$input")
   read -r wall rss < <(measure "$platform" "$input")
+  output=$(du -sb "$out/$platform" | awk '{printf "%.0f", $1/1000000}')
+  floor=$(python3 Benchmarks/write_floor.py "$out/$platform")
   rm -rf "${out:?}/$platform"
   ratio=$(python3 -c "print(f'{$wall / $parse:.1f}')")
-  printf '%-9s %12s %10s %10s %10s %8s %10s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss"
+  printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss" "$output" "$floor"
 done
 
 # Against slack-export-viewer on 20,000 messages: five runs of each, alternating, each into a
 # fresh folder; the ratio is of the medians (single runs on a shared machine move by a quarter).
 command -v slack-export-viewer >/dev/null || pip install -q slack-export-viewer==3.5.0
-small="$data/slack-20000"
+small="$data/slack-20000-v2"
 [ -d "$small" ] || python3 Benchmarks/large_exports.py --platform slack --messages 20000 --seed 1 --out "$small"
 ours_runs=() theirs_runs=()
 for run in 1 2 3 4 5; do
