@@ -64,7 +64,9 @@ public enum CommonMark {
         defer { cmark_node_free(document) }
         neutralise(document)
         guard let rendered = cmark_render_html(document, options) else { return "" }
-        defer { free(rendered) }
+        // Freed by the allocator that made it (libcmark's), not by whichever `free` this
+        // program was linked with.
+        defer { cmark_get_default_mem_allocator().pointee.free(rendered) }
         return String(cString: rendered)
     }
 
