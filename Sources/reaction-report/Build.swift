@@ -147,6 +147,7 @@ struct Build: ParsableCommand {
         if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
         if let anonymize { options.anonymize = anonymize }
         try InputOptions.checkPeriod(options)
+        AllocatorSettings.apply(forInputs: input.resolvedInputs)
         var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat)
         let progress = TerminalProgress.make(quiet: quiet)
         build.progress = progress
@@ -175,6 +176,7 @@ struct Inspect: ParsableCommand {
     func run() throws {
         let options = try input.buildOptions()
         try InputOptions.checkPeriod(options)
+        AllocatorSettings.apply(forInputs: input.resolvedInputs)
         let outcome = try ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat).inspect()
         print("Files:")
         for file in outcome.files { print("  \(file.name): \(file.format.id)") }

@@ -79,6 +79,19 @@ public struct ImportRun {
         return detected
     }
 
+    /// True when `inputs` hold at least `limit` bytes that a run may read (counted as for the
+    /// progress display, stopping once the limit is reached); inputs that cannot be found or
+    /// opened count for nothing.
+    public static func readableBytes(in inputs: [String], atLeast limit: Int) -> Bool {
+        var bytes = 0
+        for input in Set(inputs) {
+            guard let source = try? InputSource(input) else { continue }
+            bytes += source.readableSize.bytes
+            if bytes >= limit { return true }
+        }
+        return false
+    }
+
     /// Reads a folder or archive: workspace exports first (read whole), then every other JSON
     /// file by content; archives inside folders are opened too.
     func read(_ tree: InputTree, into ledger: ReactionLedger, report: @escaping (Int) -> Void = { _ in }) throws -> [DetectedFile] {

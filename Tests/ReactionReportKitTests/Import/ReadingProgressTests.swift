@@ -51,6 +51,20 @@ final class ReadingProgressTests: XCTestCase {
         XCTAssertEqual(recorder.events[0], "expect 1 \(try size("pubnub/chat-history.json"))")
     }
 
+    /// What decides whether a build restarts with the allocator set for large inputs.
+    func testReadableBytesStopAtTheLimit() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("slack/workspace").path
+        let file = TestSupport.fixtures.appendingPathComponent("pubnub/chat-history.json").path
+        let workspace = try ["channels.json", "dms.json", "D0DM/2023-11-15.json", "general/2023-11-14.json", "users.json"]
+            .reduce(0) { $0 + (try size("slack/workspace/" + $1)) }
+        let all = workspace + (try size("pubnub/chat-history.json"))
+        XCTAssertTrue(ImportRun.readableBytes(in: [folder, file], atLeast: all))
+        XCTAssertFalse(ImportRun.readableBytes(in: [folder, file], atLeast: all + 1))
+        XCTAssertTrue(ImportRun.readableBytes(in: [folder, folder], atLeast: workspace), "an input named twice is counted once")
+        XCTAssertFalse(ImportRun.readableBytes(in: [folder, folder], atLeast: workspace + 1), "an input named twice is counted once")
+        XCTAssertFalse(ImportRun.readableBytes(in: ["/nonexistent/export.json"], atLeast: 1))
+    }
+
     func testTheReadingLine() {
         XCTAssertEqual(ProgressLine.reading(files: 120, bytes: 80_149_999, messages: 300_000, expectedFiles: 320, expectedBytes: 267_425_496),
                        "Reading: ████████░░░░░░░░░░░░░░░░░░░░░░ 120/320 files, 80.1 of 267.4 MB, 300,000 messages")
