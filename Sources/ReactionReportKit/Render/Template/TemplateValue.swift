@@ -2,13 +2,15 @@ import Foundation
 
 /// A name in a view model or a template (`anchor`, `hasBubbles`). Names of up to 16 bytes (all
 /// of ours) are compared as two machine words, so a lookup in a view model costs a few integer
-/// comparisons instead of string comparisons.
+/// comparisons instead of string comparisons. A longer name (or one holding a NUL byte, which the
+/// packed words cannot tell from their padding) also carries its number in a table of such names,
+/// so that a name holds no reference: view-model fields are copied and freed without reference
+/// counting their names.
 struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     let head: UInt64
     let tail: UInt64
-    /// The whole name, kept only when it is longer than 16 bytes or holds a NUL byte (which
-    /// the packed words cannot tell from their padding).
-    let long: String?
+    /// 0 for a name the words hold whole; else its number in `LongTemplateNames`.
+    let long: UInt32
 
     init(_ text: String) {
         var text = text
@@ -33,11 +35,12 @@ struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
         }
         head = UInt64(littleEndian: words.0)
         tail = UInt64(littleEndian: words.1)
-        long = bytes.count > 16 || (count > 0 && memchr(bytes.baseAddress!, 0, count) != nil) ? String(decoding: bytes, as: UTF8.self) : nil
+        long = bytes.count > 16 || (count > 0 && memchr(bytes.baseAddress!, 0, count) != nil)
+            ? LongTemplateNames.number(of: String(decoding: bytes, as: UTF8.self)) : 0
     }
 
     var description: String {
-        if let long { return long }
+        if long != 0 { return LongTemplateNames.name(long) }
         var bytes: [UInt8] = []
         for index in 0..<16 {
             let byte = UInt8(truncatingIfNeeded: (index < 8 ? head >> (8 * UInt64(index)) : tail >> (8 * UInt64(index - 8))))
@@ -45,6 +48,30 @@ struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Names longer than 16 bytes, numbered from 1 in the order first met, for the life of the
+/// process (templates and view models use a few dozen).
+enum LongTemplateNames {
+    private nonisolated(unsafe) static var numbers: [String: UInt32] = [:]
+    private nonisolated(unsafe) static var names: [String] = []
+    private static let lock = NSLock()
+
+    static func number(of name: String) -> UInt32 {
+        lock.lock()
+        defer { lock.unlock() }
+        if let number = numbers[name] { return number }
+        names.append(name)
+        let number = UInt32(names.count)
+        numbers[name] = number
+        return number
+    }
+
+    static func name(_ number: UInt32) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return names[Int(number) - 1]
     }
 }
 
