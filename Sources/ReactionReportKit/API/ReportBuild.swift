@@ -99,7 +99,13 @@ final class CountingWriter: SiteWriter {
         progress?.writing(files: count, of: max(total, count))
     }
 
-    func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
+    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws {
+        try inner?.write(path, buffer: buffer)
+        count += 1
+        progress?.writing(files: count, of: max(total, count))
+    }
+
+    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         try inner?.write(path, parts: produce)
         count += 1
         progress?.writing(files: count, of: max(total, count))

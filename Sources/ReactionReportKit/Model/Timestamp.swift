@@ -109,58 +109,81 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// The RFC 3339 UTC text, with as many fraction digits as the source had.
     public var rfc3339: String {
-        var bytes: [UInt8] = []
-        appendRFC3339(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.rfc3339Room) { buffer in
+            let count = writeRFC3339(to: buffer.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 
+    /// The most bytes `writeRFC3339` writes.
+    static let rfc3339Room = 64
+
     /// Appends `rfc3339`'s UTF-8 (ASCII) bytes, without building strings on the way.
-    func appendRFC3339(to bytes: inout [UInt8]) {
+    func appendRFC3339(to out: ByteBuffer) {
+        out.appendWriting(upTo: Self.rfc3339Room) { writeRFC3339(to: $0) }
+    }
+
+    /// Writes `rfc3339`'s bytes at `out` (at most `rfc3339Room`); returns how many.
+    func writeRFC3339(to out: UnsafeMutablePointer<UInt8>) -> Int {
         let secs = seconds
         let remainder = nanoseconds % 1_000_000_000
         let nanos = remainder < 0 ? remainder + 1_000_000_000 : remainder
         let days = secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400
         let secondOfDay = secs - days * 86_400
-        let date = CivilDate(daysSinceEpoch: days)
-        bytes.reserveCapacity(bytes.count + 32)
-        date.appendISOText(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendPadded(secondOfDay / 3600, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(secondOfDay / 60 % 60, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(secondOfDay % 60, 2, to: &bytes)
+        var count = CivilDate(daysSinceEpoch: days).writeISOText(to: out)
+        out[count] = UInt8(ascii: "T")
+        count += 1
+        count += writePadded(secondOfDay / 3600, 2, to: out + count)
+        out[count] = UInt8(ascii: ":")
+        count += 1
+        count += writePadded(secondOfDay / 60 % 60, 2, to: out + count)
+        out[count] = UInt8(ascii: ":")
+        count += 1
+        count += writePadded(secondOfDay % 60, 2, to: out + count)
         if fractionDigits > 0 {
             var fraction = nanos
             for _ in fractionDigits..<9 { fraction /= 10 }
-            bytes.append(UInt8(ascii: "."))
-            appendPadded(fraction, fractionDigits, to: &bytes)
+            out[count] = UInt8(ascii: ".")
+            count += 1
+            count += writePadded(fraction, fractionDigits, to: out + count)
         }
-        bytes.append(UInt8(ascii: "Z"))
+        out[count] = UInt8(ascii: "Z")
+        return count + 1
     }
 }
 
-/// Appends `pad(value, width)` as bytes.
-func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
-    guard value >= 0 else { return bytes.append(contentsOf: pad(value, width).utf8) }
-    if value < 100, width == 2 {
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-        return
+/// Writes `pad(value, width)` at `out` (a width of at most 9; at most 20 bytes); returns how many.
+@inline(__always)
+func writePadded(_ value: Int64, _ width: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    if value >= 0, value < 100, width == 2 {
+        out[0] = UInt8(ascii: "0") + UInt8(value / 10)
+        out[1] = UInt8(ascii: "0") + UInt8(value % 10)
+        return 2
     }
     // Digits from the right into a small buffer, then as many zeros as the width asks first.
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { raw in
+    return withUnsafeMutableBytes(of: &digits) { raw in
         let buffer = raw.bindMemory(to: UInt8.self)
-        var rest = value
+        var rest = value.magnitude
         var start = buffer.count
         repeat {
             start -= 1
             buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         } while rest > 0
-        for _ in 0..<max(0, width - (buffer.count - start)) { bytes.append(UInt8(ascii: "0")) }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        // As `pad` does, a sign counts towards the width and the zeros go before it.
+        let sign = value < 0 ? 1 : 0
+        var count = 0
+        for _ in 0..<max(0, width - sign - (buffer.count - start)) {
+            out[count] = UInt8(ascii: "0")
+            count += 1
+        }
+        if sign == 1 {
+            out[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        (out + count).update(from: buffer.baseAddress! + start, count: buffer.count - start)
+        return count + buffer.count - start
     }
 }
 
@@ -208,18 +231,21 @@ public struct CivilDate: Sendable, Hashable, Comparable {
 
     /// `YYYY-MM-DD`.
     public var isoText: String {
-        var bytes: [UInt8] = []
-        appendISOText(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            let count = writeISOText(to: buffer.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 
-    /// Appends `isoText`'s bytes.
-    func appendISOText(to bytes: inout [UInt8]) {
-        appendPadded(year, 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(month, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(day, 2, to: &bytes)
+    /// Writes `isoText`'s bytes at `out` (at most 62); returns how many.
+    func writeISOText(to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = writePadded(year, 4, to: out)
+        out[count] = UInt8(ascii: "-")
+        count += 1
+        count += writePadded(month, 2, to: out + count)
+        out[count] = UInt8(ascii: "-")
+        count += 1
+        return count + writePadded(day, 2, to: out + count)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }

@@ -7,16 +7,20 @@ public protocol SiteWriter: AnyObject {
     func write(_ path: String, _ contents: String) throws
     /// Writes one file of the site from UTF-8 bytes (large data files, without a string copy).
     func write(_ path: String, bytes: [UInt8]) throws
+    /// Writes one file of the site from UTF-8 bytes held elsewhere (a page rendered into its
+    /// own buffer), without copying them first.
+    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws
     /// Writes one file that `produce` hands over in parts (a large data file, without holding
-    /// it whole).
-    func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws
+    /// it whole); each part is valid only during the call that hands it over.
+    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws
     /// Told, before the first write, how many files the site will have (for progress).
     func expect(_ total: Int)
 }
 
 extension SiteWriter {
     public func write(_ path: String, bytes: [UInt8]) throws { try write(path, String(decoding: bytes, as: UTF8.self)) }
-    public func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
+    public func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws { try write(path, bytes: Array(buffer)) }
+    public func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         var whole = [UInt8]()
         try produce { whole.append(contentsOf: $0) }
         try write(path, bytes: whole)
@@ -160,19 +164,11 @@ final class StagingWriter: SiteWriter {
     }
 
     func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws {
-        try write(path) { emit in try emit(buffer) }
-    }
-
-    func write(_ path: String, parts produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
-        try write(path) { emit in
-            try withoutActuallyEscaping(emit) { emit in
-                try produce { part in try part.withUnsafeBufferPointer { try emit($0) } }
-            }
-        }
+        try write(path, parts: { emit in try emit(buffer) })
     }
 
     /// Creates `path` (never overwriting) and writes what `produce` emits.
-    func write(_ path: String, _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !components.isEmpty,
               components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {

@@ -83,16 +83,20 @@ struct BubbleViewModel {
 enum TimeText {
     /// `2026-11-03 14:05 UTC`.
     static func display(_ time: Timestamp) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(32)
-        Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).appendRFC3339(to: &text)
-        // The RFC 3339 text is ASCII: the date, `T`, then the time, whose first five bytes are
-        // shown.
-        let date = text.firstIndex(of: UInt8(ascii: "T")) ?? 10
-        text[date] = UInt8(ascii: " ")
-        text.removeSubrange((date + 6)...)
-        text.append(contentsOf: " UTC".utf8)
-        return String(decoding: text, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.rfc3339Room + 4) { buffer in
+            let text = buffer.baseAddress!
+            let written = Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).writeRFC3339(to: text)
+            // The RFC 3339 text is ASCII: the date, `T`, then the time, whose first five bytes
+            // are shown.
+            let date = UnsafeBufferPointer(start: text, count: written).firstIndex(of: UInt8(ascii: "T")) ?? 10
+            text[date] = UInt8(ascii: " ")
+            var count = date + 6
+            for byte in " UTC".utf8 {
+                text[count] = byte
+                count += 1
+            }
+            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        }
     }
 
     /// `2026-11-03`.

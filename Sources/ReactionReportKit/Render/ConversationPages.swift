@@ -74,7 +74,7 @@ struct ConversationPages: @unchecked Sendable {
 /// the pages before it are ready: the output is the same as one thread's, the writing overlaps
 /// the rendering of later pages, and a page is held only until it is written.
 enum ParallelPages {
-    typealias Page = (path: String, html: [UInt8])
+    typealias Page = (path: String, html: ByteBuffer)
 
     /// - Parameters:
     ///   - jobs: the pages, in writing order; each only reads shared state (it builds its own
@@ -82,7 +82,9 @@ enum ParallelPages {
     ///   - writer: called with one page at a time, in order (from whichever thread holds the
     ///     turn to write). The first error in page order stops the writing and is thrown.
     static func render(_ jobs: [() throws -> Page], to writer: SiteWriter) throws {
-        try Concurrently.inOrder(jobs.count, make: { try jobs[$0]() }, consume: { try writer.write($0.path, bytes: $0.html) })
+        try Concurrently.inOrder(jobs.count, make: { try jobs[$0]() }, consume: { page in
+            try writer.write(page.path, buffer: UnsafeBufferPointer(start: page.html.base, count: page.html.count))
+        })
     }
 }
 

@@ -6,13 +6,13 @@ public struct JSONText {
 
     /// A JSON string literal. Works on UTF-8 bytes: most strings need no escape at all.
     public static func quote(_ value: String) -> String {
-        var out = [UInt8]()
-        appendQuoted(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        let out = ByteBuffer(capacity: value.utf8.count + 2)
+        appendQuoted(value, to: out)
+        return out.text
     }
 
     /// Appends a JSON string literal for `value` to `out`.
-    static func appendQuoted(_ value: String, to out: inout [UInt8]) {
+    static func appendQuoted(_ value: String, to out: ByteBuffer) {
         var value = value
         value.withUTF8 { bytes in
             out.append(0x22)
@@ -30,40 +30,47 @@ public struct JSONText {
                     }
                 }
                 let byte = bytes[index]
-                let escape: [UInt8]?
+                let escape: StaticString?
                 var width = 1
                 switch byte {
-                case 0x22: escape = [0x5C, 0x22]
-                case 0x5C: escape = [0x5C, 0x5C]
-                case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
-                case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
-                case 0x09: escape = [0x5C, UInt8(ascii: "t")]
+                case 0x22: escape = #"\""#
+                case 0x5C: escape = #"\\"#
+                case 0x0A: escape = #"\n"#
+                case 0x0D: escape = #"\r"#
+                case 0x09: escape = #"\t"#
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    escape = bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
                     width = 3
                 case 0..<0x20, 0x7F:
-                    let hex = Array("0123456789abcdef".utf8)
-                    escape = [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                    // `\u00XX`, lower-case hex.
+                    let hex: StaticString = "0123456789abcdef"
+                    out.append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+                    out.append(literal: #"\u00"#)
+                    out.append(hex.utf8Start[Int(byte >> 4)])
+                    out.append(hex.utf8Start[Int(byte & 0xF)])
+                    index += 1
+                    clean = index
+                    continue
                 default:
                     escape = nil
                 }
                 if let escape {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<index]))
-                    out.append(contentsOf: escape)
+                    out.append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+                    out.append(literal: escape)
                     index += width
                     clean = index
                 } else {
                     index += 1
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<bytes.count]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[clean..<bytes.count]))
             out.append(0x22)
         }
     }
 
     /// Appends a JSON string literal, or `null`.
-    static func appendQuoted(_ value: String?, to out: inout [UInt8]) {
-        if let value { appendQuoted(value, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+    static func appendQuoted(_ value: String?, to out: ByteBuffer) {
+        if let value { appendQuoted(value, to: out) } else { out.append(literal: "null") }
     }
 
     /// A JSON string or `null`.
@@ -84,15 +91,5 @@ public struct JSONText {
     /// An array of elements that are already JSON text.
     public static func array(_ elements: [String]) -> String {
         "[" + elements.joined(separator: ",") + "]"
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends a literal's UTF-8 bytes in one copy (appending a string's UTF-8 view cost about
-    /// 180 instructions for a short key).
-    @inline(__always)
-    mutating func append(literal text: StaticString) {
-        // `withUTF8Buffer` serves a one-scalar literal too, which has no UTF-8 pointer.
-        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

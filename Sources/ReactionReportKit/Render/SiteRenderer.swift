@@ -49,7 +49,7 @@ public struct SiteRenderer {
         if options.formats.contains(.json) {
             try writer.write("data/messages.jsonl", parts: { emit in
                 try ParallelChunks.write(count: messages.count, append: { index, out in
-                    MessageRecord.append(messages[index], reactions: messages[index].reactions, to: &out)
+                    MessageRecord.append(messages[index], reactions: messages[index].reactions, to: out)
                     out.append(0x0A)
                 }, emit: emit)
             })
@@ -84,7 +84,11 @@ public struct SiteRenderer {
             }
         }
         if options.formats.contains(.html) {
-            jobs.append { ("feed.xml", Array(AtomFeed.xml(weekly, messages: messages, options: options).utf8)) }
+            jobs.append {
+                let feed = ByteBuffer()
+                feed.append(AtomFeed.xml(weekly, messages: messages, options: options))
+                return ("feed.xml", feed)
+            }
             jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
         }
         if options.formats.contains(.markdown) {

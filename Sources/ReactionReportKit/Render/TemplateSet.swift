@@ -70,29 +70,28 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders the HTML template `name` (its file stem) with a view model, into bytes.
-    func renderHTML(_ name: String, _ model: TemplateObject) throws -> [UInt8] {
+    func renderHTML(_ name: String, _ model: TemplateObject) throws -> ByteBuffer {
         try render(html, "html", name, .object(model))
     }
 
     /// Renders the HTML template `name` with a dictionary-built view model.
     public func renderHTML(_ name: String, _ model: [String: Any]) throws -> String {
-        String(decoding: try render(html, "html", name, TemplateValue(any: model)), as: UTF8.self)
+        try render(html, "html", name, TemplateValue(any: model)).text
     }
 
     /// Renders the Markdown template `name` with a view model, into bytes.
-    func renderMarkdown(_ name: String, _ model: TemplateObject) throws -> [UInt8] {
+    func renderMarkdown(_ name: String, _ model: TemplateObject) throws -> ByteBuffer {
         try render(markdown, "markdown", name, .object(model))
     }
 
     /// Renders the Markdown template `name` with a view model; values are Markdown-escaped.
     public func renderMarkdown(_ name: String, _ model: [String: Any]) throws -> String {
-        String(decoding: try render(markdown, "markdown", name, TemplateValue(any: model)), as: UTF8.self)
+        try render(markdown, "markdown", name, TemplateValue(any: model)).text
     }
 
-    private func render(_ library: TemplateLibrary, _ folder: String, _ name: String, _ model: TemplateValue) throws -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(16_384)
-        guard library.render(name, model, into: &out) else {
+    private func render(_ library: TemplateLibrary, _ folder: String, _ name: String, _ model: TemplateValue) throws -> ByteBuffer {
+        let out = ByteBuffer(capacity: 16_384)
+        guard library.render(name, model, into: out) else {
             throw TemplateError(file: "\(folder)/\(name).mustache", reason: "no such template")
         }
         return out

@@ -43,25 +43,26 @@ enum ReactionsCSV {
                          "key", "emoji", "name", "custom", "count", "listedReactors", "reactorsComplete", "firstAt"]
 
     static func text(_ messages: [MessageSummary], report: WeeklyReport) -> String {
-        var whole = [UInt8]()
+        let whole = ByteBuffer()
         // Cannot fail: only `emit` could throw, and this one does not.
-        try! write(messages, report: report) { whole.append(contentsOf: $0) }
-        return String(decoding: whole, as: UTF8.self)
+        try! write(messages, report: report) { whole.append($0) }
+        return whole.text
     }
 
     /// The file in parts, its rows made on every core.
-    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: ([UInt8]) throws -> Void) throws {
-        try emit(Array((header.joined(separator: ",") + "\r\n").utf8))
-        try ParallelChunks.write(count: messages.count, append: { index, out in append(messages[index], report: report, to: &out) }, emit: emit)
+    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var header = header.joined(separator: ",") + "\r\n"
+        try header.withUTF8 { try emit($0) }
+        try ParallelChunks.write(count: messages.count, append: { index, out in append(messages[index], report: report, to: out) }, emit: emit)
     }
 
     /// The rows of one message: one per emoji, each cell appended as it comes.
-    static func append(_ message: MessageSummary, report: WeeklyReport, to out: inout [UInt8]) {
+    static func append(_ message: MessageSummary, report: WeeklyReport, to out: ByteBuffer) {
         guard !message.reactions.isEmpty else { return }
         let week = message.sentAt.flatMap(report.week(of:))?.description ?? ""
         let sentAt = message.sentAt?.rfc3339 ?? ""
         func cell(_ value: String) {
-            appendField(value, to: &out)
+            appendField(value, to: out)
             out.append(0x2C)
         }
         func textCell(_ value: String) { cell(text(value)) }
@@ -81,18 +82,18 @@ enum ReactionsCSV {
             cell(String(reaction.count))
             cell(String(reaction.reactors.count))
             cell(reaction.reactorsComplete ? "true" : "false")
-            appendField(reaction.firstAt?.rfc3339 ?? "", to: &out)
+            appendField(reaction.firstAt?.rfc3339 ?? "", to: out)
             out.append(0x0D)
             out.append(0x0A)
         }
     }
 
     /// RFC 4180 quoting, on bytes.
-    static func appendField(_ value: String, to out: inout [UInt8]) {
+    static func appendField(_ value: String, to out: ByteBuffer) {
         var value = value
         value.withUTF8 { bytes in
             guard bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
-                out.append(contentsOf: bytes)
+                out.append(bytes)
                 return
             }
             out.append(0x22)

@@ -10,7 +10,7 @@ final class ParallelWorkTests: XCTestCase {
             var parts = 0
             try ParallelChunks.write(count: count, chunkSize: chunkSize, append: { index, out in
                 // Every fifth item writes nothing, so some chunks are empty.
-                if index % 5 != 4 { out.append(contentsOf: "\(index);".utf8) }
+                if index % 5 != 4 { out.append("\(index);") }
             }, emit: { part in
                 XCTAssertFalse(part.isEmpty)
                 parallel.append(contentsOf: part)

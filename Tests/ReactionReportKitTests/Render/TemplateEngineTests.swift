@@ -9,9 +9,9 @@ final class TemplateEngineTests: XCTestCase {
         do {
             var templates = ["main": try Template(text)]
             for (name, partial) in partials { templates[name] = try Template(partial) }
-            var out: [UInt8] = []
-            XCTAssertTrue(TemplateLibrary(templates, escaping: escaping).render("main", .object(model), into: &out), file: file, line: line)
-            return String(decoding: out, as: UTF8.self)
+            let out = ByteBuffer(capacity: 16)
+            XCTAssertTrue(TemplateLibrary(templates, escaping: escaping).render("main", .object(model), into: out), file: file, line: line)
+            return out.text
         } catch {
             XCTFail("\(error)", file: file, line: line)
             return ""

@@ -6,10 +6,10 @@ enum TemplateEscaping: Sendable {
     /// (`MarkdownEscaping`).
     case markdown
 
-    func append(_ text: String, to out: inout [UInt8]) {
+    func append(_ text: String, to out: ByteBuffer) {
         switch self {
-        case .html: HTMLEscaping.append(text, to: &out)
-        case .markdown: out.append(contentsOf: MarkdownEscaping.escape(text).utf8)
+        case .html: HTMLEscaping.append(text, to: out)
+        case .markdown: out.append(MarkdownEscaping.escape(text))
         }
     }
 }
@@ -34,9 +34,9 @@ struct TemplateLibrary: Sendable {
 
     /// Renders template `name` with `model` as its context, appending to `out`; false when there
     /// is no such template.
-    func render(_ name: String, _ model: TemplateValue, into out: inout [UInt8]) -> Bool {
+    func render(_ name: String, _ model: TemplateValue, into out: ByteBuffer) -> Bool {
         guard let index = indexByName[name] else { return false }
-        program.render(index, model, escaping: escaping, into: &out)
+        program.render(index, model, escaping: escaping, into: out)
         return true
     }
 }
@@ -44,7 +44,7 @@ struct TemplateLibrary: Sendable {
 /// HTML escaping of `&`, `<`, `>`, `"` and `'` on UTF-8 bytes: text with nothing to escape (most
 /// of it) is copied in one piece.
 enum HTMLEscaping {
-    static func append(_ text: String, to out: inout [UInt8]) {
+    static func append(_ text: String, to out: ByteBuffer) {
         var text = text
         text.withUTF8 { bytes in
             var copied = 0
@@ -70,12 +70,12 @@ enum HTMLEscaping {
                     index += 1
                     continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                out.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                out.append(literal: entity)
                 index += 1
                 copied = index
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
         }
     }
 }

@@ -71,12 +71,12 @@ struct TemplateProgram: Sendable {
     }
 
     /// Renders template number `template` with `model` as its context, appending to `out`.
-    func render(_ template: Int, _ model: TemplateValue, escaping: TemplateEscaping, into out: inout [UInt8]) {
+    func render(_ template: Int, _ model: TemplateValue, escaping: TemplateEscaping, into out: ByteBuffer) {
         operations.withUnsafeBufferPointer { operations in
             text.withUnsafeBufferPointer { text in
                 names.withUnsafeBufferPointer { names in
                     var renderer = Renderer(program: self, operations: operations, text: text, names: names, escaping: escaping, stack: [model])
-                    renderer.run(templates[template], indentation: [], into: &out)
+                    renderer.run(templates[template], indentation: [], into: out)
                 }
             }
         }
@@ -94,55 +94,55 @@ struct TemplateProgram: Sendable {
         /// Runs the operations of one template or section body. Where a standalone partial was
         /// indented, `indentation` goes before every operation that starts a new line of this
         /// run and prints something.
-        mutating func run(_ range: Range<Int>, indentation: [UInt8], into out: inout [UInt8]) {
+        mutating func run(_ range: Range<Int>, indentation: [UInt8], into out: ByteBuffer) {
             let start = out.count
             var position = range.lowerBound
             while position < range.upperBound {
                 let before = out.count
                 let onNewLine = !indentation.isEmpty && before > start && out[before - 1] == 0x0A
-                position = step(at: position, indentation: indentation, into: &out)
-                if onNewLine, out.count > before { out.insert(contentsOf: indentation, at: before) }
+                position = step(at: position, indentation: indentation, into: out)
+                if onNewLine, out.count > before { out.insert(indentation, at: before) }
             }
         }
 
         /// Executes the operation at `position`; returns the position of the next one.
-        mutating func step(at position: Int, indentation: [UInt8], into out: inout [UInt8]) -> Int {
+        mutating func step(at position: Int, indentation: [UInt8], into out: ByteBuffer) -> Int {
             let operation = operations[position]
             switch operation.kind {
             case .text:
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(operation.a)..<Int(operation.b)]))
+                out.append(UnsafeBufferPointer(rebasing: text[Int(operation.a)..<Int(operation.b)]))
                 return position + 1
             case .variable:
                 switch lookup(operation) {
                 case .text(let value)?:
-                    if operation.escaped { escaping.append(value, to: &out) } else { out.append(contentsOf: value.utf8) }
+                    if operation.escaped { escaping.append(value, to: out) } else { out.append(value) }
                 case .number(let number)?:
-                    out.append(contentsOf: String(number).utf8)
+                    out.append(decimal: number)
                 case .flag(let flag)?:
-                    out.append(contentsOf: (flag ? "true" : "false").utf8)
+                    out.append(literal: flag ? "true" : "false")
                 case .list?, .object?, .null?, nil:
                     break
                 }
                 return position + 1
             case .inverted:
                 let body = position + 1..<Int(operation.c)
-                if !(lookup(operation)?.isTrue ?? false) { run(body, indentation: indentation, into: &out) }
+                if !(lookup(operation)?.isTrue ?? false) { run(body, indentation: indentation, into: out) }
                 return body.upperBound
             case .section:
                 let body = position + 1..<Int(operation.c)
                 let value = lookup(operation)
                 switch value {
                 case .flag(true)?:
-                    run(body, indentation: indentation, into: &out)
+                    run(body, indentation: indentation, into: out)
                 case .list(let elements)?:
                     for element in elements {
                         stack.append(element)
-                        run(body, indentation: indentation, into: &out)
+                        run(body, indentation: indentation, into: out)
                         stack.removeLast()
                     }
                 case .text?, .number?, .object?:
                     stack.append(value!)
-                    run(body, indentation: indentation, into: &out)
+                    run(body, indentation: indentation, into: out)
                     stack.removeLast()
                 case .flag(false)?, .null?, nil:
                     break
@@ -151,7 +151,7 @@ struct TemplateProgram: Sendable {
             case .partial:
                 if operation.a >= 0 {
                     let own = operation.b >= 0 ? indentation + program.indentations[Int(operation.b)] : indentation
-                    run(program.templates[Int(operation.a)], indentation: own, into: &out)
+                    run(program.templates[Int(operation.a)], indentation: own, into: out)
                 }
                 return position + 1
             }
