@@ -113,14 +113,8 @@ public struct SlackImporter: WorkspaceImporter {
                 (tree.display(dayFiles[index].name), Result { try tree.contents(of: dayFiles[index].name) })
             }
             let infos = Array(folders[batch])
-            return (batch, ParallelParse.start(files) { offset, document in
-                var records = ImportRecords()
-                guard let messages = document.root.array else {
-                    records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
-                    return records
-                }
-                for message in messages { readMessage(message, conversationID: infos[offset].id, into: &records) }
-                return records
+            return (batch, ParallelParse.start(files) { offset, name, bytes in
+                try Self.readDayFile(bytes, name: name, conversationID: infos[offset].id)
             })
         }
         // Two batches are in flight: the files of the one after next are read while the cores
@@ -147,33 +141,34 @@ public struct SlackImporter: WorkspaceImporter {
         return consumed
     }
 
-    func readMessage(_ message: JSONValue, conversationID: String, into sink: inout some ImportRecorder) {
-        if let type = message["type"]?.string, type != "message" { return }
-        if let subtype = message["subtype"]?.string, Self.skippedSubtypes.contains(subtype) { return }
-        guard let ts = message["ts"]?.string, let sentAt = Timestamp.decimalSeconds(ts) else {
-            sink.diagnose(message["ts"] == nil ? .skippedRecord : .unreadableTimestamp,
-                          "a message in \(conversationID) without a readable ts \(quoted(message["ts"]?.identifier ?? ""))")
+    /// Records a day file's message (`DayMessage`, read from the file or from a parsed value).
+    static func record(_ message: DayMessage, conversationID: String, into sink: inout some ImportRecorder) {
+        if let type = message.type?.string, type != "message" { return }
+        if let subtype = message.subtype?.string, Self.skippedSubtypes.contains(subtype) { return }
+        guard let ts = message.ts?.string, let sentAt = Timestamp.decimalSeconds(ts) else {
+            sink.diagnose(message.ts == nil ? .skippedRecord : .unreadableTimestamp,
+                          "a message in \(conversationID) without a readable ts \(quoted(message.ts?.identifier ?? ""))")
             return
         }
-        let authorID = message["user"]?.string ?? message["bot_id"]?.string
-        let authorName = [message["user_profile"]?["display_name"], message["user_profile"]?["real_name"], message["username"],
-                          message["bot_profile"]?["name"]].lazy.compactMap { $0?.string }.first { !$0.isEmpty }
-        let threadTS = message["thread_ts"]?.string
+        let authorID = message.user?.string ?? message.botID?.string
+        let authorName = [message.userProfile?.displayName, message.userProfile?.realName, message.username,
+                          message.botProfileName].lazy.compactMap { $0?.string }.first { !$0.isEmpty }
+        let threadTS = message.threadTS?.string
         sink.message(ImportedMessage(platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
                                      sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
-                                     text: message["text"]?.string ?? "", deleted: message["subtype"]?.string == "tombstone",
+                                     text: message.text?.string ?? "", deleted: message.subtype?.string == "tombstone",
                                      markup: .slackMrkdwn))
         let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
-        for reaction in message["reactions"]?.array ?? [] {
-            guard let name = reaction["name"]?.string else {
+        for reaction in message.reactions ?? [] {
+            guard let name = reaction.name?.string else {
                 sink.diagnose(.invalidReaction, "message \(ts): a reaction without a name")
                 continue
             }
             let value = ReactionValue(name, style: .shortcode)
-            if let count = reaction["count"]?.int64 {
+            if let count = reaction.count?.int64 {
                 sink.reaction(.total(target: target, value: value, count: Int(clamping: count), firstAt: nil))
             }
-            for user in reaction["users"]?.array ?? [] {
+            for user in reaction.users ?? [] {
                 sink.reaction(.add(target: target, value: value, reactor: user.string ?? "", reactorName: nil, at: nil, ref: nil))
             }
         }

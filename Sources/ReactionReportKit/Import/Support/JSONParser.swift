@@ -91,6 +91,8 @@ extension JSONParser {
         var deferredEnds: [Int: Int] = [:]
         /// The document whose recorded arrays a building pass leaves unparsed.
         var source: JSONSource?
+        /// Used as a `JSONCursor`: the nesting of the value the cursor stands at.
+        var cursorDepth = 0
 
         init(buffer: UnsafeBufferPointer<UInt8>) {
             self.buffer = buffer
@@ -158,15 +160,27 @@ extension JSONParser {
         }
 
         mutating func parseObject(depth: Int) throws -> JSONValue {
+            let base = memberStack.count
+            defer { memberStack.removeSubrange(base...) }
+            guard try walkObject(depth: depth, { reader, key in
+                let value = try reader.parseValue(depth: depth)
+                if reader.building { reader.memberStack.append((key, value)) }
+            }) else { return .object(JSONObject()) }
+            return building ? .object(JSONObject(members: Array(memberStack[base...]))) : .null
+        }
+
+        /// Reads an object from its `{` (at `depth`), handing each member's name to `member`
+        /// with the reader at the member's value, which `member` must read whole. False for an
+        /// empty object. What `JSONCursor` and `parseObject` both read objects with.
+        @inline(__always)
+        mutating func walkObject(depth: Int, _ member: (inout Reader, String) throws -> Void) throws -> Bool {
             guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
             position += 1
             skipWhitespace()
             if position < buffer.count, buffer[position] == UInt8(ascii: "}") {
                 position += 1
-                return .object(JSONObject())
+                return false
             }
-            let base = memberStack.count
-            defer { memberStack.removeSubrange(base...) }
             while true {
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an object") }
@@ -176,46 +190,54 @@ extension JSONParser {
                 guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
                 position += 1
                 skipWhitespace()
-                let value = try parseValue(depth: depth)
-                if building { memberStack.append((key, value)) }
+                try member(&self, key)
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an object") }
                 switch buffer[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "}"): position += 1; return building ? .object(JSONObject(members: Array(memberStack[base...]))) : .null
+                case UInt8(ascii: "}"): position += 1; return true
                 default: throw fail("expected ',' or '}' in an object")
                 }
             }
         }
 
         mutating func parseArray(depth: Int) throws -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
             let start = position
             if building, let source, let end = source.deferredEnds[start] {
+                guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
                 position = end
                 return .deferredArray(JSONDeferredArray(source: source, start: start, end: end, depth: depth))
             }
+            let base = elementStack.count
+            defer { elementStack.removeSubrange(base...) }
+            guard try walkArray(depth: depth, { reader in
+                let value = try reader.parseValue(depth: depth)
+                if reader.building { reader.elementStack.append(value) }
+            }) else { return .array([]) }
+            if building { return .array(Array(elementStack[base...])) }
+            if position - start >= deferringFrom { deferredEnds[start] = position }
+            return .null
+        }
+
+        /// Reads an array from its `[` (at `depth`), calling `element` with the reader at each
+        /// element, which `element` must read whole. False for an empty array.
+        @inline(__always)
+        mutating func walkArray(depth: Int, _ element: (inout Reader) throws -> Void) throws -> Bool {
+            guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
             position += 1
             skipWhitespace()
             if position < buffer.count, buffer[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array([])
+                return false
             }
-            let base = elementStack.count
-            defer { elementStack.removeSubrange(base...) }
             while true {
                 skipWhitespace()
-                let value = try parseValue(depth: depth)
-                if building { elementStack.append(value) }
+                try element(&self)
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an array") }
                 switch buffer[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "]"):
-                    position += 1
-                    if building { return .array(Array(elementStack[base...])) }
-                    if position - start >= deferringFrom { deferredEnds[start] = position }
-                    return .null
+                case UInt8(ascii: "]"): position += 1; return true
                 default: throw fail("expected ',' or ']' in an array")
                 }
             }

@@ -1,14 +1,15 @@
 import Foundation
 
-/// Parses a batch of files on every core, and reads each document into whatever the importer
-/// keeps of it (`ImportRecords`). Reading the bytes stays on the calling thread (in order, so
-/// progress and archives see one reader), and so does recording into the ledger. Results come
-/// back in input order, errors included, so the first bad file in order is the one reported, as
-/// when reading one by one.
+/// Parses a batch of files on every core into whatever the importer keeps of each
+/// (`ImportRecords`). Reading the bytes stays on the calling thread (in order, so progress and
+/// archives see one reader), and so does recording into the ledger. Results come back in input
+/// order, errors included, so the first bad file in order is the one reported, as when reading
+/// one by one.
 enum ParallelParse {
-    /// Parses each file and hands its document to `read`, on every core; results in input order.
+    /// Hands each file's name and bytes to `read`, which parses them, on every core; results
+    /// in input order.
     static func results<T>(_ files: [(name: String, bytes: Result<[UInt8], Error>)],
-                           read: @escaping (Int, InputDocument) -> T) -> [Result<T, Error>] {
+                           read: @escaping (Int, String, [UInt8]) throws -> T) -> [Result<T, Error>] {
         let slots = UnsafeMutablePointer<Result<T, Error>?>.allocate(capacity: files.count)
         slots.initialize(repeating: nil, count: files.count)
         defer {
@@ -18,7 +19,7 @@ enum ParallelParse {
         let shared = Shared(files: files, read: read, slots: slots)
         Concurrently.perform(files.count) { index in
             let file = shared.files[index]
-            shared.slots[index] = Result { shared.read(index, try InputDocument.parse(try file.bytes.get(), name: file.name)) }
+            shared.slots[index] = Result { try shared.read(index, file.name, try file.bytes.get()) }
         }
         return (0..<files.count).map { slots[$0]! }
     }
@@ -27,7 +28,7 @@ enum ParallelParse {
     /// meanwhile: parsing and reading overlap recording on two cores. `read` may only read
     /// shared state.
     static func start<T>(_ files: [(name: String, bytes: Result<[UInt8], Error>)],
-                         read: @escaping @Sendable (Int, InputDocument) -> T) -> Pending<T> {
+                         read: @escaping @Sendable (Int, String, [UInt8]) throws -> T) -> Pending<T> {
         let pending = Pending<T>()
         let input = Unchecked(files: files)
         DispatchQueue.global().async(group: pending.group) {
@@ -57,7 +58,7 @@ enum ParallelParse {
     /// Each iteration reads its own file and writes only its own slot.
     struct Shared<T>: @unchecked Sendable {
         let files: [(name: String, bytes: Result<[UInt8], Error>)]
-        let read: (Int, InputDocument) -> T
+        let read: (Int, String, [UInt8]) throws -> T
         let slots: UnsafeMutablePointer<Result<T, Error>?>
     }
 }
