@@ -98,14 +98,18 @@ extension ReactionLedger {
                             swap(&entries, &places.lists![position])
                         }
                         let summary = places.summaries! + place
-                        summary.initialize(to: self.summary(of: pending[index], key: key, entries: entries, matched: &matched, settled: &found))
+                        var unlisted = 0
+                        summary.initialize(to: self.summary(of: pending[index], key: key, entries: entries, matched: &matched, settled: &found,
+                                                            unlisted: &unlisted))
                         // Messages of one conversation often follow one another: most need no hash.
                         let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
                         if conversation != lastConversation {
                             seenConversations.insert(conversation)
                             lastConversation = conversation
                         }
-                        if !summary.pointee.reactions.isEmpty, directories.contains(key.platform) {
+                        // Only a message with a reactor missing from its platform's names can
+                        // have one missing from a user list (the names hold every listed user).
+                        if unlisted > 0, directories.contains(key.platform) {
                             unknown.collect(summary.pointee.reactions, platform: key.platform, known: people[key.platform] ?? [:])
                         }
                     }
@@ -164,12 +168,14 @@ extension ReactionLedger {
     /// One message settled: its reactions (removals applied, first reacted first), its latest
     /// text, deletion and stars. Reads only the ledger's tables, so messages can be settled on
     /// several threads at once.
+    /// - Parameter unlisted: increased by the reactors whose platform's names lack them.
     func summary(of message: ImportedMessage, key: MessageKey, entries: [ReactionEntry],
-                 matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)]) -> MessageSummary {
+                 matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)], unlisted: inout Int) -> MessageSummary {
         var reactionsOut: [ReactionSummary] = []
         var found: [Diagnostic] = []
+        let names = people[key.platform]
         for entry in entries {
-            if let summary = settle(entry, message: message, matched: &matched, log: &found) {
+            if let summary = settle(entry, message: message, names: names, matched: &matched, log: &found, unlisted: &unlisted) {
                 reactionsOut.append(summary)
             }
         }
@@ -186,7 +192,7 @@ extension ReactionLedger {
             conversationName: conversation?.name ?? key.conversationID,
             id: key.id,
             authorID: message.authorID,
-            authorName: message.authorName ?? message.authorID.flatMap { people[key.platform]?[$0] },
+            authorName: message.authorName ?? message.authorID.flatMap { names?[$0] },
             sentAt: message.sentAt,
             threadParentID: message.threadParentID,
             text: edits.isEmpty ? message.text : (edits[target] ?? edits[anyTarget])?.text ?? message.text,
@@ -197,7 +203,11 @@ extension ReactionLedger {
     }
 
     /// Applies removals, counts reactors and weighs them against the platform total.
-    func settle(_ entry: ReactionEntry, message: ImportedMessage, matched: inout Set<RemovalKey>, log: inout [Diagnostic]) -> ReactionSummary? {
+    /// - Parameters:
+    ///   - names: the display names of the message's platform (looked up once per message).
+    ///   - unlisted: increased by the reactors `names` lacks.
+    func settle(_ entry: ReactionEntry, message: ImportedMessage, names: [String: String]?, matched: inout Set<RemovalKey>,
+                log: inout [Diagnostic], unlisted: inout Int) -> ReactionSummary? {
         var reactors: [(Reactor, Int)] = []
         for (id, reactor) in entry.reactors {
             var liveAt: Timestamp?
@@ -217,7 +227,9 @@ extension ReactionLedger {
             if liveRefs > 1 {
                 log.append(Diagnostic(.duplicateAdd, file: nil, "\(message.platform.displayName) message \(message.id): \(id) added \(entry.emoji.display) \(liveRefs) times; counted once"))
             }
-            let name = people[message.platform]?[id] ?? reactor.name
+            let listed = names?[id]
+            if listed == nil { unlisted += 1 }
+            let name = listed ?? reactor.name
             reactors.append((Reactor(id: id, name: name, at: liveAt), reactor.sequence))
         }
         reactors.sort { a, b in Timestamp.earlierFirst(a.0.at, b.0.at) ?? (a.1 < b.1) }

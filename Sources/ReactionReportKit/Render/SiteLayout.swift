@@ -58,6 +58,9 @@ struct SiteLayout {
         for (position, conversation) in conversations.enumerated() {
             conversationIndex[Self.key(conversation.platform, conversation.id)] = position
         }
+        // Messages by id, for links from replies to their thread's first message: made only when
+        // there are replies (a hash of every message, which most exports never need).
+        guard messages.indices.contains(where: { messages[$0].threadParentID != nil }) else { return }
         messageIndex.reserveCapacity(messages.count)
         for index in messages.indices {
             let key = MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
@@ -97,9 +100,10 @@ struct SiteLayout {
         messageIndex[MessageKey(platform: message.platform, conversationID: message.conversationID, id: id)]
     }
 
-    /// `conversations/<slug>/page-N.html#m-<id>` relative to the output folder.
-    func link(to message: MessageSummary) -> String {
-        let index = messageIndex[MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)]!
+    /// `conversations/<slug>/page-N.html#m-<id>` relative to the output folder, for the message
+    /// at `index`.
+    func link(toMessageAt index: Int) -> String {
+        let message = messages[index]
         return conversation(of: message).path(page: pageOfMessage[index]) + "#" + Slug.anchor(forMessage: message.id)
     }
 }

@@ -159,7 +159,7 @@ public struct SiteRenderer {
         model["weeks"] = weekPages.weekList(root: root)
         model["hasTopMessages"] = !overview.topMessages.isEmpty
         model["topMessages"] = overview.topMessages.enumerated().map { rank, index in
-            TopMessageModel.make(rank: rank + 1, message: messages[index], layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
+            TopMessageModel.make(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
         }
         model["hasTopEmoji"] = !overview.topEmoji.isEmpty
         model["topEmoji"] = overview.topEmoji.map { EmojiUseModel.make($0, total: overview.reactions) }

@@ -49,7 +49,7 @@ struct WeeklyPages {
         let bubbles = BubbleViewModel(options: options)
         model["hasTopMessages"] = !week.topMessages.isEmpty
         model["topMessages"] = week.topMessages.enumerated().map { rank, messageIndex in
-            TopMessageModel.make(rank: rank + 1, message: messages[messageIndex], layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
+            TopMessageModel.make(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
         }
         model["hasTopEmoji"] = !week.topEmoji.isEmpty
         model["topEmoji"] = week.topEmoji.map { EmojiUseModel.make($0, total: week.figures.reactions) }
@@ -137,16 +137,17 @@ struct WeeklyPages {
 
 /// A message in a ranking: its bubbles, excerpt, rendered text and a link to its anchor.
 enum TopMessageModel {
-    static func make(rank: Int, message: MessageSummary, layout: SiteLayout, markup: MessageMarkup, bubbles: BubbleViewModel,
+    static func make(rank: Int, messageAt index: Int, layout: SiteLayout, markup: MessageMarkup, bubbles: BubbleViewModel,
                      root: String, link: (String, String) -> String) -> TemplateObject {
+        let message = layout.messages[index]
         var entry = bubbles.bubbles(message.reactions, room: 13)
         let conversation = layout.conversation(of: message)
         entry.append("rank", .number(rank))
         entry.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
         entry.append("conversation", .text(message.conversationName))
         entry.append("conversationHref", .text(root + conversation.path(page: 1)))
-        entry.append("href", .text(root + layout.link(to: message)))
-        entry.append("link", .text(link(layout.link(to: message), root)))
+        entry.append("href", .text(root + layout.link(toMessageAt: index)))
+        entry.append("link", .text(link(layout.link(toMessageAt: index), root)))
         entry.append("excerpt", .text(TextExcerpt.make(message.text, deleted: message.deleted)))
         entry.append("html", .text(CommonMark.html(markup.commonMark(message))))
         entry.append("reactionCount", .text(NumberText.integer(message.reactionCount)))
