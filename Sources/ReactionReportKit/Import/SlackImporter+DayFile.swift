@@ -63,11 +63,7 @@ extension SlackImporter.DayMessage {
     /// Reads the message at `cursor` (any value: one that is not an object has no members).
     init(_ cursor: inout JSONCursor) throws {
         self.init()
-        guard cursor.atObject else {
-            try cursor.skip()
-            return
-        }
-        try cursor.members { cursor, key in
+        try cursor.membersIfObject { cursor, key in
             switch key {
             case "type": type = try Self.scalar(&cursor)
             case "subtype": subtype = try Self.scalar(&cursor)
@@ -139,11 +135,7 @@ extension SlackImporter.DayMessage {
 extension SlackImporter.DayMessage.Reaction {
     init(_ cursor: inout JSONCursor) throws {
         self.init()
-        guard cursor.atObject else {
-            try cursor.skip()
-            return
-        }
-        try cursor.members { cursor, key in
+        try cursor.membersIfObject { cursor, key in
             switch key {
             case "name": name = try SlackImporter.DayMessage.scalar(&cursor)
             case "count": count = try SlackImporter.DayMessage.scalar(&cursor)

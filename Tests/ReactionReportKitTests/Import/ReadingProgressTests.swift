@@ -16,39 +16,39 @@ final class ReadingProgressTests: XCTestCase {
         try FileManager.default.attributesOfItem(atPath: TestSupport.fixtures.appendingPathComponent(path).path)[.size] as! Int
     }
 
-    func testTheTotalsOfAFolderAnArchiveAndAFileComeFirst() throws {
+    /// Reads fixtures (paths under Fixtures) with a recording progress display.
+    func read(_ paths: [String]) -> (events: [String], outcome: Result<[ImportRun.DetectedFile], Error>) {
         let recorder = Recorder()
         var run = ImportRun(importers: ImportRun.standardImporters())
         run.progress = recorder
-        let folder = TestSupport.fixtures.appendingPathComponent("slack/workspace").path
-        let archive = TestSupport.fixtures.appendingPathComponent("slack/workspace.zip").path
-        let file = TestSupport.fixtures.appendingPathComponent("pubnub/chat-history.json").path
-        _ = try run.read([folder, archive, file], into: ReactionLedger())
+        let outcome = Result { try run.read(paths.map { TestSupport.fixtures.appendingPathComponent($0).path }, into: ReactionLedger()) }
+        return (recorder.events, outcome)
+    }
+
+    func testTheTotalsOfAFolderAnArchiveAndAFileComeFirst() throws {
+        let (events, outcome) = read(["slack/workspace", "slack/workspace.zip", "pubnub/chat-history.json"])
+        _ = try outcome.get()
 
         // The folder's five JSON files, the archive's entries unpacked (the same five files),
         // and the file named.
         let workspace = try ["channels.json", "dms.json", "D0DM/2023-11-15.json", "general/2023-11-14.json", "users.json"]
             .reduce(0) { $0 + (try size("slack/workspace/" + $1)) }
         let single = try size("pubnub/chat-history.json")
-        XCTAssertEqual(recorder.events.first, "expect 11 \(2 * workspace + single)")
-        XCTAssertEqual(recorder.events.filter { $0.hasPrefix("expect") }.count, 1)
+        XCTAssertEqual(events.first, "expect 11 \(2 * workspace + single)")
+        XCTAssertEqual(events.filter { $0.hasPrefix("expect") }.count, 1)
         // Every file is read, in the order of the inputs (sorted), and the last report has them all.
-        XCTAssertEqual(recorder.events.count, 12)
-        XCTAssertTrue(recorder.events.last!.hasPrefix("read 11 \(2 * workspace + single) "), recorder.events.last!)
+        XCTAssertEqual(events.count, 12)
+        XCTAssertTrue(events.last!.hasPrefix("read 11 \(2 * workspace + single) "), events.last!)
     }
 
     func testAnInputThatCannotBeOpenedFailsInItsTurn() throws {
-        let recorder = Recorder()
-        var run = ImportRun(importers: ImportRun.standardImporters())
-        run.progress = recorder
-        let file = TestSupport.fixtures.appendingPathComponent("pubnub/chat-history.json").path
-        let missing = TestSupport.fixtures.appendingPathComponent("zz-missing.json").path
-        XCTAssertThrowsError(try run.read([missing, file], into: ReactionLedger())) { error in
-            XCTAssertEqual((error as? ImportError)?.file, missing)
+        let (events, outcome) = read(["zz-missing.json", "pubnub/chat-history.json"])
+        XCTAssertThrowsError(try outcome.get()) { error in
+            XCTAssertEqual((error as? ImportError)?.file, TestSupport.fixtures.appendingPathComponent("zz-missing.json").path)
         }
         // The file sorted before the missing one was read first.
-        XCTAssertEqual(recorder.events.count, 2, "\(recorder.events)")
-        XCTAssertEqual(recorder.events[0], "expect 1 \(try size("pubnub/chat-history.json"))")
+        XCTAssertEqual(events.count, 2, "\(events)")
+        XCTAssertEqual(events[0], "expect 1 \(try size("pubnub/chat-history.json"))")
     }
 
     /// What decides whether a build restarts with the allocator set for large inputs.

@@ -41,6 +41,13 @@ extension JSONParser.Reader {
         }
     }
 
+    /// Reads the value here: an object's members as `members` does; anything else is passed
+    /// over, as an object without members.
+    mutating func membersIfObject(_ member: (inout JSONCursor, String) throws -> Void) throws {
+        guard atObject else { return try skip() }
+        try members(member)
+    }
+
     /// The value here, parsed whole.
     mutating func value() throws -> JSONValue {
         try parseValue(depth: cursorDepth)
