@@ -255,7 +255,7 @@ extension ReactionLedger {
         if let total = other.total { result.total = max(result.total ?? 0, total) }
         result.totalFirstAt = earliest(result.totalFirstAt, other.totalFirstAt)
         for (id, reactor) in other.reactors {
-            if var existing = result.reactors[id] {
+            result.reactors.upsert(id, insert: { reactor }, update: { existing in
                 for instance in reactor.instances {
                     if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
                         existing.instances[index].at = earliest(existing.instances[index].at, instance.at)
@@ -265,10 +265,7 @@ extension ReactionLedger {
                 }
                 existing.sequence = min(existing.sequence, reactor.sequence)
                 existing.name = existing.name ?? reactor.name
-                result.reactors[id] = existing
-            } else {
-                result.reactors[id] = reactor
-            }
+            })
         }
         return result
     }

@@ -42,28 +42,44 @@ public final class ReactionLedger {
         mutating func append(_ instance: Instance) { rest.append(instance) }
     }
 
-    /// The reactors of one emoji on one message by user id. Most reactions have one reactor,
-    /// kept inline; a dictionary is allocated only from the second (a dictionary per reaction
-    /// cost about 250 bytes each, a quarter of a gigabyte on a million messages).
+    /// The reactors of one emoji on one message by user id, in the order first added. Most
+    /// reactions have one reactor, kept inline; the others are a list searched in order (comparing
+    /// a few short ids costs less than hashing one; a dictionary per reaction also cost about 250
+    /// bytes), indexed by id once they are many.
     struct ReactorTable: Sequence {
         private var first: (id: String, entry: ReactorEntry)?
-        private var rest: [String: ReactorEntry] = [:]
+        private var others: [(id: String, entry: ReactorEntry)] = []
+        /// Positions in `others` by id, once there are more than `scanLimit`.
+        private var positions: [String: Int]?
+        static let scanLimit = 16
 
-        var count: Int { (first == nil ? 0 : 1) + rest.count }
+        var count: Int { (first == nil ? 0 : 1) + others.count }
 
-        /// The reactor with this id; setting stores or replaces it (there is no removal).
+        private func position(of id: String) -> Int? {
+            if let positions { return positions[id] }
+            return others.firstIndex { $0.id == id }
+        }
+
+        /// The reactor with this id.
         subscript(id: String) -> ReactorEntry? {
-            get {
-                if let first, first.id == id { return first.entry }
-                return rest[id]
+            if let first, first.id == id { return first.entry }
+            return position(of: id).map { others[$0].entry }
+        }
+
+        /// Changes the entry of reactor `id` with `update`, in place, or stores `insert()` for a
+        /// reactor not seen yet (there is no removal).
+        mutating func upsert(_ id: String, insert: () -> ReactorEntry, update: (inout ReactorEntry) -> Void) {
+            guard first != nil else {
+                first = (id, insert())
+                return
             }
-            set {
-                guard let newValue else { preconditionFailure("reactors are never removed") }
-                if first == nil || first!.id == id {
-                    first = (id, newValue)
-                } else {
-                    rest[id] = newValue
-                }
+            if first!.id == id { return update(&first!.entry) }
+            if let position = position(of: id) { return update(&others[position].entry) }
+            others.append((id, insert()))
+            if positions != nil {
+                positions![id] = others.count - 1
+            } else if others.count > Self.scanLimit {
+                positions = Dictionary(uniqueKeysWithValues: others.indices.map { (others[$0].id, $0) })
             }
         }
 
@@ -71,24 +87,26 @@ public final class ReactionLedger {
         /// a call through a box per reactor).
         struct Iterator: IteratorProtocol {
             var pending: (key: String, value: ReactorEntry)?
-            var others: Dictionary<String, ReactorEntry>.Iterator
+            var others: IndexingIterator<[(id: String, entry: ReactorEntry)]>
 
             mutating func next() -> (key: String, value: ReactorEntry)? {
                 if let next = pending {
                     pending = nil
                     return next
                 }
-                return others.next()
+                return others.next().map { (key: $0.id, value: $0.entry) }
             }
         }
 
         func makeIterator() -> Iterator {
-            Iterator(pending: first.map { (key: $0.id, value: $0.entry) }, others: rest.makeIterator())
+            Iterator(pending: first.map { (key: $0.id, value: $0.entry) }, others: others.makeIterator())
         }
     }
 
     struct ReactionEntry {
         var emoji: Emoji
+        /// The emoji's number in the ledger's `emojiTable` (entries are found by it).
+        var number: Int32
         var sequence: Int
         var total: Int?
         var totalFirstAt: Timestamp?
@@ -118,7 +136,15 @@ public final class ReactionLedger {
     /// The last fact's target and reaction value, and what they came to: a message's facts come
     /// one after another, and so do the reactors of one emoji, so most facts need no hashing.
     private var lastTarget: (target: MessageTarget, position: Int)?
-    private var lastValue: (value: ReactionValue, emoji: Emoji)?
+    private var lastValue: (value: ReactionValue, number: Int32)?
+    /// Every emoji met, numbered in the order first met, and their numbers by key: a fact
+    /// carries its emoji by number, so that finding its entry compares integers and copies no
+    /// emoji.
+    private(set) var emojiTable: [Emoji] = []
+    private var emojiNumbers: [String: Int32] = [:]
+    /// Each reaction value met, resolved once (a reaction's value comes again on every message
+    /// it is used on; resolving goes through the emoji tables).
+    private var resolvedValues: [ReactionValue: Int32] = [:]
     var removals: [RemovalKey: String] = [:]
     var edits: [MessageTarget: Edit] = [:]
     var deletions: Set<MessageTarget> = []
@@ -226,7 +252,7 @@ public final class ReactionLedger {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid"))
             }
             guard !reactor.isEmpty else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emoji.display) reaction has no user id"))
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji)].display) reaction has no user id"))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
             let instance = Instance(ref: ref ?? "", file: file, at: at)
@@ -234,26 +260,25 @@ public final class ReactionLedger {
             // Changed in place: a copy taken out and stored back would copy the reactor table
             // on every add, quadratic in the reactors of one emoji.
             withEntry(target, emoji) { entry in
-                guard var existing = entry.reactors[reactor] else {
-                    entry.reactors[reactor] = ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
-                    return
-                }
-                if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
-                    if existing.instances[index].file == file {
-                        diagnose(Diagnostic(.duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emoji.display) twice"))
+                entry.reactors.upsert(reactor, insert: {
+                    ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
+                }, update: { existing in
+                    if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
+                        if existing.instances[index].file == file {
+                            diagnose(Diagnostic(.duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emojiTable[Int(emoji)].display) twice"))
+                        }
+                        existing.instances[index].at = earliest(existing.instances[index].at, at)
+                    } else {
+                        existing.instances.append(instance)
                     }
-                    existing.instances[index].at = earliest(existing.instances[index].at, at)
-                } else {
-                    existing.instances.append(instance)
-                }
-                entry.reactors[reactor] = existing
+                })
             }
         case .total(let target, let value, let count, let firstAt):
             guard let emoji = resolve(value) else {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid"))
             }
             guard count >= 0 else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emoji.display) has a negative count"))
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emojiTable[Int(emoji)].display) has a negative count"))
             }
             withEntry(target, emoji) { entry in
                 entry.total = max(entry.total ?? 0, count)
@@ -271,18 +296,30 @@ public final class ReactionLedger {
         return slot
     }
 
-    /// The resolver's emoji for `value`, remembered for the next fact.
-    private func resolve(_ value: ReactionValue) -> Emoji? {
-        if let last = lastValue, last.value == value { return last.emoji }
+    /// The number of the resolver's emoji for `value`, remembered for the next fact.
+    private func resolve(_ value: ReactionValue) -> Int32? {
+        if let last = lastValue, last.value == value { return last.number }
+        if let number = resolvedValues[value] {
+            lastValue = (value, number)
+            return number
+        }
         guard let emoji = resolver.resolve(value) else { return nil }
-        lastValue = (value, emoji)
-        return emoji
+        let number: Int32
+        if let known = emojiNumbers[emoji.key] {
+            number = known
+        } else {
+            number = Int32(emojiTable.count)
+            emojiTable.append(emoji)
+            emojiNumbers[emoji.key] = number
+        }
+        resolvedValues[value] = number
+        lastValue = (value, number)
+        return number
     }
 
-    /// Gives the entry of `emoji` on `target` (created when new) to `body`, in place.
-    private func withEntry(_ target: MessageTarget, _ emoji: Emoji, _ body: (inout ReactionEntry) -> Void) {
+    /// Gives the entry of emoji number `emoji` on `target` (created when new) to `body`, in place.
+    private func withEntry(_ target: MessageTarget, _ emoji: Int32, _ body: (inout ReactionEntry) -> Void) {
         let sequence = self.sequence
-        let key = emoji.key
         let position: Int
         if let last = lastTarget, last.target == target {
             position = last.position
@@ -295,10 +332,10 @@ public final class ReactionLedger {
         }
         mutateEntries(&reactionLists[position])
         func mutateEntries(_ entries: inout [ReactionEntry]) {
-            if let index = entries.firstIndex(where: { $0.emoji.key == key }) {
+            if let index = entries.firstIndex(where: { $0.number == emoji }) {
                 body(&entries[index])
             } else {
-                var entry = ReactionEntry(emoji: emoji, sequence: sequence)
+                var entry = ReactionEntry(emoji: emojiTable[Int(emoji)], number: emoji, sequence: sequence)
                 body(&entry)
                 entries.append(entry)
             }
