@@ -51,21 +51,29 @@ struct BubbleViewModel {
 
     /// "👍 4 — Ada Okafor, Bo Lind and 2 others".
     func title(_ reaction: ReactionSummary) -> String {
-        let head = "\(reaction.emoji.display) \(reaction.count)"
-        guard !reaction.reactors.isEmpty else { return head }
+        // Written into one buffer: the pieces joined as strings cost half a dozen allocations a
+        // bubble.
+        let out = ByteBuffer(capacity: 96)
+        out.append(reaction.emoji.display)
+        out.append(0x20)
+        out.append(decimal: reaction.count)
+        guard !reaction.reactors.isEmpty else { return out.text }
         // Only the names shown are taken (a reaction can list a hundred reactors).
         let shownCount = reaction.count <= 3 ? min(3, reaction.reactors.count) : min(2, reaction.reactors.count)
-        let shown = reaction.reactors.prefix(shownCount).map { $0.name ?? $0.id }
-        let others = reaction.count - shown.count
-        if others <= 0 {
-            return head + " — " + joinNames(shown)
+        let others = reaction.count - shownCount
+        out.append(literal: " — ")
+        for index in 0..<shownCount {
+            if index > 0 {
+                // "A, B and C" when all are named, "A, B and 2 others" when not.
+                out.append(literal: index == shownCount - 1 && others <= 0 ? " and " : ", ")
+            }
+            out.append(reaction.reactors[index].name ?? reaction.reactors[index].id)
         }
-        return head + " — " + shown.joined(separator: ", ") + " and " + othersText(others, alone: false)
-    }
-
-    func joinNames(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+        if others > 0 {
+            out.append(literal: " and ")
+            out.append(othersText(others, alone: false))
+        }
+        return out.text
     }
 
     func othersText(_ count: Int, alone: Bool) -> String {
