@@ -3,8 +3,9 @@
 # under Benchmarks/.data), time a full `reaction-report build` of it (release build, every page,
 # Markdown and data file) with /usr/bin/time -v, and compare with the time orjson needs only to
 # parse the same files, measured in the same run. `write_s` is the time merely to write the
-# build's output files again from memory (Benchmarks/write_floor.py): the part of the build that
-# no parsing or rendering speed removes. Then, on a 20,000-message Slack export, compare with
+# build's output files again from memory (Benchmarks/write_floor.py), right after the build: how
+# much writing that much costs the kernel here when it takes fresh pages (it costs far less when
+# it can reuse pages it has touched; RESULTS.md). Then, on a 20,000-message Slack export, compare with
 # `slack-export-viewer --html-only` (PyPI slack-export-viewer 3.5.0), five runs each.
 #
 #   bash Benchmarks/run.sh                       # 1,000,000 messages: slack, pubnub, telegram

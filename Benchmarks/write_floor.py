@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Seconds needed merely to write a finished site again: every file of FOLDER is read into memory
 first, then written into a fresh folder beside it (one thread, one write per file), and only the
-writing is timed. It is the part of a build that no parsing or rendering speed can remove: the
-kernel copying the output into the page cache and making its files.
+writing is timed: the kernel copying the output into the page cache and making its files. On a
+virtual machine it depends on the page cache: fresh pages also fault on the host, pages the
+kernel has touched before (a deleted copy's) do not.
 
     python3 Benchmarks/write_floor.py FOLDER        # prints the seconds; the copy is removed
 """
