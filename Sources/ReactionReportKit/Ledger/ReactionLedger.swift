@@ -105,8 +105,8 @@ public final class ReactionLedger {
 
     struct ReactionEntry {
         var emoji: Emoji
-        /// The emoji's number in the ledger's `emojiTable` (entries are found by it).
-        var number: Int32
+        /// The number of the emoji's key (`keyNumbers`): a message's entries are found by it.
+        var key: Int32
         var sequence: Int
         var total: Int?
         var totalFirstAt: Timestamp?
@@ -136,15 +136,20 @@ public final class ReactionLedger {
     /// The last fact's target and reaction value, and what they came to: a message's facts come
     /// one after another, and so do the reactors of one emoji, so most facts need no hashing.
     private var lastTarget: (target: MessageTarget, position: Int)?
-    private var lastValue: (value: ReactionValue, number: Int32)?
-    /// Every emoji met, numbered in the order first met, and their numbers by key: a fact
-    /// carries its emoji by number, so that finding its entry compares integers and copies no
-    /// emoji.
-    private(set) var emojiTable: [Emoji] = []
-    private var emojiNumbers: [String: Int32] = [:]
+    private var lastValue: (value: ReactionValue, resolved: Resolved)?
+    /// What a reaction value resolved to, by number: its emoji's key (which finds its entry with
+    /// an integer comparison) and its emoji (kept by the entry the value creates: values with
+    /// one key can differ in display or image, and an entry keeps the first fact's).
+    struct Resolved {
+        var key: Int32
+        var emoji: Int32
+    }
+    /// The emoji of every reaction value met, and the numbers of their keys.
+    private var emojiTable: [Emoji] = []
+    private var keyNumbers: [String: Int32] = [:]
     /// Each reaction value met, resolved once (a reaction's value comes again on every message
     /// it is used on; resolving goes through the emoji tables).
-    private var resolvedValues: [ReactionValue: Int32] = [:]
+    private var resolvedValues: [ReactionValue: Resolved] = [:]
     var removals: [RemovalKey: String] = [:]
     var edits: [MessageTarget: Edit] = [:]
     var deletions: Set<MessageTarget> = []
@@ -252,7 +257,7 @@ public final class ReactionLedger {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid"))
             }
             guard !reactor.isEmpty else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji)].display) reaction has no user id"))
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji.emoji)].display) reaction has no user id"))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
             let instance = Instance(ref: ref ?? "", file: file, at: at)
@@ -265,7 +270,7 @@ public final class ReactionLedger {
                 }, update: { existing in
                     if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
                         if existing.instances[index].file == file {
-                            diagnose(Diagnostic(.duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emojiTable[Int(emoji)].display) twice"))
+                            diagnose(Diagnostic(.duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emojiTable[Int(emoji.emoji)].display) twice"))
                         }
                         existing.instances[index].at = earliest(existing.instances[index].at, at)
                     } else {
@@ -278,7 +283,7 @@ public final class ReactionLedger {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid"))
             }
             guard count >= 0 else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emojiTable[Int(emoji)].display) has a negative count"))
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emojiTable[Int(emoji.emoji)].display) has a negative count"))
             }
             withEntry(target, emoji) { entry in
                 entry.total = max(entry.total ?? 0, count)
@@ -296,29 +301,31 @@ public final class ReactionLedger {
         return slot
     }
 
-    /// The number of the resolver's emoji for `value`, remembered for the next fact.
-    private func resolve(_ value: ReactionValue) -> Int32? {
-        if let last = lastValue, last.value == value { return last.number }
-        if let number = resolvedValues[value] {
-            lastValue = (value, number)
-            return number
+    /// The resolver's emoji for `value`, by number, remembered for the next fact.
+    private func resolve(_ value: ReactionValue) -> Resolved? {
+        if let last = lastValue, last.value == value { return last.resolved }
+        if let resolved = resolvedValues[value] {
+            lastValue = (value, resolved)
+            return resolved
         }
         guard let emoji = resolver.resolve(value) else { return nil }
-        let number: Int32
-        if let known = emojiNumbers[emoji.key] {
-            number = known
+        let key: Int32
+        if let known = keyNumbers[emoji.key] {
+            key = known
         } else {
-            number = Int32(emojiTable.count)
-            emojiTable.append(emoji)
-            emojiNumbers[emoji.key] = number
+            key = Int32(keyNumbers.count)
+            keyNumbers[emoji.key] = key
         }
-        resolvedValues[value] = number
-        lastValue = (value, number)
-        return number
+        let resolved = Resolved(key: key, emoji: Int32(emojiTable.count))
+        emojiTable.append(emoji)
+        resolvedValues[value] = resolved
+        lastValue = (value, resolved)
+        return resolved
     }
 
-    /// Gives the entry of emoji number `emoji` on `target` (created when new) to `body`, in place.
-    private func withEntry(_ target: MessageTarget, _ emoji: Int32, _ body: (inout ReactionEntry) -> Void) {
+    /// Gives the entry of `emoji`'s key on `target` (created with `emoji` when new) to `body`, in
+    /// place.
+    private func withEntry(_ target: MessageTarget, _ emoji: Resolved, _ body: (inout ReactionEntry) -> Void) {
         let sequence = self.sequence
         let position: Int
         if let last = lastTarget, last.target == target {
@@ -332,10 +339,10 @@ public final class ReactionLedger {
         }
         mutateEntries(&reactionLists[position])
         func mutateEntries(_ entries: inout [ReactionEntry]) {
-            if let index = entries.firstIndex(where: { $0.number == emoji }) {
+            if let index = entries.firstIndex(where: { $0.key == emoji.key }) {
                 body(&entries[index])
             } else {
-                var entry = ReactionEntry(emoji: emojiTable[Int(emoji)], number: emoji, sequence: sequence)
+                var entry = ReactionEntry(emoji: emojiTable[Int(emoji.emoji)], key: emoji.key, sequence: sequence)
                 body(&entry)
                 entries.append(entry)
             }

@@ -102,6 +102,25 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertNil(table["user-40"])
     }
 
+    /// Values with one key can resolve to emoji that differ (two custom emoji of one name from
+    /// different servers, with their own images): each message's reaction keeps the emoji of its
+    /// own first fact, not the first one the ledger met.
+    func testEachReactionKeepsTheEmojiOfItsOwnFirstFact() {
+        let ledger = ReactionLedger()
+        _ = ledger.beginFile("a.json")
+        let second = MessageTarget(platform: .pubnub, conversationID: "c", messageID: "17300000000000001")
+        for id in [target.messageID, second.messageID] {
+            ledger.record(ImportedMessage(platform: .pubnub, conversationID: "c", id: id, sentAt: Timestamp.timetoken(id)))
+        }
+        for (messageTarget, image) in [(target, "https://cdn.example/1.png"), (second, "https://cdn.example/2.png"), (target, "https://cdn.example/2.png")] {
+            ledger.record(.add(target: messageTarget, value: ReactionValue("party", style: .custom(id: image, image: image)),
+                               reactor: image == "https://cdn.example/1.png" ? "bob" : "carol", reactorName: nil, at: nil, ref: nil), file: 0)
+        }
+        let result = ledger.summarize()
+        XCTAssertEqual(result.messages.map { $0.reactions.map(\.emoji.image) }, [["https://cdn.example/1.png"], ["https://cdn.example/2.png"]])
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), [":party: 2 [bob,carol] complete"])
+    }
+
     func testSameUserWithTwoEmojiCountsForBoth() {
         let ledger = ledger()
         add("👍", "bob", ref: "1", at: "17300000000000001", to: ledger)
