@@ -21,19 +21,13 @@ enum AllocatorSettings {
     /// Inputs from this size on (the bytes they hold that may be read) are worth a restart.
     static let threshold = 32_000_000
 
-    /// Restarts with `tunables` when `inputs` hold at least `threshold` bytes to read. Called
-    /// before anything is read or written.
+    /// Restarts with `tunables` added when `inputs` hold at least `threshold` bytes to read and
+    /// the environment does not name them yet. Called before anything is read or written;
+    /// returns only when there is no restart, or when it cannot be done (the program then runs
+    /// as it is).
     static func apply(forInputs inputs: [String]) {
-        guard getenv("GLIBC_TUNABLES").map({ !String(cString: $0).contains("glibc.malloc.hugetlb") }) ?? true,
-              ImportRun.readableBytes(in: inputs, atLeast: threshold) else { return }
-        applyByRestarting()
-    }
-
-    /// Starts the program again with `tunables` added, unless they are set; returns only when
-    /// they are, or when the restart cannot be done (the program then runs as it is).
-    static func applyByRestarting() {
         let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
-        guard !current.contains("glibc.malloc.hugetlb") else { return }
+        guard !current.contains("glibc.malloc.hugetlb"), ImportRun.readableBytes(in: inputs, atLeast: threshold) else { return }
         // The user's settings come last, so that theirs win where both name one.
         guard setenv("GLIBC_TUNABLES", current.isEmpty ? tunables : tunables + ":" + current, 1) == 0 else { return }
         execv("/proc/self/exe", CommandLine.unsafeArgv)

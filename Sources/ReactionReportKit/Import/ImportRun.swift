@@ -117,7 +117,7 @@ public struct ImportRun {
                 detected += try read(try InputTree.zip(tree.display(name)).observed(report), into: ledger, report: report)
                 continue
             }
-            guard lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") else { continue }
+            guard InputTree.isJSONName(name) else { continue }
             if let format = try read(try tree.contents(of: name), name: tree.display(name), explicit: false, into: ledger) {
                 detected.append(DetectedFile(name: tree.display(name), format: format))
             }

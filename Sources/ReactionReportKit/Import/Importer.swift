@@ -55,14 +55,19 @@ public struct InputDocument: Sendable {
     ///   iterated (`JSONValue.elements`); by default `deferredArrayBytes` in a file of at least
     ///   `largeDocumentBytes`, and none in a smaller file or in JSON lines.
     public static func parse(_ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil) throws -> InputDocument {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || JSONParser.looksLikeJSONLines(bytes) {
+        if isJSONLines(bytes, name: name) {
             return InputDocument(name: name, root: .array(try JSONParser.parseLines(bytes, file: name)), isLines: true)
         }
         if let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil) {
             return InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum), isLines: false)
         }
         return InputDocument(name: name, root: try JSONParser.parse(bytes, file: name), isLines: false)
+    }
+
+    /// True when `parse` reads the file as JSON lines: by its name, or by its content.
+    static func isJSONLines(_ bytes: [UInt8], name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || JSONParser.looksLikeJSONLines(bytes)
     }
 
     /// The first element of the top-level array, or of the array under one of `keys`.

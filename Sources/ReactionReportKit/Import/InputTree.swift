@@ -28,11 +28,14 @@ public struct InputTree {
     /// be told), for progress.
     public func size(of name: String) -> Int { measure(name) }
 
-    /// True for the names a run may read: JSON, JSON lines and archives.
-    static func mayBeRead(_ name: String) -> Bool {
+    /// True for the names a run reads as JSON or JSON lines.
+    static func isJSONName(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".zip")
+        return lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
     }
+
+    /// True for the names a run may read: JSON, JSON lines and archives.
+    static func mayBeRead(_ name: String) -> Bool { isJSONName(name) || name.lowercased().hasSuffix(".zip") }
 
     /// The name to show for an entry: `root/name`.
     public func display(_ name: String) -> String { (root.hasSuffix("/") ? root : root + "/") + name }

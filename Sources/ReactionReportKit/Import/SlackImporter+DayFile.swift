@@ -35,14 +35,10 @@ extension SlackImporter {
     /// export writes, are parsed as other inputs are.
     static func readDayFile(_ bytes: [UInt8], name: String, conversationID: String) throws -> ImportRecords {
         var records = ImportRecords()
-        let lower = name.lowercased()
-        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || JSONParser.looksLikeJSONLines(bytes) {
-            let document = try InputDocument.parse(bytes, name: name)
-            guard let messages = document.root.array else {
-                records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
-                return records
-            }
-            for message in messages { record(DayMessage(message), conversationID: conversationID, into: &records) }
+        if InputDocument.isJSONLines(bytes, name: name) {
+            // Always an array: one element a line.
+            let lines = try InputDocument.parse(bytes, name: name).root.array ?? []
+            for message in lines { record(DayMessage(message), conversationID: conversationID, into: &records) }
             return records
         }
         try JSONParser.walk(bytes, file: name) { cursor in

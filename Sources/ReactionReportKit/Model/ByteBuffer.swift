@@ -4,7 +4,7 @@
 ///
 /// A class: whoever holds it appends to the same bytes. Each page or chunk has its own.
 final class ByteBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
+    private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
 
@@ -15,11 +15,16 @@ final class ByteBuffer {
 
     deinit { base.deallocate() }
 
+    /// Calls `body` with the bytes, in place (valid only during the call).
+    func withContents<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// The bytes, copied into an array.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var bytes: [UInt8] { withContents { Array($0) } }
 
     /// The bytes as UTF-8 text.
-    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    var text: String { withContents { String(decoding: $0, as: UTF8.self) } }
 
     var isEmpty: Bool { count == 0 }
 
@@ -41,10 +46,6 @@ final class ByteBuffer {
         if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
-    }
-
-    func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// A literal's UTF-8 bytes.
@@ -85,9 +86,6 @@ final class ByteBuffer {
         bytes.withUnsafeBufferPointer { (base + index).update(from: $0.baseAddress!, count: bytes.count) }
         count += bytes.count
     }
-
-    /// Empties the buffer, keeping its memory.
-    func removeAll() { count = 0 }
 
     @inline(never)
     private func grow(toHold minimum: Int) {

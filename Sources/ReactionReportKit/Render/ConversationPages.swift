@@ -83,7 +83,7 @@ enum ParallelPages {
     ///     turn to write). The first error in page order stops the writing and is thrown.
     static func render(_ jobs: [() throws -> Page], to writer: SiteWriter) throws {
         try Concurrently.inOrder(jobs.count, make: { try jobs[$0]() }, consume: { page in
-            try writer.write(page.path, buffer: UnsafeBufferPointer(start: page.html.base, count: page.html.count))
+            try page.html.withContents { try writer.write(page.path, buffer: $0) }
         })
     }
 }

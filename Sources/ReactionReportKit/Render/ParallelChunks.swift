@@ -16,7 +16,7 @@ enum ParallelChunks {
             for index in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) { append(index, bytes) }
             return bytes
         }, consume: { bytes in
-            if !bytes.isEmpty { try emit(UnsafeBufferPointer(start: bytes.base, count: bytes.count)) }
+            if !bytes.isEmpty { try bytes.withContents(emit) }
         })
     }
 }

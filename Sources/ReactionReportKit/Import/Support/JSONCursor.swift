@@ -1,5 +1,5 @@
 /// Reads one JSON document front to back without building it: an importer walks into the arrays
-/// and objects it wants, reads the values it keeps (as `JSONValue`s or strings) and passes over
+/// and objects it wants, reads the values it keeps (as `JSONValue`s) and passes over
 /// the rest, which is still checked. A cursor is the parser's own reader, so the checks and
 /// errors are the parser's (the same code reads objects and arrays): a document is accepted or
 /// refused, at the same line and column, exactly as when it is parsed whole.
@@ -17,8 +17,6 @@ extension JSONParser.Reader {
     var atArray: Bool { next == UInt8(ascii: "[") }
     /// True when the value here is an object.
     var atObject: Bool { next == UInt8(ascii: "{") }
-    /// True when the value here is a string.
-    var atString: Bool { next == UInt8(ascii: "\"") }
 
     /// Reads the array here, calling `element` with the cursor at each element.
     mutating func elements(_ element: (inout JSONCursor) throws -> Void) throws {
@@ -51,11 +49,6 @@ extension JSONParser.Reader {
     /// The value here, parsed whole.
     mutating func value() throws -> JSONValue {
         try parseValue(depth: cursorDepth)
-    }
-
-    /// The string here (nil, reading nothing, when the value is not a string).
-    mutating func string() throws -> String? {
-        atString ? try parseString() : nil
     }
 
     /// Checks the value here and passes over it, building nothing.
