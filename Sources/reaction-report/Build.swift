@@ -188,12 +188,13 @@ struct Inspect: ParsableCommand {
         for line in totals.sorted(by: { $0.label < $1.label }) {
             print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")
         }
+        print("Reactions:")
+        for (platform, tally) in outcome.result.tallies.sorted(by: { Console.order($0.key, $1.key) }) {
+            print("  \(platform?.displayName ?? "Files of no known format"): \(tally)")
+        }
         let log = outcome.result.diagnostics
         print("Diagnostics: \(log.total)")
-        for kind in log.kinds {
-            print("  \(log.counts[kind]!) \(kind.label) [\(kind.rawValue)]")
-            for diagnostic in (log.examples[kind] ?? []).prefix(5) { print("    - \(Console.visible(diagnostic.text))") }
-        }
+        for line in Console.diagnosticLines(log, examples: 5) { print(line) }
         keptUntilExit.append(outcome)
     }
 }

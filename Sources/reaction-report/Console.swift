@@ -34,11 +34,28 @@ enum Console {
     static func printDiagnostics(_ log: DiagnosticLog, examples: Int = 3) {
         guard log.total > 0 else { return }
         error("reaction-report: \(log.total) diagnostic(s):")
+        for line in diagnosticLines(log, examples: examples) { error(line) }
+    }
+
+    /// A count per kind, its first examples, and how many more there are.
+    static func diagnosticLines(_ log: DiagnosticLog, examples: Int) -> [String] {
+        var lines: [String] = []
         for kind in log.kinds {
-            error("  \(log.counts[kind]!) \(kind.label) [\(kind.rawValue)]")
-            for diagnostic in (log.examples[kind] ?? []).prefix(examples) {
-                error("    - \(visible(diagnostic.text))")
-            }
+            let count = log.counts[kind]!
+            lines.append("  \(count) \(kind.label) [\(kind.rawValue)]")
+            let shown = (log.examples[kind] ?? []).prefix(examples)
+            for diagnostic in shown { lines.append("    - \(visible(diagnostic.text))") }
+            if count > shown.count { lines.append("    … and \(count - shown.count) more") }
+        }
+        return lines
+    }
+
+    /// Platforms in a fixed order, files of no known format last.
+    static func order(_ a: Platform?, _ b: Platform?) -> Bool {
+        switch (a, b) {
+        case let (a?, b?): return a < b
+        case (_?, nil): return true
+        default: return false
         }
     }
 }

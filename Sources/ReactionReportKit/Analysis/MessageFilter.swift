@@ -19,8 +19,7 @@ public enum MessageFilter {
         let to = options.until.map { calendar.start(of: $0.dayAfter) }
         guard !excluded.isEmpty || from != nil || to != nil || !include.isEmpty else { return result }
         let known = Set(result.conversations.map { key($0.platform, $0.id) })
-        var filtered = result
-        filtered.messages.removeAll { message in
+        func isLeftOut(_ message: MessageSummary) -> Bool {
             let conversation = key(message.platform, message.conversationID)
             if excluded.contains(conversation) { return true }
             if !include.isEmpty, !known.contains(conversation) {
@@ -32,6 +31,17 @@ public enum MessageFilter {
             guard let seconds = message.sentAt?.seconds else { return true }
             return (from.map { seconds < $0 } ?? false) || (to.map { seconds >= $0 } ?? false)
         }
+        var filtered = result
+        var tallies = result.tallies
+        filtered.messages.removeAll { message in
+            guard isLeftOut(message) else { return false }
+            // The message's reactions were counted; now they are left out.
+            let reactions = message.reactionCount
+            tallies[message.platform, default: ReactionTally()].counted -= reactions
+            tallies[message.platform, default: ReactionTally()].leftOut = tallies[message.platform, default: ReactionTally()].leftOut.addingClamped(reactions)
+            return true
+        }
+        filtered.tallies = tallies
         filtered.conversations.removeAll { excluded.contains(key($0.platform, $0.id)) }
         return filtered
     }

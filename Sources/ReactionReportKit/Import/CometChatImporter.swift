@@ -9,13 +9,16 @@ public struct CometChatImporter: Importer {
 
     public static let messages = InputFormat(id: "cometchat-messages", platform: .cometchat,
         summary: "messages list ({\"data\":[message…]}) with \"reactions\" summaries",
-        recognisedBy: "messages with \"sentAt\" and \"sender\" or \"receiverType\"")
+        recognisedBy: "messages with \"sentAt\" and \"sender\" or \"receiverType\"",
+        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.reactions", "$.data.reactions"]))
     public static let reactions = InputFormat(id: "cometchat-reactions", platform: .cometchat,
         summary: "per-message reactions list ({\"data\":[MessageReaction…]})",
-        recognisedBy: "items with \"messageId\", \"reaction\" and \"uid\" or \"reactedBy\"")
+        recognisedBy: "items with \"messageId\", \"reaction\" and \"uid\" or \"reactedBy\"",
+        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.reaction"]))
     public static let events = InputFormat(id: "cometchat-events", platform: .cometchat,
         summary: "reaction events (message_reaction_added / message_reaction_removed), JSON array or JSON lines",
-        recognisedBy: "objects whose \"trigger\", \"event\" or \"type\" names a reaction added or removed")
+        recognisedBy: "objects whose \"trigger\", \"event\" or \"type\" names a reaction added or removed",
+        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.data.reaction", "$.reaction"]))
 
     public var formats: [InputFormat] { [Self.messages, Self.reactions, Self.events] }
 

@@ -11,7 +11,8 @@ public struct DiscordImporter: Importer {
 
     public static let export = InputFormat(id: "discord-dce", platform: .discord,
         summary: "DiscordChatExporter JSON, one channel, thread or DM per file (current and pre-2023 format)",
-        recognisedBy: "a top-level \"guild\" object, \"channel\" object and \"messages\" array")
+        recognisedBy: "a top-level \"guild\" object, \"channel\" object and \"messages\" array",
+        reactionMembers: ReactionMembers(records: ["$.messages[*]"], members: ["$.reactions"]))
 
     public var formats: [InputFormat] { [Self.export] }
 

@@ -102,7 +102,7 @@ public struct ImportRun {
         var consumed: Set<String> = []
         for case let importer as any WorkspaceImporter in importers where allows(importer) {
             for root in importer.workspaceRoots(in: tree.names) {
-                let names = try importer.readWorkspace(tree, root: root) { ImportSink(ledger: ledger, fileName: tree.display($0)) }
+                let names = try importer.readWorkspace(tree, root: root) { ImportSink(ledger: ledger, fileName: tree.display($0), platform: importer.platform) }
                 consumed.formUnion(names)
                 detected.append(DetectedFile(name: tree.display(root.isEmpty ? "" : root + "/").trimmingSlash, format: importer.formats[0]))
             }
@@ -135,18 +135,30 @@ public struct ImportRun {
     ///   than a skipped-file diagnostic.
     /// - Returns: the detected format, or nil when the file was skipped.
     public func read(_ bytes: consuming [UInt8], name: String, explicit: Bool = true, into ledger: ReactionLedger) throws -> InputFormat? {
-        let document = try InputDocument.parse(bytes, name: name)
+        var document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
         _ = consume bytes
         guard let (importer, format) = match(document) else {
             if explicit {
                 throw ImportError(file: name, reason: forcedFormat.map { "is not a \($0) export" }
                     ?? "is not an export of any supported format (run `reaction-report formats` to see them)")
             }
-            ledger.diagnose(Diagnostic(.skippedFile, file: name, "not an export of any supported format; skipped"))
+            let unread = document.unreadReactions(readBy: .none, describing: 3)
+            let holding = unread.isEmpty ? "" : "; it holds \(unread.reactions) reaction(s) at " + Self.places(unread)
+            ledger.diagnose(Diagnostic(.skippedFile, file: name, "not an export of any supported format; skipped" + holding,
+                                       reactions: unread.reactions))
             return nil
         }
-        try importer.read(document, as: format, into: ImportSink(ledger: ledger, fileName: name))
+        let sink = ImportSink(ledger: ledger, fileName: name, platform: format.platform)
+        try importer.read(document, as: format, into: sink)
+        sink.diagnoseUnreadReactions(in: document, readBy: format.reactionMembers)
+        document.bytes = []
         return format
+    }
+
+    /// "$[0].reactions, $[4].reactions and 7 more places": where a skipped file holds reactions.
+    static func places(_ findings: ReactionAudit.Findings) -> String {
+        let named = findings.described.map(\.path.description).joined(separator: ", ")
+        return findings.more > 0 ? named + " and \(findings.more) more place(s)" : named
     }
 
     func match(_ document: InputDocument) -> (any Importer, InputFormat)? {

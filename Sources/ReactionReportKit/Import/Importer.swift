@@ -10,7 +10,7 @@ public protocol Importer: Sendable {
     func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws
 }
 
-/// One input shape: its name and how it is recognised.
+/// One input shape: its name, how it is recognised, and where its importer reads reactions.
 public struct InputFormat: Sendable, Hashable {
     /// A stable identifier, e.g. `pubnub-history`.
     public var id: String
@@ -19,12 +19,16 @@ public struct InputFormat: Sendable, Hashable {
     public var summary: String
     /// How the content gives it away.
     public var recognisedBy: String
+    /// The records and members the importer reads reactions from; any other member that may
+    /// hold reactions is named in a diagnostic.
+    public var reactionMembers: ReactionMembers
 
-    public init(id: String, platform: Platform, summary: String, recognisedBy: String) {
+    public init(id: String, platform: Platform, summary: String, recognisedBy: String, reactionMembers: ReactionMembers = .none) {
         self.id = id
         self.platform = platform
         self.summary = summary
         self.recognisedBy = recognisedBy
+        self.reactionMembers = reactionMembers
     }
 }
 
@@ -34,8 +38,13 @@ public struct InputDocument: Sendable {
     public var name: String
     /// The top-level value of a JSON file, or an array of the lines of a JSON-lines file.
     public var root: JSONValue
-    /// True for JSON lines.
+    /// True for JSON lines (and for several JSON values one after another).
     public var isLines: Bool
+    /// The members that may hold reactions, when `parse` collected them.
+    public internal(set) var reactionSites: ReactionSites?
+    /// The document as UTF-8, kept while it is read when its reaction sites were collected, so
+    /// that an unread site can be located and measured.
+    var bytes: [UInt8] = []
 
     public init(name: String, root: JSONValue, isLines: Bool) {
         self.name = name
@@ -50,18 +59,46 @@ public struct InputDocument: Sendable {
     public static let deferredArrayBytes = 64 << 10
 
     /// Parses bytes as JSON, or as JSON lines when the name ends in `.jsonl`/`.ndjson` or the
-    /// content holds one value per line.
-    /// - Parameter deferringArraysFrom: the size from which arrays are left unparsed until
-    ///   iterated (`JSONValue.elements`); by default `deferredArrayBytes` in a file of at least
-    ///   `largeDocumentBytes`, and none in a smaller file or in JSON lines.
-    public static func parse(_ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil) throws -> InputDocument {
+    /// content holds one value per line, or several JSON values one after another (objects
+    /// saved pretty-printed, one after the other). UTF-16 and UTF-32 with a byte-order mark are
+    /// converted first.
+    /// - Parameters:
+    ///   - deferringArraysFrom: the size from which arrays are left unparsed until iterated
+    ///     (`JSONValue.elements`); by default `deferredArrayBytes` in a file of at least
+    ///     `largeDocumentBytes`, and none in a smaller file or in JSON lines.
+    ///   - collectingReactionSites: find the members that may hold reactions as the file is
+    ///     read (`reactionSites`), and keep the bytes to locate them.
+    public static func parse(_ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil,
+                             collectingReactionSites: Bool = false) throws -> InputDocument {
+        let bytes = try TextEncoding.utf8(bytes, file: name)
+        var sites: ReactionSites? = collectingReactionSites ? ReactionSites() : nil
+        var document: InputDocument
         if isJSONLines(bytes, name: name) {
-            return InputDocument(name: name, root: .array(try JSONParser.parseLines(bytes, file: name)), isLines: true)
+            document = InputDocument(name: name, root: .array(try JSONParser.parseLines(bytes, file: name, sites: &sites)), isLines: true)
+        } else {
+            do {
+                if let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil) {
+                    document = InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum, sites: &sites), isLines: false)
+                } else {
+                    document = InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, sites: &sites), isLines: false)
+                }
+            } catch let error as ImportError where error.reason == JSONParser.textAfterValue {
+                // Several values, each over several lines: read as JSON lines. When they are not,
+                // the error is the one found further into the file.
+                do {
+                    let values = try JSONParser.parseLines(bytes, file: name, sites: &sites)
+                    document = InputDocument(name: name, root: .array(values), isLines: true)
+                } catch let sequenceError as ImportError {
+                    let further = (sequenceError.line ?? 0, sequenceError.column ?? 0) > (error.line ?? 0, error.column ?? 0)
+                    throw further ? sequenceError : error
+                }
+            }
         }
-        if let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil) {
-            return InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum), isLines: false)
+        if collectingReactionSites {
+            document.reactionSites = sites
+            document.bytes = bytes
         }
-        return InputDocument(name: name, root: try JSONParser.parse(bytes, file: name), isLines: false)
+        return document
     }
 
     /// True when `parse` reads the file as JSON lines: by its name, or by its content.
@@ -76,6 +113,13 @@ public struct InputDocument: Sendable {
         for key in keys { if let elements = root[key]?.elements { return elements.first } }
         return nil
     }
+
+    /// The reactions in members that `format`'s importer does not read, with the first
+    /// `describing` of them located.
+    func unreadReactions(readBy members: ReactionMembers, describing limit: Int) -> ReactionAudit.Findings {
+        guard let reactionSites, !reactionSites.isEmpty else { return ReactionAudit.Findings() }
+        return ReactionAudit.unread(reactionSites, in: bytes, isLines: isLines, members: members, describing: limit)
+    }
 }
 
 /// Where an importer puts what it reads: the ledger, with the file's identity attached.
@@ -85,11 +129,14 @@ public struct ImportSink {
     public let file: Int
     /// The file's name, for diagnostics.
     public let fileName: String
+    /// The platform of the file's format, whose reactions its diagnostics are about.
+    public let platform: Platform?
 
-    init(ledger: ReactionLedger, fileName: String) {
+    init(ledger: ReactionLedger, fileName: String, platform: Platform?) {
         self.ledger = ledger
         self.file = ledger.beginFile(fileName)
         self.fileName = fileName
+        self.platform = platform
     }
 
     public func message(_ message: ImportedMessage) { ledger.record(message) }
@@ -101,9 +148,10 @@ public struct ImportSink {
     /// Tells the ledger about how many more messages, and messages with reactions, to expect.
     public func expect(messages: Int, targets: Int) { ledger.expect(messages: messages, targets: targets) }
 
-    /// Records a diagnostic about this file.
-    public func diagnose(_ kind: Diagnostic.Kind, _ detail: String) {
-        ledger.diagnose(Diagnostic(kind, file: fileName, detail))
+    /// Records a diagnostic about this file; `reactions` is how many reactions of the input it
+    /// names as not counted.
+    public func diagnose(_ kind: Diagnostic.Kind, _ detail: String, reactions: Int = 0) {
+        ledger.diagnose(Diagnostic(kind, file: fileName, detail, platform: platform, reactions: reactions))
     }
 
     /// Reads a time with `read`, diagnosing text that is present but unreadable.
@@ -112,5 +160,16 @@ public struct ImportSink {
         if let time = read(value) { return time }
         diagnose(.unreadableTimestamp, "\(what): \(quoted(value.identifier ?? "non-text value"))")
         return nil
+    }
+
+    /// Names the reactions of `document` in members its importer does not read (by `members`).
+    func diagnoseUnreadReactions(in document: InputDocument, readBy members: ReactionMembers) {
+        record(document.unreadReactions(readBy: members, describing: DiagnosticLog.examplesPerKind))
+    }
+
+    /// Records what an audit found: a diagnostic for each site described, a count for the rest.
+    func record(_ findings: ReactionAudit.Findings) {
+        for unread in findings.described { diagnose(.unreadReactions, unread.detail, reactions: unread.reactions) }
+        ledger.diagnose(.unreadReactions, count: findings.more, platform: platform, reactions: findings.moreReactions)
     }
 }

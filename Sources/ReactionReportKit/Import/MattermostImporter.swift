@@ -11,7 +11,9 @@ public struct MattermostImporter: Importer {
 
     public static let bulk = InputFormat(id: "mattermost-bulk", platform: .mattermost,
         summary: "bulk export, JSON lines (version, team, channel, user, post, direct_channel, direct_post, emoji)",
-        recognisedBy: "JSON lines whose \"type\" is one of those names, with a member of the same name")
+        recognisedBy: "JSON lines whose \"type\" is one of those names, with a member of the same name",
+        reactionMembers: ReactionMembers(records: ["$[*]", "$"],
+                                         members: ["$.post.reactions", "$.post.replies[*].reactions", "$.direct_post.reactions", "$.direct_post.replies[*].reactions"]))
 
     public var formats: [InputFormat] { [Self.bulk] }
 

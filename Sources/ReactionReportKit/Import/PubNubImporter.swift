@@ -15,13 +15,16 @@ public struct PubNubImporter: Importer {
 
     public static let history = InputFormat(id: "pubnub-history", platform: .pubnub,
         summary: "history-with-actions: service response, JS SDK fetchMessages output, or a JSON array of items",
-        recognisedBy: "a \"channels\" object of item arrays, or an array of items, each with a \"timetoken\"")
+        recognisedBy: "a \"channels\" object of item arrays, or an array of items, each with a \"timetoken\"",
+        reactionMembers: ReactionMembers(records: ["$.channels.*[*]", "$[*]"], members: ["$.actions", "$.data.*"]))
     public static let actions = InputFormat(id: "pubnub-actions", platform: .pubnub,
         summary: "message-action list ({\"data\": [action…]})",
-        recognisedBy: "actions with \"actionTimetoken\" and \"messageTimetoken\" and no \"event\"")
+        recognisedBy: "actions with \"actionTimetoken\" and \"messageTimetoken\" and no \"event\"",
+        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: []))
     public static let events = InputFormat(id: "pubnub-events", platform: .pubnub,
         summary: "message-action events, JSON array or JSON lines",
-        recognisedBy: "objects with \"event\": \"added\" or \"removed\" and the action in \"data\"")
+        recognisedBy: "objects with \"event\": \"added\" or \"removed\" and the action in \"data\"",
+        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: []))
 
     public var formats: [InputFormat] { [Self.history, Self.actions, Self.events] }
 

@@ -1,8 +1,7 @@
 extension SlackImporter {
     /// What a day file's message says, as far as the importer reads it. Each member holds its
     /// last value, as a parsed object answers for a name given twice; a value read as text or a
-    /// number that is an object or an array is kept as `null`, which answers every question the
-    /// importer asks of it (text, identifier, integer, presence) as the object or array would.
+    /// number that is an object or an array is kept empty (`scalar`).
     struct DayMessage {
         var type: JSONValue?
         var subtype: JSONValue?
@@ -18,6 +17,14 @@ extension SlackImporter {
         var botProfileName: JSONValue?
         /// `reactions`, when it is an array.
         var reactions: [Reaction]?
+        /// `file` (exports before 2018: a shared file, with the file's own reactions).
+        var file: SharedObject?
+        /// `files` (later exports), when it is an array.
+        var files: [SharedObject]?
+        /// `comment` of a `file_comment` message, with the comment's reactions.
+        var comment: SharedObject?
+        /// `root`: the thread's first message, copied into a `thread_broadcast` (none or one).
+        var root: [DayMessage] = []
 
         /// One element of `reactions` (all nil for one that is not an object).
         struct Reaction {
@@ -26,38 +33,221 @@ extension SlackImporter {
             /// `users`, when it is an array.
             var users: [JSONValue]?
         }
+
+        /// A file or a file comment: its id and its reactions (nil members for one that is not
+        /// an object).
+        struct SharedObject {
+            var id: JSONValue?
+            var reactions: [Reaction]?
+            /// The comment's author (a `file_comment` message names its author only here).
+            var user: JSONValue?
+        }
     }
+
+    /// Reactions that belong to a file or a file comment rather than to the message carrying
+    /// them: every message that shares or comments on a file repeats the file's reactions, so
+    /// they are counted once, on the object's home message (`SharedReactions.home`).
+    struct SharedReactions {
+        /// `file:<id>` or `comment:<id>`.
+        var object: String
+        /// The message carrying this copy.
+        var target: MessageTarget
+        var sentAt: Timestamp
+        /// True for the message that shared the file (or posted the comment), false for a message
+        /// that only repeats it (a `file_comment` or `file_mention` carrying the file).
+        var isOrigin: Bool
+        var reactions: [DayMessage.Reaction]
+        /// The day file it was read from.
+        var file: String = ""
+
+        /// The message the reactions of one object are counted on: the earliest that shared it,
+        /// else the earliest that carried it.
+        static func home(_ copies: [SharedReactions]) -> MessageTarget {
+            let candidates = copies.contains(where: \.isOrigin) ? copies.filter(\.isOrigin) : copies
+            return candidates.min { a, b in
+                (a.sentAt, a.target.conversationID ?? "", a.target.messageID) < (b.sentAt, b.target.conversationID ?? "", b.target.messageID)
+            }!.target
+        }
+    }
+
+    /// What a day file gives: its records, and the reactions of the files and comments its
+    /// messages carry, counted once the whole workspace is read.
+    struct DayFileRecords {
+        var records = ImportRecords()
+        var shared: [SharedReactions] = []
+    }
+
+    /// The members of a day file whose reactions are read; any other member that may hold
+    /// reactions is named in a diagnostic.
+    static let dayFileMembers = ReactionMembers(
+        records: ["$[*]", "$[*].root"],
+        members: ["$.reactions", "$.file.reactions", "$.files[*].reactions", "$.comment.reactions"])
 
     /// Reads a day file's messages into records. A day file is walked with a cursor, not parsed
     /// into a tree: only the members the importer reads become values (a message carries
-    /// `blocks`, `client_msg_id`, profiles, files and more that nothing here reads). The file is
-    /// checked whole all the same, and refused with the same error. JSON lines, which no Slack
-    /// export writes, are parsed as other inputs are.
-    static func readDayFile(_ bytes: [UInt8], name: String, conversationID: String) throws -> ImportRecords {
-        var records = ImportRecords()
+    /// `blocks`, `client_msg_id`, profiles and more that nothing here reads). The file is checked
+    /// whole all the same, and refused with the same error; members that may hold reactions are
+    /// found wherever they are, and those not read are named.
+    /// - Parameter names: display names from `users.json`, by user id.
+    static func readDayFile(_ bytes: [UInt8], name: String, conversationID: String, names: [String: String] = [:]) throws -> DayFileRecords {
+        var result = DayFileRecords()
+        let bytes = try TextEncoding.utf8(bytes, file: name)
         if InputDocument.isJSONLines(bytes, name: name) {
             // Always an array: one element a line.
-            let lines = try InputDocument.parse(bytes, name: name).root.array ?? []
-            for message in lines { record(DayMessage(message), conversationID: conversationID, into: &records) }
-            return records
+            let document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
+            for message in document.root.array ?? [] {
+                record(DayMessage(message), conversationID: conversationID, names: names, into: &result)
+            }
+            result.records.record(document.unreadReactions(readBy: dayFileMembers, describing: DiagnosticLog.examplesPerKind))
+            return result
         }
-        try JSONParser.walk(bytes, file: name) { cursor in
+        var sites: ReactionSites? = ReactionSites()
+        try JSONParser.walk(bytes, file: name, sites: &sites) { cursor in
             guard cursor.atArray else {
                 try cursor.skip()
-                records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
+                result.records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
                 return
             }
             try cursor.elements { cursor in
-                record(try DayMessage(&cursor), conversationID: conversationID, into: &records)
+                record(try DayMessage(&cursor), conversationID: conversationID, names: names, into: &result)
             }
         }
-        return records
+        if let sites, !sites.isEmpty {
+            result.records.record(ReactionAudit.unread(sites, in: bytes, isLines: false, members: dayFileMembers, describing: DiagnosticLog.examplesPerKind))
+        }
+        return result
+    }
+
+    /// Subtypes that are membership or housekeeping lines. They are messages of the channel
+    /// only when someone reacted to them (people welcome newcomers with 👋); otherwise they are
+    /// passed over, as Slack's own counts of messages do.
+    static let housekeepingSubtypes: Set<String> = [
+        "channel_join", "channel_leave", "channel_topic", "channel_purpose", "channel_name", "channel_archive",
+        "channel_unarchive", "group_join", "group_leave", "group_topic", "group_purpose", "group_name",
+        "group_archive", "group_unarchive", "pinned_item", "unpinned_item",
+    ]
+    /// Subtypes whose `file` is someone else's share, repeated: its reactions are counted on the
+    /// message that shared the file.
+    static let fileRepeatingSubtypes: Set<String> = ["file_comment", "file_mention"]
+
+    /// Records a day file's message (`DayMessage`, read from the file or from a parsed value).
+    static func record(_ message: DayMessage, conversationID: String, names: [String: String], into result: inout DayFileRecords) {
+        let reactionCount = message.reactionSize
+        if let type = message.type?.string, type != "message" {
+            if reactionCount > 0 {
+                result.records.diagnose(.skippedRecord, "a record of type \(quoted(type)) in \(conversationID) is not a message; its reactions are not counted",
+                                        reactions: reactionCount)
+            }
+            return
+        }
+        let subtype = message.subtype?.string
+        if let subtype, housekeepingSubtypes.contains(subtype), reactionCount == 0 { return }
+        guard let ts = message.ts?.string, let sentAt = Timestamp.decimalSeconds(ts) else {
+            result.records.diagnose(message.ts == nil ? .skippedRecord : .unreadableTimestamp,
+                                    "a message in \(conversationID) without a readable ts \(quoted(message.ts?.identifier ?? ""))",
+                                    reactions: reactionCount)
+            return
+        }
+        let authorID = message.authorID
+        let authorName = Self.authorName(message, names: names)
+        let threadTS = message.threadTS?.string
+        result.records.message(ImportedMessage(platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
+                                               sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
+                                               text: message.text?.string ?? "", deleted: subtype == "tombstone",
+                                               markup: .slackMrkdwn))
+        let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
+        recordReactions(message.reactions ?? [], on: target, into: &result.records)
+        let repeatsFile = subtype.map(fileRepeatingSubtypes.contains) ?? false
+        for file in [message.file].compactMap({ $0 }) + (message.files ?? []) {
+            share(file, kind: "file", message: ts, target: target, sentAt: sentAt, isOrigin: !repeatsFile, into: &result)
+        }
+        if let comment = message.comment {
+            share(comment, kind: "comment", message: ts, target: target, sentAt: sentAt, isOrigin: true, into: &result)
+        }
+        for root in message.root {
+            record(root, conversationID: conversationID, names: names, into: &result)
+        }
+    }
+
+    /// Keeps the reactions of a file or comment for counting on its home message.
+    static func share(_ object: DayMessage.SharedObject, kind: String, message ts: String, target: MessageTarget, sentAt: Timestamp,
+                      isOrigin: Bool, into result: inout DayFileRecords) {
+        guard let reactions = object.reactions, !reactions.isEmpty else { return }
+        guard let id = object.id?.identifier, !id.isEmpty else {
+            // Without an id the copies cannot be told apart: counted on this message.
+            recordReactions(reactions, on: target, into: &result.records)
+            return
+        }
+        result.shared.append(SharedReactions(object: kind + ":" + id, target: target, sentAt: sentAt, isOrigin: isOrigin, reactions: reactions))
+    }
+
+    /// Records Slack reactions (`{name, users, count}`) on `target`.
+    static func recordReactions(_ reactions: [DayMessage.Reaction], on target: MessageTarget, into sink: inout some ImportRecorder) {
+        let ts = target.messageID
+        for reaction in reactions {
+            guard let name = reaction.name?.string, !name.isEmpty else {
+                sink.diagnose(.invalidReaction, "message \(ts): a reaction without a name", reactions: reaction.size)
+                continue
+            }
+            let value = ReactionValue(name, style: .shortcode)
+            if let count = reaction.count, !count.isNull {
+                if let total = ReactionCount.read(count) {
+                    sink.reaction(.total(target: target, value: value, count: total, firstAt: nil))
+                } else {
+                    sink.diagnose(.invalidCount, "message \(ts): the count of :\(name): (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
+                }
+            }
+            for user in reaction.users ?? [] {
+                sink.reaction(.add(target: target, value: value, reactor: user.string ?? "", reactorName: nil, at: nil, ref: nil))
+            }
+        }
+    }
+
+    /// The author's name: the person in `users.json` (display name, else real name, else
+    /// name), else the message's own profile, else its `username` (a bot's, or an old share's;
+    /// mention markup there, `<@U17KXSB7W|handle>`, gives its handle, never the markup), else
+    /// the bot's profile name.
+    static func authorName(_ message: DayMessage, names: [String: String]) -> String? {
+        if let user = message.authorID, let name = names[user] { return name }
+        let username = message.username?.string.map { text -> String? in
+            guard text.hasPrefix("<"), text.hasSuffix(">") else { return text }
+            // `<@U…|handle>` → handle; `<@U…>` → the person it names, when known.
+            let body = text.dropFirst().dropLast()
+            let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 { return String(parts[1]) }
+            return body.hasPrefix("@") ? names[String(body.dropFirst())] : nil
+        } ?? nil
+        return [message.userProfile?.displayName?.string, message.userProfile?.realName?.string, username, message.botProfileName?.string]
+            .lazy.compactMap { $0 }.first { !$0.isEmpty }
+    }
+}
+
+extension SlackImporter.DayMessage {
+    /// The author's user id (for a file comment, the comment's author), else the bot's id.
+    var authorID: String? {
+        user?.string ?? comment?.user?.string ?? botID?.string
+    }
+
+    /// The reactions the message carries, in all its members (its own, its files', its
+    /// comment's, its thread root's), as their counts say.
+    var reactionSize: Int {
+        let lists = [reactions, file?.reactions, comment?.reactions] + (files ?? []).map(\.reactions)
+        var total = lists.reduce(0) { sum, list in (list ?? []).reduce(sum) { $0.addingClamped($1.size) } }
+        for root in root { total = total.addingClamped(root.reactionSize) }
+        return total
+    }
+}
+
+extension SlackImporter.DayMessage.Reaction {
+    /// The reaction's size: its count when that is one, else the users it lists (at least one).
+    var size: Int {
+        count.flatMap(ReactionCount.read) ?? max(1, users?.count ?? 0)
     }
 }
 
 extension SlackImporter.DayMessage {
     /// Reads the message at `cursor` (any value: one that is not an object has no members).
-    init(_ cursor: inout JSONCursor) throws {
+    init(_ cursor: inout JSONCursor, depth: Int = 0) throws {
         self.init()
         try cursor.membersIfObject { cursor, key in
             switch key {
@@ -88,11 +278,21 @@ extension SlackImporter.DayMessage {
                     if key == "name" { botProfileName = try Self.scalar(&cursor) } else { try cursor.skip() }
                 }
             case "reactions":
-                reactions = nil
+                reactions = try Self.reactions(&cursor)
+            case "file":
+                file = try SharedObject(&cursor)
+            case "files":
+                files = nil
                 guard cursor.atArray else { return try cursor.skip() }
-                var list: [Reaction] = []
-                try cursor.elements { cursor in list.append(try Reaction(&cursor)) }
-                reactions = list
+                var list: [SharedObject] = []
+                try cursor.elements { cursor in list.append(try SharedObject(&cursor)) }
+                files = list
+            case "comment":
+                comment = try SharedObject(&cursor)
+            case "root" where depth == 0:
+                root = []
+                guard cursor.atObject else { return try cursor.skip() }
+                root = [try Self(&cursor, depth: 1)]
             default:
                 try cursor.skip()
             }
@@ -100,7 +300,7 @@ extension SlackImporter.DayMessage {
     }
 
     /// The message in a parsed value.
-    init(_ message: JSONValue) {
+    init(_ message: JSONValue, depth: Int = 0) {
         self.init()
         type = message["type"]
         subtype = message["subtype"]
@@ -115,16 +315,54 @@ extension SlackImporter.DayMessage {
         }
         botProfileName = message["bot_profile"]?["name"]
         reactions = message["reactions"]?.array.map { $0.map(Reaction.init) }
+        file = message["file"].map(SharedObject.init)
+        files = message["files"]?.array.map { $0.map(SharedObject.init) }
+        comment = message["comment"].map(SharedObject.init)
+        if depth == 0, let root = message["root"], root.object != nil { self.root = [Self(root, depth: 1)] }
+    }
+
+    /// A `reactions` list at `cursor`: nil when it is not an array.
+    static func reactions(_ cursor: inout JSONCursor) throws -> [Reaction]? {
+        guard cursor.atArray else {
+            try cursor.skip()
+            return nil
+        }
+        var list: [Reaction] = []
+        try cursor.elements { cursor in list.append(try Reaction(&cursor)) }
+        return list
     }
 
     /// The value at `cursor` when it is text, a number, true, false or null; an object or an
-    /// array is passed over and given as null.
+    /// array is passed over and given empty, which answers every question asked of a member
+    /// read here (text, identifier, integer, count, presence) as the whole value would.
     static func scalar(_ cursor: inout JSONCursor) throws -> JSONValue {
-        if cursor.atObject || cursor.atArray {
+        if cursor.atObject {
             try cursor.skip()
-            return .null
+            return .object(JSONObject())
+        }
+        if cursor.atArray {
+            try cursor.skip()
+            return .array([])
         }
         return try cursor.value()
+    }
+}
+
+extension SlackImporter.DayMessage.SharedObject {
+    init(_ cursor: inout JSONCursor) throws {
+        self.init()
+        try cursor.membersIfObject { cursor, key in
+            switch key {
+            case "id": id = try SlackImporter.DayMessage.scalar(&cursor)
+            case "user": user = try SlackImporter.DayMessage.scalar(&cursor)
+            case "reactions": reactions = try SlackImporter.DayMessage.reactions(&cursor)
+            default: try cursor.skip()
+            }
+        }
+    }
+
+    init(_ object: JSONValue) {
+        self.init(id: object["id"], reactions: object["reactions"]?.array.map { $0.map(SlackImporter.DayMessage.Reaction.init) }, user: object["user"])
     }
 }
 
@@ -148,6 +386,16 @@ extension SlackImporter.DayMessage.Reaction {
     }
 
     init(_ reaction: JSONValue) {
-        self.init(name: reaction["name"], count: reaction["count"], users: reaction["users"]?.array)
+        self.init(name: reaction["name"].map(Self.emptied), count: reaction["count"].map(Self.emptied),
+                  users: reaction["users"]?.array?.map(Self.emptied))
+    }
+
+    /// An object or array emptied, as `DayMessage.scalar` gives it.
+    static func emptied(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object: return .object(JSONObject())
+        case .array, .deferredArray: return .array([])
+        default: return value
+        }
     }
 }

@@ -11,17 +11,12 @@ public struct SlackImporter: WorkspaceImporter {
 
     public static let workspace = InputFormat(id: "slack-export", platform: .slack,
         summary: "workspace export, folder or .zip (users.json, channels.json, <channel>/<YYYY-MM-DD>.json)",
-        recognisedBy: "a folder holding channels.json, users.json, groups.json, dms.json or mpims.json, or folders of YYYY-MM-DD.json day files")
+        recognisedBy: "a folder holding channels.json, users.json, groups.json, dms.json or mpims.json, or folders of YYYY-MM-DD.json day files",
+        reactionMembers: dayFileMembers)
 
     public var formats: [InputFormat] { [Self.workspace] }
 
     static let metadataFiles: Set<String> = ["channels.json", "users.json", "org_users.json", "groups.json", "dms.json", "mpims.json"]
-    /// Subtypes that are membership or housekeeping events, not messages people react to.
-    static let skippedSubtypes: Set<String> = [
-        "channel_join", "channel_leave", "channel_topic", "channel_purpose", "channel_name", "channel_archive",
-        "channel_unarchive", "group_join", "group_leave", "group_topic", "group_purpose", "group_name",
-        "group_archive", "group_unarchive", "pinned_item", "unpinned_item",
-    ]
 
     /// Single files are read only as part of a workspace.
     public func detect(_ document: InputDocument) -> InputFormat? { nil }
@@ -47,18 +42,19 @@ public struct SlackImporter: WorkspaceImporter {
         let prefix = root.isEmpty ? "" : root + "/"
         let names = Set(tree.names)
         var consumed: Set<String> = []
-        func document(_ file: String) throws -> JSONValue? {
+        func document(_ file: String) throws -> InputDocument? {
             guard names.contains(prefix + file) else { return nil }
             consumed.insert(prefix + file)
-            return try InputDocument.parse(try tree.contents(of: prefix + file), name: tree.display(prefix + file)).root
+            return try InputDocument.parse(try tree.contents(of: prefix + file), name: tree.display(prefix + file), collectingReactionSites: true)
         }
 
         var people: [String: String] = [:]
         for file in ["users.json", "org_users.json"] {
             guard let users = try document(file) else { continue }
             let usersSink = sink(prefix + file)
+            usersSink.diagnoseUnreadReactions(in: users, readBy: .none)
             usersSink.declareDirectory(for: .slack)
-            for user in users.array ?? [] {
+            for user in users.root.array ?? [] {
                 guard let id = user["id"]?.string else { continue }
                 let name = [user["profile"]?["display_name"], user["real_name"], user["profile"]?["real_name"], user["name"]]
                     .lazy.compactMap { $0?.string }.first { !$0.isEmpty }
@@ -67,15 +63,20 @@ public struct SlackImporter: WorkspaceImporter {
             }
         }
 
+        // Conversations by the folder names an export may give them: their name (channels,
+        // groups, group DMs), and their id (DMs; some exporters name every folder by id).
         var conversations: [String: ConversationInfo] = [:]
+        var conversationsByID: [String: ConversationInfo] = [:]
         for (file, isDirect) in [("channels.json", false), ("groups.json", false), ("mpims.json", true), ("dms.json", true)] {
             guard let list = try document(file) else { continue }
-            for channel in list.array ?? [] {
+            sink(prefix + file).diagnoseUnreadReactions(in: list, readBy: .none)
+            for channel in list.root.array ?? [] {
                 guard let id = channel["id"]?.string else { continue }
                 let members = (channel["members"]?.array ?? []).compactMap(\.string)
                 let name = channel["name"]?.string ?? members.map { people[$0] ?? $0 }.joined(separator: ", ")
-                let folder = file == "dms.json" ? id : (channel["name"]?.string ?? id)
-                conversations[folder] = ConversationInfo(platform: .slack, id: id, name: name.isEmpty ? id : name, isDirect: isDirect)
+                let info = ConversationInfo(platform: .slack, id: id, name: name.isEmpty ? id : name, isDirect: isDirect)
+                if let folder = channel["name"]?.string, file != "dms.json" { conversations[folder] = info }
+                conversationsByID[id] = conversationsByID[id] ?? info
             }
         }
 
@@ -84,7 +85,10 @@ public struct SlackImporter: WorkspaceImporter {
             let relative = prefix.isEmpty ? name : String(name.dropFirst(prefix.count))
             let (folder, file) = split(relative)
             if folder.isEmpty, file.hasSuffix(".json") {
-                consumed.insert(name)  // integration_logs.json, canvases.json and other workspace metadata
+                // integration_logs.json, canvases.json and other workspace metadata: nothing
+                // here is read from them, but reactions in them would be named.
+                consumed.insert(name)
+                if !Self.metadataFiles.contains(file) { try auditMetadata(name, in: tree, sink: sink) }
                 continue
             }
             guard !folder.isEmpty, !folder.utf8.contains(UInt8(ascii: "/")), Self.isDayFile(file) else { continue }
@@ -97,10 +101,13 @@ public struct SlackImporter: WorkspaceImporter {
         // hold about a thirty-second of the export (64 KB to 4 MB, at most 64 files): with 64
         // files a batch, a 20,000-message export's last fifth and a million messages' last
         // second were recorded on one core.
-        let folders = dayFiles.map { conversations[$0.folder] ?? ConversationInfo(platform: .slack, id: $0.folder, name: $0.folder) }
+        let folders = dayFiles.map {
+            conversations[$0.folder] ?? conversationsByID[$0.folder] ?? ConversationInfo(platform: .slack, id: $0.folder, name: $0.folder)
+        }
         let sizes = dayFiles.map { tree.size(of: $0.name) }
         let batchBytes = min(4 << 20, max(64 << 10, sizes.reduce(0, +) / 32))
-        func startBatch(at start: Int) -> (batch: Range<Int>, reading: ParallelParse.Pending<ImportRecords>)? {
+        let displayNames = people
+        func startBatch(at start: Int) -> (batch: Range<Int>, reading: ParallelParse.Pending<DayFileRecords>)? {
             guard start < dayFiles.count else { return nil }
             var end = start
             var bytes = 0
@@ -114,13 +121,14 @@ public struct SlackImporter: WorkspaceImporter {
             }
             let infos = Array(folders[batch])
             return (batch, ParallelParse.start(files) { offset, name, bytes in
-                try Self.readDayFile(bytes, name: name, conversationID: infos[offset].id)
+                try Self.readDayFile(bytes, name: name, conversationID: infos[offset].id, names: displayNames)
             })
         }
         // Two batches are in flight: the files of the one after next are read while the cores
         // still parse the next one, so that they never wait for this thread's reading.
         var next = startBatch(at: 0)
         var following = next.flatMap { startBatch(at: $0.batch.upperBound) }
+        var shared: [SharedReactions] = []
         while let (batch, reading) = next {
             let results = reading.wait()
             next = following
@@ -129,47 +137,55 @@ public struct SlackImporter: WorkspaceImporter {
                 let fileSink = sink(dayFiles[index].name)
                 if index == 0 {
                     // The first batch's figures, scaled to every day file, size the ledger's tables.
-                    let read = results.compactMap { try? $0.get() }
+                    let read = results.compactMap { try? $0.get().records }
                     let scale = Double(dayFiles.count) / Double(max(1, read.count))
                     fileSink.expect(messages: Int(Double(read.reduce(0) { $0 + $1.messageCount }) * scale),
                                     targets: Int(Double(read.reduce(0) { $0 + $1.targetCount }) * scale))
                 }
                 fileSink.conversation(folders[index])
-                try result.get().replay(into: fileSink)
+                let day = try result.get()
+                day.records.replay(into: fileSink)
+                shared += day.shared.map { copy in
+                    var copy = copy
+                    copy.file = dayFiles[index].name
+                    return copy
+                }
             }
         }
+        recordShared(shared, sink: sink)
         return consumed
     }
 
-    /// Records a day file's message (`DayMessage`, read from the file or from a parsed value).
-    static func record(_ message: DayMessage, conversationID: String, into sink: inout some ImportRecorder) {
-        if let type = message.type?.string, type != "message" { return }
-        if let subtype = message.subtype?.string, Self.skippedSubtypes.contains(subtype) { return }
-        guard let ts = message.ts?.string, let sentAt = Timestamp.decimalSeconds(ts) else {
-            sink.diagnose(message.ts == nil ? .skippedRecord : .unreadableTimestamp,
-                          "a message in \(conversationID) without a readable ts \(quoted(message.ts?.identifier ?? ""))")
+    /// Names the reactions in a workspace file that nothing reads (`integration_logs.json`…);
+    /// a file that is not JSON is named as not read.
+    func auditMetadata(_ name: String, in tree: InputTree, sink: (String) -> ImportSink) throws {
+        let bytes = try tree.contents(of: name)
+        guard let document = try? InputDocument.parse(bytes, name: tree.display(name), collectingReactionSites: true) else {
+            sink(name).diagnose(.skippedFile, "not valid JSON; not read as part of the workspace")
             return
         }
-        let authorID = message.user?.string ?? message.botID?.string
-        let authorName = [message.userProfile?.displayName, message.userProfile?.realName, message.username,
-                          message.botProfileName].lazy.compactMap { $0?.string }.first { !$0.isEmpty }
-        let threadTS = message.threadTS?.string
-        sink.message(ImportedMessage(platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
-                                     sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
-                                     text: message.text?.string ?? "", deleted: message.subtype?.string == "tombstone",
-                                     markup: .slackMrkdwn))
-        let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
-        for reaction in message.reactions ?? [] {
-            guard let name = reaction.name?.string else {
-                sink.diagnose(.invalidReaction, "message \(ts): a reaction without a name")
-                continue
-            }
-            let value = ReactionValue(name, style: .shortcode)
-            if let count = reaction.count?.int64 {
-                sink.reaction(.total(target: target, value: value, count: Int(clamping: count), firstAt: nil))
-            }
-            for user in reaction.users ?? [] {
-                sink.reaction(.add(target: target, value: value, reactor: user.string ?? "", reactorName: nil, at: nil, ref: nil))
+        if let sites = document.reactionSites, !sites.isEmpty { sink(name).diagnoseUnreadReactions(in: document, readBy: .none) }
+    }
+
+    /// Counts the reactions of shared files and comments once per object, on its home message:
+    /// every copy's reactions are recorded there (copies repeat the same reactions, which the
+    /// ledger merges), each from the day file it was read in.
+    func recordShared(_ shared: [SharedReactions], sink: (String) -> ImportSink) {
+        guard !shared.isEmpty else { return }
+        var copies: [String: [SharedReactions]] = [:]
+        var order: [String] = []
+        for copy in shared {
+            if copies[copy.object] == nil { order.append(copy.object) }
+            copies[copy.object, default: []].append(copy)
+        }
+        var sinks: [String: ImportSink] = [:]
+        for object in order {
+            let copies = copies[object]!
+            let home = SharedReactions.home(copies)
+            for copy in copies {
+                var fileSink = sinks[copy.file] ?? sink(copy.file)
+                sinks[copy.file] = fileSink
+                Self.recordReactions(copy.reactions, on: home, into: &fileSink)
             }
         }
     }

@@ -10,12 +10,19 @@ public struct StreamImporter: Importer {
 
     public init() {}
 
+    /// The members of a message holding reactions: totals (`reaction_groups`, else
+    /// `reaction_counts`), reactors (`latest_reactions`, `own_reactions`), and scores, which
+    /// the totals cover.
+    static let messageMembers = ["$.reaction_groups", "$.reaction_counts", "$.reaction_scores", "$.latest_reactions", "$.own_reactions"]
+
     public static let channels = InputFormat(id: "stream-channels", platform: .stream,
         summary: "channel export v1 or query-channels response ({\"channels\":[{\"channel\":…,\"messages\":[…]}]})",
-        recognisedBy: "a \"channels\" array of objects holding \"channel\" and \"messages\"")
+        recognisedBy: "a \"channels\" array of objects holding \"channel\" and \"messages\"",
+        reactionMembers: ReactionMembers(records: ["$.channels[*].messages[*]", "$.messages[*]"], members: messageMembers))
     public static let messages = InputFormat(id: "stream-messages", platform: .stream,
         summary: "a messages response ({\"messages\":[…]}) or a JSON array of messages",
-        recognisedBy: "messages with \"created_at\" and \"user\", or reaction_groups/reaction_counts/latest_reactions")
+        recognisedBy: "messages with \"created_at\" and \"user\", or reaction_groups/reaction_counts/latest_reactions",
+        reactionMembers: ReactionMembers(records: ["$[*]", "$.messages[*]"], members: messageMembers))
 
     public var formats: [InputFormat] { [Self.channels, Self.messages] }
 

@@ -22,7 +22,9 @@ public struct TelegramImporter: Importer {
 
     public static let export = InputFormat(id: "telegram-desktop", platform: .telegram,
         summary: "Telegram Desktop result.json: one chat, or a full-account export (chats.list, left_chats.list)",
-        recognisedBy: "a chat object with \"name\", \"type\", \"id\" and a \"messages\" array, or \"chats\"/\"left_chats\" objects holding a \"list\" array")
+        recognisedBy: "a chat object with \"name\", \"type\", \"id\" and a \"messages\" array, or \"chats\"/\"left_chats\" objects holding a \"list\" array",
+        reactionMembers: ReactionMembers(records: ["$.messages[*]", "$.chats.list[*].messages[*]", "$.left_chats.list[*].messages[*]"],
+                                         members: ["$.reactions"]))
 
     public var formats: [InputFormat] { [Self.export] }
 

@@ -56,4 +56,53 @@ public struct LedgerResult: Sendable {
     public var diagnostics: DiagnosticLog
     /// Display names by platform and user id (for mentions in message text).
     public var people: [Platform: [String: String]] = [:]
+    /// Where every reaction of the input went, by platform (nil: files of no known format).
+    public var tallies: [Platform?: ReactionTally] = [:]
+}
+
+/// Where the reactions of a platform's inputs went. Every reaction read is counted in the
+/// report, named in a diagnostic, removed by a later event of the input, or on a message the
+/// report's options leave out: `read == counted + diagnosed + removed + leftOut`.
+public struct ReactionTally: Sendable, Equatable, CustomStringConvertible {
+    /// Reactions the inputs hold: read by an importer, or found in a member none reads. Where a
+    /// platform gives a total, a reaction counts as its total; duplicates of one reaction (the
+    /// same reactor seen twice, overlapping exports) count once.
+    public var read = 0
+    /// Reactions in the report.
+    public var counted = 0
+    /// Reactions named in diagnostics as not counted.
+    public var diagnosed = 0
+    /// Reactions that a removal in the input (an event log, a redaction) cancelled.
+    public var removed = 0
+    /// Reactions on messages the report's options leave out (period, conversations, direct messages).
+    public var leftOut = 0
+
+    public init(read: Int = 0, counted: Int = 0, diagnosed: Int = 0, removed: Int = 0, leftOut: Int = 0) {
+        self.read = read
+        self.counted = counted
+        self.diagnosed = diagnosed
+        self.removed = removed
+        self.leftOut = leftOut
+    }
+
+    /// True when every reaction read is accounted for.
+    public var isBalanced: Bool {
+        read == counted.addingClamped(diagnosed).addingClamped(removed).addingClamped(leftOut)
+    }
+
+    /// "236 read, 198 counted, 37 diagnosed, 1 removed", leaving out parts that are zero
+    /// (read and counted are always given).
+    public var description: String {
+        var parts = ["\(read) read", "\(counted) counted"]
+        if diagnosed > 0 { parts.append("\(diagnosed) diagnosed") }
+        if removed > 0 { parts.append("\(removed) removed by later events") }
+        if leftOut > 0 { parts.append("\(leftOut) left out by the report's options") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func + (a: ReactionTally, b: ReactionTally) -> ReactionTally {
+        ReactionTally(read: a.read.addingClamped(b.read), counted: a.counted.addingClamped(b.counted),
+                      diagnosed: a.diagnosed.addingClamped(b.diagnosed), removed: a.removed.addingClamped(b.removed),
+                      leftOut: a.leftOut.addingClamped(b.leftOut))
+    }
 }

@@ -5,6 +5,26 @@ extension ReactionLedger {
     public func summarize() -> LedgerResult {
         var log = diagnostics
         var matchedRemovals: Set<RemovalKey> = []
+        var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
+        // Every reaction read ends up counted, diagnosed or removed; those diagnosed while
+        // reading were never recorded, and are read all the same.
+        var tallies: [Platform?: ReactionTally] = [:]
+        for (platform, reactions) in diagnostics.uncounted {
+            tallies[platform, default: ReactionTally()].read = reactions
+        }
+        /// Notes reactions of a target whose message is not in the input, and the removals they match.
+        func noteMissing(_ target: MessageTarget, _ entries: [ReactionEntry], conversationID: String?) {
+            let unmatched = self.unmatched(entries, platform: target.platform)
+            matchedRemovals.formUnion(unmatched.removals)
+            let tally = ReactionTally(read: unmatched.live.addingClamped(unmatched.removed), removed: unmatched.removed)
+            tallies[target.platform, default: ReactionTally()] = tallies[target.platform, default: ReactionTally()] + tally
+            let removedNote = unmatched.removed > 0 ? " (and \(unmatched.removed) added and removed again)" : ""
+            let detail = conversationID.map { "\(target.platform.displayName) \($0) message \(target.messageID)" }
+                ?? "\(target.platform.displayName) message \(target.messageID)"
+            missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil,
+                                               "\(detail): \(unmatched.live) reaction(s) for a message not in the input\(removedNote)",
+                                               platform: target.platform, reactions: unmatched.live)))
+        }
 
         // Reactions by the message they settle on. Where every export named each message's
         // conversation, the ledger's own table serves (one message per target; each list is
@@ -15,7 +35,6 @@ extension ReactionLedger {
         reactionLists = []
         var byMessage: [MessageKey: [ReactionEntry]] = [:]
         let someWithoutConversation = byTarget.keys.contains(where: { $0.conversationID == nil })
-        var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
         // Where every target names its conversation, targets are matched with their messages
         // while settling, and those left unmatched are found afterwards (their lists are the
         // ones not taken); a pass over every target before settling cost a hash each, on one
@@ -30,13 +49,13 @@ extension ReactionLedger {
                 if let conversationID = target.conversationID {
                     key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
                     guard messageIndex[key] != nil else {
-                        missing.append((target, Self.withoutMessage(target, conversationID, reactions: lists[byTarget[target]!].count)))
+                        noteMissing(target, lists[byTarget[target]!], conversationID: conversationID)
                         continue
                     }
                 } else {
                     let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
                     guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
-                        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil, "\(target.platform.displayName) message \(target.messageID): \(lists[byTarget[target]!].count) reaction(s) for a message not in the input")))
+                        noteMissing(target, lists[byTarget[target]!], conversationID: nil)
                         continue
                     }
                     if candidates.count > 1 {
@@ -85,6 +104,7 @@ extension ReactionLedger {
                 let parts = Concurrently.map((order.count + partSize - 1) / partSize) { part in
                     var matched: Set<RemovalKey> = []
                     var found: [(key: MessageKey, diagnostic: Diagnostic)] = []
+                    var partTallies: [Platform: ReactionTally] = [:]
                     var unknown = UnknownUsers()
                     var seenConversations: Set<MessageKey> = []
                     var lastConversation: MessageKey?
@@ -100,7 +120,7 @@ extension ReactionLedger {
                         let summary = places.summaries! + place
                         var unlisted = 0
                         summary.initialize(to: self.summary(of: pending[index], key: key, entries: entries, matched: &matched, settled: &found,
-                                                            unlisted: &unlisted))
+                                                            unlisted: &unlisted, tally: &partTallies[key.platform, default: ReactionTally()]))
                         // Messages of one conversation often follow one another: most need no hash.
                         let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
                         if conversation != lastConversation {
@@ -113,10 +133,11 @@ extension ReactionLedger {
                             unknown.collect(summary.pointee.reactions, platform: key.platform, known: people[key.platform] ?? [:])
                         }
                     }
-                    return (matched: matched, settled: found, unknown: unknown.found, conversations: seenConversations)
+                    return (matched: matched, settled: found, unknown: unknown.found, conversations: seenConversations, tallies: partTallies)
                 }
                 initialized = order.count
                 for part in parts {
+                    for (platform, tally) in part.tallies { tallies[platform, default: ReactionTally()] = tallies[platform, default: ReactionTally()] + tally }
                     matchedRemovals.formUnion(part.matched)
                     settled.append(contentsOf: part.settled)
                     unknownUsers.append(part.unknown)
@@ -127,7 +148,7 @@ extension ReactionLedger {
         if !someWithoutConversation {
             for index in byTarget.indices where !lists[byTarget.values[index]].isEmpty {
                 let target = byTarget.keys[index]
-                missing.append((target, Self.withoutMessage(target, target.conversationID!, reactions: lists[byTarget.values[index]].count)))
+                noteMissing(target, lists[byTarget.values[index]], conversationID: target.conversationID)
             }
         }
         missing.sort { targetOrder($0.target, $1.target) }
@@ -141,6 +162,9 @@ extension ReactionLedger {
         }
         for entry in settled { log.append(entry.diagnostic) }
 
+        for (platform, diagnosed) in log.uncounted {
+            tallies[platform, default: ReactionTally()].diagnosed = diagnosed
+        }
         for (key, file) in removals.sorted(by: { $0.key.ref < $1.key.ref }) where !matchedRemovals.contains(key) {
             log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref) matches no add"))
         }
@@ -156,13 +180,35 @@ extension ReactionLedger {
             conversations[key] ?? ConversationInfo(platform: key.platform, id: key.conversationID, name: nil)
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
-        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people)
+        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies)
     }
 
-    /// The diagnostic for reactions on a message of a known conversation that is not in the input.
-    static func withoutMessage(_ target: MessageTarget, _ conversationID: String, reactions: Int) -> Diagnostic {
-        Diagnostic(.reactionWithoutMessage, file: nil,
-                   "\(target.platform.displayName) \(conversationID) message \(target.messageID): \(reactions) reaction(s) for a message not in the input")
+    /// The reactions of a message that is not in the input: those still live, those some
+    /// removal cancelled, and the removals matched (they are accounted for here, not reported as
+    /// removals with no add).
+    func unmatched(_ entries: [ReactionEntry], platform: Platform) -> (live: Int, removed: Int, removals: [RemovalKey]) {
+        var live = 0, removed = 0
+        var removals: [RemovalKey] = []
+        for entry in entries {
+            var liveReactors = 0
+            for (_, reactor) in entry.reactors {
+                var alive = false
+                for instance in reactor.instances {
+                    let removal = RemovalKey(platform: platform, ref: instance.ref)
+                    if !instance.ref.isEmpty, self.removals[removal] != nil {
+                        removals.append(removal)
+                    } else {
+                        alive = true
+                    }
+                }
+                if alive { liveReactors += 1 }
+            }
+            let total = entry.total ?? 0
+            let before = max(total, entry.reactors.count), after = max(total, liveReactors)
+            live = live.addingClamped(after)
+            removed = removed.addingClamped(before - after)
+        }
+        return (live, removed, removals)
     }
 
     /// One message settled: its reactions (removals applied, first reacted first), its latest
@@ -170,14 +216,18 @@ extension ReactionLedger {
     /// several threads at once.
     /// - Parameter unlisted: increased by the reactors whose platform's names lack them.
     func summary(of message: ImportedMessage, key: MessageKey, entries: [ReactionEntry],
-                 matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)], unlisted: inout Int) -> MessageSummary {
+                 matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)], unlisted: inout Int,
+                 tally: inout ReactionTally) -> MessageSummary {
         var reactionsOut: [ReactionSummary] = []
         var found: [Diagnostic] = []
         let names = people[key.platform]
         for entry in entries {
-            if let summary = settle(entry, message: message, names: names, matched: &matched, log: &found, unlisted: &unlisted) {
-                reactionsOut.append(summary)
-            }
+            let summary = settle(entry, message: message, names: names, matched: &matched, log: &found, unlisted: &unlisted)
+            let before = max(entry.total ?? 0, entry.reactors.count), after = summary?.count ?? 0
+            tally.read = tally.read.addingClamped(before)
+            tally.counted = tally.counted.addingClamped(after)
+            tally.removed = tally.removed.addingClamped(before - after)
+            if let summary { reactionsOut.append(summary) }
         }
         for diagnostic in found { settled.append((key, diagnostic)) }
         reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)

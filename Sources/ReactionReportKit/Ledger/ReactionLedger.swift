@@ -235,6 +235,11 @@ public final class ReactionLedger {
         diagnostics.append(diagnostic)
     }
 
+    /// Counts `count` diagnostics of `kind` found while reading, whose examples are not kept.
+    public func diagnose(_ kind: Diagnostic.Kind, count: Int, platform: Platform?, reactions: Int) {
+        diagnostics.append(kind, count: count, platform: platform, reactions: reactions)
+    }
+
     /// Records an edit or a deletion.
     public func record(_ update: MessageUpdate, file: Int) {
         switch update {

@@ -132,17 +132,34 @@ enum TextExcerpt {
     }
 }
 
-/// `data/diagnostics.json`: counts per kind and the first examples.
+/// `data/diagnostics.json`: counts per kind, the first examples and how many more there are,
+/// and where the reactions of each platform's inputs went (`ReactionTally`).
 enum DiagnosticsRecord {
-    static func json(_ log: DiagnosticLog) -> String {
+    static func json(_ log: DiagnosticLog, tallies: [Platform?: ReactionTally] = [:]) -> String {
         let kinds = log.kinds.map { kind in
             JSONText.object([
                 "kind": JSONText.quote(kind.rawValue),
                 "label": JSONText.quote(kind.label),
                 "count": String(log.counts[kind]!),
                 "examples": JSONText.array((log.examples[kind] ?? []).map { JSONText.object(["file": JSONText.quote($0.file), "detail": JSONText.quote($0.detail)]) }),
+                "more": String(log.unshown(kind)),
             ])
         }
-        return JSONText.object(["total": String(log.total), "diagnostics": JSONText.array(kinds)]) + "\n"
+        let platforms = tallies.keys.sorted { a, b in
+            switch (a, b) {
+            case let (a?, b?): return a < b
+            case (_?, nil): return true
+            default: return false
+            }
+        }
+        let reactions = platforms.map { platform -> String in
+            let tally = tallies[platform]!
+            return JSONText.object([
+                "platform": platform.map { JSONText.quote($0.rawValue) } ?? "null",
+                "read": String(tally.read), "counted": String(tally.counted), "diagnosed": String(tally.diagnosed),
+                "removed": String(tally.removed), "leftOut": String(tally.leftOut),
+            ])
+        }
+        return JSONText.object(["total": String(log.total), "diagnostics": JSONText.array(kinds), "reactions": JSONText.array(reactions)]) + "\n"
     }
 }

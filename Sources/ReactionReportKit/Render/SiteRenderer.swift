@@ -53,7 +53,7 @@ public struct SiteRenderer {
                     out.append(0x0A)
                 }, emit: emit)
             })
-            try writer.write("data/diagnostics.json", DiagnosticsRecord.json(result.diagnostics))
+            try writer.write("data/diagnostics.json", DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies))
             try writer.write("data/weeks.json", WeeksRecord.json(weekly, messages: messages))
             try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
         }

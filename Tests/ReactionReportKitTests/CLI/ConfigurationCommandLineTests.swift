@@ -26,6 +26,10 @@ final class ConfigurationCommandLineTests: XCTestCase {
           CometChat / Launch (group_launch): 2 messages, 4 reactions
           PubNub / support (support): 2 messages, 4 reactions
           Stream Chat / General (messaging:general): 3 messages, 5 reactions
+        Reactions:
+          CometChat: 4 read, 4 counted
+          PubNub: 4 read, 4 counted
+          Stream Chat: 5 read, 5 counted
         Diagnostics: 0
 
         """
@@ -43,6 +47,10 @@ final class ConfigurationCommandLineTests: XCTestCase {
             Conversations:
               CometChat / Launch (group_launch): 2 messages, 4 reactions
               Stream Chat / General (messaging:general): 3 messages, 5 reactions
+            Reactions:
+              CometChat: 4 read, 4 counted
+              PubNub: 4 read, 0 counted, 4 left out by the report's options
+              Stream Chat: 5 read, 5 counted
             Diagnostics: 0
 
             """), inspect.stdout)
@@ -92,13 +100,25 @@ final class ConfigurationCommandLineTests: XCTestCase {
         XCTAssertEqual(try title(in: folder, output: "out"), "Overview · Flag title")
 
         // The configured period leaves nothing; a --since flag replaces it, the rest of the file still counts.
-        XCTAssertTrue(try run(["inspect", "in"], in: folder).stdout.hasSuffix("Conversations:\nDiagnostics: 0\n"))
+        XCTAssertTrue(try run(["inspect", "in"], in: folder).stdout.hasSuffix("""
+            Conversations:
+            Reactions:
+              CometChat: 4 read, 0 counted, 4 left out by the report's options
+              PubNub: 4 read, 0 counted, 4 left out by the report's options
+              Stream Chat: 5 read, 0 counted, 5 left out by the report's options
+            Diagnostics: 0
+
+            """))
         let inspect = try run(["inspect", "in", "--since", "2000-W01"], in: folder)
         XCTAssertEqual(inspect.status, 0, inspect.stderr)
         XCTAssertTrue(inspect.stdout.hasSuffix("""
             Conversations:
               PubNub / support (support): 2 messages, 4 reactions
               Stream Chat / General (messaging:general): 3 messages, 5 reactions
+            Reactions:
+              CometChat: 4 read, 0 counted, 4 left out by the report's options
+              PubNub: 4 read, 4 counted
+              Stream Chat: 5 read, 5 counted
             Diagnostics: 0
 
             """), inspect.stdout)

@@ -12,7 +12,7 @@ final class DeferredImportTests: XCTestCase {
         do {
             let document = try InputDocument.parse(bytes, name: name, deferringArraysFrom: minimum)
             guard let (importer, format) = run.match(document) else { return "no format" }
-            try importer.read(document, as: format, into: ImportSink(ledger: ledger, fileName: name))
+            try importer.read(document, as: format, into: ImportSink(ledger: ledger, fileName: name, platform: format.platform))
             let result = ledger.summarize()
             let diagnostics = result.diagnostics.kinds.flatMap { kind in
                 ["\(kind.rawValue) \(result.diagnostics.counts[kind]!)"] + result.diagnostics.examples[kind, default: []].map(\.text)

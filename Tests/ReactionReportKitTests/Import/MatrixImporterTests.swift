@@ -141,7 +141,7 @@ final class MatrixImporterTests: XCTestCase {
         let document = InputDocument(name: name, root: .array(events), isLines: false)
         let importer = MatrixImporter()
         let format = try XCTUnwrap(importer.detect(document))
-        try importer.read(document, as: format, into: ImportSink(ledger: ledger, fileName: name))
+        try importer.read(document, as: format, into: ImportSink(ledger: ledger, fileName: name, platform: format.platform))
     }
 
     func testSpecExamplesCompletedByTheirRef() throws {

@@ -5,57 +5,33 @@ import XCTest
 /// them, and how a broken one is refused, must not change: both are compared here with the
 /// importer as it was before, which parsed the file and read each message from the tree.
 final class SlackDayFileTests: XCTestCase {
-    /// The importer's reading of a parsed day file before the cursor, kept as the reference.
-    static func referenceRecords(_ bytes: [UInt8], name: String, conversationID: String) throws -> ImportRecords {
-        let document = try InputDocument.parse(bytes, name: name)
-        var records = ImportRecords()
+    /// The importer's reading of a day file parsed into a tree, message by message: the
+    /// reference the cursor's walk must give exactly.
+    static func referenceRecords(_ bytes: [UInt8], name: String, conversationID: String) throws -> SlackImporter.DayFileRecords {
+        let document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
+        var result = SlackImporter.DayFileRecords()
         guard let messages = document.root.array else {
-            records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
-            return records
+            result.records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
+            result.records.record(document.unreadReactions(readBy: SlackImporter.dayFileMembers, describing: DiagnosticLog.examplesPerKind))
+            return result
         }
         for message in messages {
-            if let type = message["type"]?.string, type != "message" { continue }
-            if let subtype = message["subtype"]?.string, SlackImporter.skippedSubtypes.contains(subtype) { continue }
-            guard let ts = message["ts"]?.string, let sentAt = Timestamp.decimalSeconds(ts) else {
-                records.diagnose(message["ts"] == nil ? .skippedRecord : .unreadableTimestamp,
-                                 "a message in \(conversationID) without a readable ts \(quoted(message["ts"]?.identifier ?? ""))")
-                continue
-            }
-            let authorID = message["user"]?.string ?? message["bot_id"]?.string
-            let authorName = [message["user_profile"]?["display_name"], message["user_profile"]?["real_name"], message["username"],
-                              message["bot_profile"]?["name"]].lazy.compactMap { $0?.string }.first { !$0.isEmpty }
-            let threadTS = message["thread_ts"]?.string
-            records.message(ImportedMessage(platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
-                                            sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
-                                            text: message["text"]?.string ?? "", deleted: message["subtype"]?.string == "tombstone",
-                                            markup: .slackMrkdwn))
-            let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
-            for reaction in message["reactions"]?.array ?? [] {
-                guard let name = reaction["name"]?.string else {
-                    records.diagnose(.invalidReaction, "message \(ts): a reaction without a name")
-                    continue
-                }
-                let value = ReactionValue(name, style: .shortcode)
-                if let count = reaction["count"]?.int64 {
-                    records.reaction(.total(target: target, value: value, count: Int(clamping: count), firstAt: nil))
-                }
-                for user in reaction["users"]?.array ?? [] {
-                    records.reaction(.add(target: target, value: value, reactor: user.string ?? "", reactorName: nil, at: nil, ref: nil))
-                }
-            }
+            SlackImporter.record(SlackImporter.DayMessage(message), conversationID: conversationID, names: ["U02": "Bo"], into: &result)
         }
-        return records
+        result.records.record(document.unreadReactions(readBy: SlackImporter.dayFileMembers, describing: DiagnosticLog.examplesPerKind))
+        return result
     }
 
     /// Every record, as text.
-    static func describe(_ records: ImportRecords) -> [String] {
-        records.records.map { record in
+    static func describe(_ result: SlackImporter.DayFileRecords) -> [String] {
+        result.records.records.map { record in
             switch record {
             case .message(let message): return "message \(message)"
             case .reaction(let fact): return "reaction \(fact)"
-            case .diagnostic(let kind, let detail): return "diagnostic \(kind) \(detail)"
+            case .diagnostic(let kind, let detail, let reactions): return "diagnostic \(kind) \(detail) (\(reactions))"
+            case .audit(let findings): return "audit \(findings.described) + \(findings.more) (\(findings.moreReactions))"
             }
-        }
+        } + result.shared.map { "shared \($0.object) \($0.target.messageID) \($0.isOrigin) \($0.reactions.count)" }
     }
 
     /// A small seeded generator of day-file text: messages with every member the importer reads,
@@ -78,7 +54,8 @@ final class SlackDayFileTests: XCTestCase {
 
         mutating func member() -> String {
             let key = pick(["type", "subtype", "ts", "user", "bot_id", "username", "thread_ts", "text", "user_profile", "bot_profile",
-                            "reactions", "client_msg_id", "blocks", "team", "ts", "reactions", "user_profile"])
+                            "reactions", "client_msg_id", "blocks", "team", "ts", "reactions", "user_profile", "file", "files", "comment",
+                            "root", "attachments", "subtype"])
             let value: String
             switch key {
             case "ts", "thread_ts":
@@ -91,6 +68,17 @@ final class SlackDayFileTests: XCTestCase {
                 value = next(5) == 0 ? scalar() : "[" + (0..<next(4)).map { _ in reaction() }.joined(separator: ",") + "]"
             case "blocks":
                 value = #"[{"type":"rich_text","elements":[{"type":"text","text":"hi"}]}]"#
+            case "file", "comment":
+                value = next(4) == 0 ? scalar() : shared()
+            case "files":
+                value = next(4) == 0 ? scalar() : "[" + (0..<next(3)).map { _ in shared() }.joined(separator: ",") + "]"
+            case "root":
+                value = next(3) == 0 ? scalar() : "{" + (0..<next(5)).map { _ in member() }.joined(separator: ",") + "}"
+            case "attachments":
+                // A member nothing reads, holding reactions: named by the audit.
+                value = next(2) == 0 ? #"[{"actions":[{"name":"ok"}]}]"# : "[{\"reactions\":[" + reaction() + "]}]"
+            case "subtype":
+                value = next(2) == 0 ? scalar() : "\"\(pick(["file_share", "file_comment", "file_mention", "channel_join", "bot_message"]))\""
             default:
                 value = scalar()
             }
@@ -109,6 +97,16 @@ final class SlackDayFileTests: XCTestCase {
             }.joined(separator: ",") + "}"
         }
 
+        mutating func shared() -> String {
+            "{" + (0..<next(4)).map { _ in
+                switch pick(["id", "reactions", "name", "id"]) {
+                case "id": return "\"id\":" + (next(3) == 0 ? scalar() : "\"F\(next(4))\"")
+                case "reactions": return "\"reactions\":" + (next(5) == 0 ? scalar() : "[" + (0..<next(3)).map { _ in reaction() }.joined(separator: ",") + "]")
+                default: return "\"name\":\"x.png\""
+                }
+            }.joined(separator: ",") + "}"
+        }
+
         mutating func dayFile() -> String {
             let elements = (0..<next(6)).map { _ -> String in
                 next(8) == 0 ? scalar() : "{" + (0..<next(9)).map { _ in member() }.joined(separator: ",\n  ") + "}"
@@ -123,10 +121,10 @@ final class SlackDayFileTests: XCTestCase {
         for round in 0..<2_000 {
             let text = generator.dayFile()
             let bytes = Array(text.utf8)
-            let walked = try SlackImporter.readDayFile(bytes, name: "w/general/2024-01-01.json", conversationID: "C1")
+            let walked = try SlackImporter.readDayFile(bytes, name: "w/general/2024-01-01.json", conversationID: "C1", names: ["U02": "Bo"])
             let parsed = try Self.referenceRecords(bytes, name: "w/general/2024-01-01.json", conversationID: "C1")
             XCTAssertEqual(Self.describe(walked), Self.describe(parsed), "round \(round):\n\(text)")
-            messages += walked.messageCount
+            messages += walked.records.messageCount
         }
         // The generator reaches messages that are recorded, not only ones that are skipped.
         XCTAssertGreaterThan(messages, 500)
@@ -135,7 +133,7 @@ final class SlackDayFileTests: XCTestCase {
     func testFilesThatAreNotArraysOfMessages() throws {
         for text in ["{}", "\"x\"", "12", "null", "[]", "\u{FEFF}[]", "[1, \"a\", null, [], {}]"] {
             let bytes = Array(text.utf8)
-            let walked = try SlackImporter.readDayFile(bytes, name: "d/2024-01-01.json", conversationID: "C1")
+            let walked = try SlackImporter.readDayFile(bytes, name: "d/2024-01-01.json", conversationID: "C1", names: ["U02": "Bo"])
             let parsed = try Self.referenceRecords(bytes, name: "d/2024-01-01.json", conversationID: "C1")
             XCTAssertEqual(Self.describe(walked), Self.describe(parsed), text)
         }
@@ -161,7 +159,7 @@ final class SlackDayFileTests: XCTestCase {
         variants.append(Array(("[{\"blocks\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}]").utf8))
         for bytes in variants {
             let name = "w/general/2024-01-01.json"
-            let walked = Result { try SlackImporter.readDayFile(bytes, name: name, conversationID: "C1") }
+            let walked = Result { try SlackImporter.readDayFile(bytes, name: name, conversationID: "C1", names: ["U02": "Bo"]) }
             let parsed = Result { try Self.referenceRecords(bytes, name: name, conversationID: "C1") }
             switch (walked, parsed) {
             case (.success(let a), .success(let b)):

@@ -154,3 +154,51 @@ final class SlackImporterTests: XCTestCase {
         XCTAssertEqual(markup.slack("<@U1> and <#C1>"), ##"\@Ada and \#general"##)
     }
 }
+
+/// Workspaces as Slack exported them before 2018 (Fixtures/slack/older-workspace, written from
+/// the shapes of formats.md §Slack).
+final class OlderSlackWorkspaceTests: XCTestCase {
+    func result() throws -> LedgerResult {
+        var options = BuildOptions()
+        options.includeDirectMessages = true
+        return try ReportBuild(inputs: [TestSupport.fixtures.appendingPathComponent("slack/older-workspace").path], options: options).inspect().result
+    }
+
+    /// A shared file's reactions count once, on the message that first shared it, although a
+    /// file comment and a later share in another channel repeat them; a comment's own reactions
+    /// count on the comment; a file in `files` gives its reactions to its message.
+    func testFileReactionsCountOncePerFileOnTheMessageThatSharedIt() throws {
+        let result = try result()
+        let byID = Dictionary(uniqueKeysWithValues: result.messages.map { ($0.id, $0) })
+        XCTAssertEqual(TestSupport.reactions(byID["1456833600.000002"]!), ["👏 6 [U0ADA,U0BO] incomplete"])
+        XCTAssertEqual(TestSupport.reactions(byID["1456833700.000003"]!), ["👍 1 [U17KXSB7W] complete"])
+        XCTAssertEqual(TestSupport.reactions(byID["1456920000.000002"]!), [])
+        XCTAssertEqual(TestSupport.reactions(byID["1456920100.000003"]!), ["👀 1 [U0BO] complete"])
+        XCTAssertEqual(result.tallies[.slack], ReactionTally(read: 10, counted: 10))
+        XCTAssertEqual(TestSupport.diagnostics(result), [:])
+    }
+
+    /// Every subtype keeps its reactions: a join someone welcomed is a message; a join nobody
+    /// reacted to is not; a bot's message counts.
+    func testJoinLinesWithReactionsAndBotMessagesKeepTheirReactions() throws {
+        let messages = try result().messages
+        XCTAssertEqual(messages.map(\.id), ["1456833600.000002", "1456833700.000003", "1456833800.000004", "1456834000.000006",
+                                           "1456920000.000002", "1456920100.000003"])
+        XCTAssertEqual(messages.map(\.reactionCount), [6, 1, 1, 1, 0, 1])
+        XCTAssertEqual(TestSupport.reactions(messages[3]), ["🚀 1 [U0ADA] complete"])
+        XCTAssertEqual(messages[3].authorName, "deploybot")
+    }
+
+    /// Authors are the people of users.json (display name, else real name, else name); mention
+    /// markup in `username` is never a name; a folder named by a channel id has the channel's name.
+    func testAuthorsComeFromTheUserListAndFoldersByIDGetTheirNames() throws {
+        let messages = try result().messages
+        XCTAssertEqual(messages.map { $0.authorName ?? "-" }, ["Hal", "Ada Okafor", "bo", "deploybot", "bo", "Ada Okafor"])
+        XCTAssertEqual(Set(messages.map { "\($0.conversationID) \($0.conversationName)" }), ["C0GENERAL general", "C0RANDOM random"])
+        let names = SlackImporter.DayMessage(try JSONParser.parse(Array(#"{"username":"<@U9|someone>"}"#.utf8), file: "m"))
+        XCTAssertEqual(SlackImporter.authorName(names, names: [:]), "someone")
+        let bare = SlackImporter.DayMessage(try JSONParser.parse(Array(#"{"username":"<@U9>"}"#.utf8), file: "m"))
+        XCTAssertNil(SlackImporter.authorName(bare, names: [:]))
+        XCTAssertEqual(SlackImporter.authorName(bare, names: ["U9": "Nine"]), "Nine")
+    }
+}

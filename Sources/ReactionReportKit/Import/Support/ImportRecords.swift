@@ -4,7 +4,13 @@
 protocol ImportRecorder {
     mutating func message(_ message: ImportedMessage)
     mutating func reaction(_ fact: ReactionFact)
-    mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String)
+    mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String, reactions: Int)
+    /// Records what an audit of the file's reaction sites found.
+    mutating func record(_ findings: ReactionAudit.Findings)
+}
+
+extension ImportRecorder {
+    mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String) { diagnose(kind, detail, reactions: 0) }
 }
 
 extension ImportSink: ImportRecorder {}
@@ -14,7 +20,8 @@ struct ImportRecords: ImportRecorder, @unchecked Sendable {
     enum Record {
         case message(ImportedMessage)
         case reaction(ReactionFact)
-        case diagnostic(Diagnostic.Kind, String)
+        case diagnostic(Diagnostic.Kind, String, reactions: Int)
+        case audit(ReactionAudit.Findings)
     }
 
     private(set) var records: [Record] = []
@@ -34,7 +41,8 @@ struct ImportRecords: ImportRecorder, @unchecked Sendable {
         if case .total(let target, _, _, _) = fact, target != lastTarget { (targetCount, lastTarget) = (targetCount + 1, target) }
         records.append(.reaction(fact))
     }
-    mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String) { records.append(.diagnostic(kind, detail)) }
+    mutating func diagnose(_ kind: Diagnostic.Kind, _ detail: String, reactions: Int) { records.append(.diagnostic(kind, detail, reactions: reactions)) }
+    mutating func record(_ findings: ReactionAudit.Findings) { if !findings.isEmpty { records.append(.audit(findings)) } }
 
     /// Hands every record to `sink`, in the order it was read.
     func replay(into sink: ImportSink) {
@@ -42,7 +50,8 @@ struct ImportRecords: ImportRecorder, @unchecked Sendable {
             switch record {
             case .message(let message): sink.message(message)
             case .reaction(let fact): sink.reaction(fact)
-            case .diagnostic(let kind, let detail): sink.diagnose(kind, detail)
+            case .diagnostic(let kind, let detail, let reactions): sink.diagnose(kind, detail, reactions: reactions)
+            case .audit(let findings): sink.record(findings)
             }
         }
     }

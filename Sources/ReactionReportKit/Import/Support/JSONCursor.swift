@@ -64,15 +64,24 @@ extension JSONParser {
     /// which `body` must read whole; nothing but whitespace may follow it.
     /// - Throws: `ImportError` with the line and column of the first fault.
     static func walk<T>(_ bytes: [UInt8], file: String, _ body: (inout JSONCursor) throws -> T) throws -> T {
+        var sites: ReactionSites?
+        return try walk(bytes, file: file, sites: &sites, body)
+    }
+
+    /// `walk`, collecting the members that may hold reactions, wherever they are (in members
+    /// `body` reads or passes over), into `sites` when it is not nil.
+    static func walk<T>(_ bytes: [UInt8], file: String, sites: inout ReactionSites?, _ body: (inout JSONCursor) throws -> T) throws -> T {
         try bytes.withUnsafeBufferPointer { buffer in
             var cursor = JSONCursor(buffer: buffer)
+            if sites != nil { cursor.sites = ReactionSiteCollector() }
+            defer { if cursor.sites != nil { sites = cursor.sites!.finish() } }
             do {
                 cursor.skipByteOrderMark()
                 cursor.skipWhitespace()
                 let result = try body(&cursor)
                 cursor.skipWhitespace()
                 if cursor.position < buffer.count {
-                    throw Failure(offset: cursor.position, reason: "unexpected text after the JSON value")
+                    throw Failure(offset: cursor.position, reason: JSONParser.textAfterValue)
                 }
                 return result
             } catch let failure as Failure {

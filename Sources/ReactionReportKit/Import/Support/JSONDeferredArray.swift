@@ -54,11 +54,20 @@ extension JSONParser {
     /// document is validated first, so errors are thrown here, by line and column, as `parse`
     /// throws them; the deferred arrays keep `bytes` alive (shared, not copied).
     public static func parse(_ bytes: [UInt8], file: String, deferringArraysFrom minimumBytes: Int) throws -> JSONValue {
+        var sites: ReactionSites?
+        return try parse(bytes, file: file, deferringArraysFrom: minimumBytes, sites: &sites)
+    }
+
+    /// `parse(_:file:deferringArraysFrom:)`, collecting the members that may hold reactions into
+    /// `sites` (when it is not nil) during the validating pass, which reads the whole document.
+    static func parse(_ bytes: [UInt8], file: String, deferringArraysFrom minimumBytes: Int, sites: inout ReactionSites?) throws -> JSONValue {
         let deferredEnds = try bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer)
             reader.building = false
             reader.deferringFrom = minimumBytes
+            if sites != nil { reader.sites = ReactionSiteCollector() }
             _ = try reader.parseDocument(file: file)
+            if reader.sites != nil { sites = reader.sites!.finish() }
             return reader.deferredEnds
         }
         let source = JSONSource(bytes: bytes, deferredEnds: deferredEnds)

@@ -7,6 +7,8 @@ import Foundation
 public struct JSONParser {
     /// Deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
+    /// The reason given for text after a document's value (several values one after another).
+    static let textAfterValue = "unexpected text after the JSON value"
 
     /// A parse failure at a byte offset; `ImportError` turns it into line and column.
     struct Failure: Error {
@@ -25,10 +27,34 @@ public struct JSONParser {
         }
     }
 
-    /// Parses a JSON-lines document: one value per non-blank line.
-    public static func parseLines(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
+    /// Parses one JSON document, collecting the members that may hold reactions into `sites`
+    /// when it is not nil.
+    static func parse(_ bytes: [UInt8], file: String, sites: inout ReactionSites?) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer)
+            if sites != nil { reader.sites = ReactionSiteCollector() }
+            let value = try reader.parseDocument(file: file)
+            if reader.sites != nil { sites = reader.sites!.finish() }
+            return value
+        }
+    }
+
+    /// Parses a JSON-lines document: one value per non-blank line.
+    public static func parseLines(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
+        var sites: ReactionSites?
+        return try parseLines(bytes, file: file, sites: &sites)
+    }
+
+    /// Parses a JSON-lines document, collecting the members that may hold reactions into
+    /// `sites` when it is not nil (the lines are the elements of the array `$`).
+    static func parseLines(_ bytes: [UInt8], file: String, sites: inout ReactionSites?) throws -> [JSONValue] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer)
+            if sites != nil {
+                reader.sites = ReactionSiteCollector()
+                reader.sites!.beginLines()
+            }
+            defer { if reader.sites != nil { sites = reader.sites!.finish() } }
             var values: [JSONValue] = []
             do {
                 reader.skipByteOrderMark()
@@ -93,6 +119,8 @@ extension JSONParser {
         var source: JSONSource?
         /// Used as a `JSONCursor`: the nesting of the value the cursor stands at.
         var cursorDepth = 0
+        /// Set to collect the members that may hold reactions (`ReactionSites`) as they are read.
+        var sites: ReactionSiteCollector?
 
         init(buffer: UnsafeBufferPointer<UInt8>) {
             self.buffer = buffer
@@ -126,7 +154,7 @@ extension JSONParser {
                 let value = try parseValue(depth: 0)
                 skipWhitespace()
                 if position < buffer.count {
-                    throw Failure(offset: position, reason: "unexpected text after the JSON value")
+                    throw Failure(offset: position, reason: JSONParser.textAfterValue)
                 }
                 return value
             } catch let failure as Failure {
@@ -181,15 +209,20 @@ extension JSONParser {
                 position += 1
                 return false
             }
+            sites?.enterObject()
+            defer { sites?.leave() }
             while true {
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an object") }
                 guard buffer[position] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
+                let nameStart = position + 1
                 let key = try parseString()
+                let nameEnd = position - 1
                 skipWhitespace()
                 guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
                 position += 1
                 skipWhitespace()
+                if sites != nil { sites!.member(nameStart: nameStart, nameEnd: nameEnd, valueStart: position, in: buffer) }
                 try member(&self, key)
                 skipWhitespace()
                 guard position < buffer.count else { throw fail("the file ends inside an object") }
@@ -230,6 +263,8 @@ extension JSONParser {
                 position += 1
                 return false
             }
+            sites?.enterArray()
+            defer { sites?.leave() }
             while true {
                 skipWhitespace()
                 try element(&self)
