@@ -53,7 +53,7 @@ struct ConversationPages: @unchecked Sendable {
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
         model.append("authorID", .text(message.authorID ?? ""))
-        model.append("html", .text(CommonMark.html(markup.commonMark(message))))
+        model.append("html", .text(markup.html(message)))
         model.append("deleted", .flag(message.deleted))
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))

@@ -10,10 +10,19 @@ struct MessageMarkup {
     /// Shortcodes in text (`:rocket:`) become emoji through the standard table.
     let emojiNames = EmojiResolver()
 
+    /// The HTML of a message's text: its CommonMark through libcmark, with bare URLs linked
+    /// where the platform's apps link them.
+    func html(_ message: MessageSummary) -> String {
+        let markdown = commonMark(message)
+        // Asked of the text as written: plain text is escaped whole (`https\:\/\/…`).
+        guard message.markup.linksBareURLs, !markdown.isEmpty, BareURLs.mayContain(message.text) else { return CommonMark.html(markdown) }
+        return CommonMark.cmarkHTML(markdown, autolink: true)
+    }
+
     /// CommonMark for a message's text.
     func commonMark(_ message: MessageSummary) -> String {
         switch message.markup {
-        case .commonMark: return message.text
+        case .commonMark, .commonMarkAutolinked: return message.text
         case .plain: return CommonMarkText.escape(message.text).replacingOccurrences(of: "\n", with: "\\\n")
         case .slackMrkdwn: return slack(message.text)
         case .discord: return discord(message.text)
