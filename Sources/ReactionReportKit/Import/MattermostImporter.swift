@@ -149,7 +149,7 @@ public struct MattermostImporter: Importer {
               let milliseconds = createAt.int64 else { return nil }
         let id = "\(milliseconds)-\(user)"
         sink.message(ImportedMessage(platform: .mattermost, conversationID: conversationID, id: id, authorID: user,
-                                     sentAt: sentAt, threadParentID: parent, text: post["message"]?.string ?? ""))
+                                     sentAt: sentAt, threadParentID: parent, text: post["message"]?.string ?? "", markup: .commonMarkAutolinked))
 
         let target = MessageTarget(platform: .mattermost, conversationID: conversationID, messageID: id)
         if let reactions = post["reactions"], !reactions.isNull, reactions.array == nil {

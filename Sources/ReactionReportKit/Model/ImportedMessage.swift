@@ -39,14 +39,26 @@ public struct ImportedMessage: Sendable, Equatable {
 
 /// The markup a platform uses in message text.
 public enum TextMarkup: String, Sendable, Equatable {
-    /// CommonMark (PubNub, Stream, CometChat, Mattermost: apps render their text as Markdown).
+    /// CommonMark (PubNub, Stream, CometChat: apps render their text as Markdown).
     case commonMark
-    /// Text shown exactly as written, line breaks kept (Telegram, Matrix `body`).
+    /// CommonMark whose bare `http(s)://` URLs are links too, as Mattermost shows its posts.
+    case commonMarkAutolinked
+    /// Text shown exactly as written, line breaks kept, bare `http(s)://` URLs linked as the
+    /// apps link them (Telegram, Matrix `body`).
     case plain
     /// Slack mrkdwn: `*bold*`, `_italic_`, `~strike~`, `<url|label>`, `<@U1>`, `<#C1|name>`, `<!here>`.
     case slackMrkdwn
-    /// Discord Markdown with mentions `<@123>`, `<#123>`, `<:name:id>`.
+    /// Discord Markdown with mentions `<@123>`, `<#123>`, `<:name:id>`; bare URLs are links.
     case discord
+
+    /// True when the platform's apps show bare `http(s)://` URLs in the text as links (Slack
+    /// writes every link as `<url>`; PubNub, Stream and CometChat leave it to each app).
+    public var linksBareURLs: Bool {
+        switch self {
+        case .commonMarkAutolinked, .plain, .discord: return true
+        case .commonMark, .slackMrkdwn: return false
+        }
+    }
 }
 
 /// Which message a reaction fact points at. Some exports (PubNub action lists, CometChat

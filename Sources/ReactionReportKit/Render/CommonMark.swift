@@ -5,11 +5,15 @@ import Foundation
 ///
 /// Beyond cmark's own safe mode, raw HTML is shown as text rather than dropped (a chat user who
 /// typed `<b>` meant the characters), and every link and image keeps only an http(s), mailto or
-/// relative destination.
+/// relative destination. On request, bare http(s) URLs in the text become links, as chat apps
+/// show them.
 public enum CommonMark {
     /// HTML for a CommonMark string.
-    public static func html(_ markdown: String) -> String {
+    /// - Parameter autolink: link bare `http://` and `https://` URLs outside code and links
+    ///   (`BareURLs` says where they end), as GFM's autolink extension does.
+    public static func html(_ markdown: String, autolink: Bool = false) -> String {
         guard !markdown.isEmpty else { return "" }
+        if autolink, BareURLs.mayContain(markdown) { return cmarkHTML(markdown, autolink: true) }
         return plainParagraph(markdown) ?? cmarkHTML(markdown)
     }
 
@@ -58,10 +62,11 @@ public enum CommonMark {
     }
 
     /// HTML for a CommonMark string, through libcmark.
-    static func cmarkHTML(_ markdown: String) -> String {
+    static func cmarkHTML(_ markdown: String, autolink: Bool = false) -> String {
         let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_HARDBREAKS
         guard let document = markdown.withCString({ cmark_parse_document($0, strlen($0), options) }) else { return "" }
         defer { cmark_node_free(document) }
+        if autolink { linkBareURLs(document) }
         neutralise(document)
         guard let rendered = cmark_render_html(document, options) else { return "" }
         // Freed by the allocator that made it (libcmark's), not by whichever `free` this
@@ -102,6 +107,61 @@ public enum CommonMark {
                 cmark_node_replace(node, text)
             }
             cmark_node_free(node)
+        }
+    }
+
+    /// Splits every text node outside links and images at its bare URLs, each becoming a link
+    /// whose text is the URL. Code spans and blocks are nodes of their own, so their URLs stay
+    /// text. Adjacent text nodes are merged first: cmark cuts text at every backslash escape
+    /// and delimiter, which would cut `https\:\/\/…` of escaped plain text into pieces.
+    static func linkBareURLs(_ document: OpaquePointer) {
+        cmark_consolidate_text_nodes(document)
+        var texts: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        var linkDepth = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_TEXT where event == CMARK_EVENT_ENTER && linkDepth == 0:
+                texts.append(node)
+            default:
+                break
+            }
+        }
+        cmark_iter_free(iterator)
+        for node in texts {
+            guard let literal = cmark_node_get_literal(node) else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+            let urls = BareURLs.byteRanges(in: bytes)
+            guard !urls.isEmpty else { continue }
+            let pieces = urls.map { String(decoding: bytes[$0], as: UTF8.self) }
+            // The text before the first URL, then the text after each.
+            var between = [String(decoding: bytes[..<urls[0].lowerBound], as: UTF8.self)]
+            for (index, url) in urls.enumerated() {
+                let next = index + 1 < urls.count ? urls[index + 1].lowerBound : bytes.count
+                between.append(String(decoding: bytes[url.upperBound..<next], as: UTF8.self))
+            }
+            // `literal` belongs to `node`: it is not read after this point.
+            cmark_node_set_literal(node, between[0])
+            var last = node
+            for (url, after) in zip(pieces, between.dropFirst()) {
+                guard let link = cmark_node_new(CMARK_NODE_LINK), let text = cmark_node_new(CMARK_NODE_TEXT) else { return }
+                cmark_node_set_url(link, url)
+                cmark_node_set_literal(text, url)
+                cmark_node_append_child(link, text)
+                cmark_node_insert_after(last, link)
+                last = link
+                if !after.isEmpty {
+                    guard let rest = cmark_node_new(CMARK_NODE_TEXT) else { return }
+                    cmark_node_set_literal(rest, after)
+                    cmark_node_insert_after(last, rest)
+                    last = rest
+                }
+            }
         }
     }
 

@@ -53,7 +53,7 @@ struct ConversationPages: @unchecked Sendable {
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
         model.append("authorID", .text(message.authorID ?? ""))
-        model.append("html", .text(CommonMark.html(markup.commonMark(message))))
+        model.append("html", .text(markup.html(message)))
         model.append("deleted", .flag(message.deleted))
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))
@@ -115,8 +115,13 @@ public enum NumberText {
     }
 }
 
-/// A one-line plain excerpt of message text for rankings.
+/// A one-line plain excerpt of message text for rankings, made from the text as people read
+/// it (`MessageMarkup.readableText`); the templates escape it.
 enum TextExcerpt {
+    /// The text on one line, cut to at most `limit` characters (graphemes) with `…` when
+    /// longer. A cut never falls inside a bare URL: it moves to before the URL, since half a URL
+    /// reads as a wrong address and a whole one would overrun the line; only a URL with nothing
+    /// before it is kept whole, the excerpt then being longer than `limit`.
     static func make(_ text: String, deleted: Bool, limit: Int = 140) -> String {
         // One line of printable ASCII with no space at either end is its own excerpt, and its
         // bytes are its characters (splitting by Character cost 37,000 instructions a message).
@@ -128,7 +133,22 @@ enum TextExcerpt {
         let flat = text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingWhitespace
         if flat.isEmpty { return deleted ? "(deleted message)" : "(no text)" }
         guard flat.count > limit else { return flat }
-        return String(flat.prefix(limit - 1)).trimmingWhitespace + "…"
+        var cut = flat.index(flat.startIndex, offsetBy: limit - 1)
+        let utf8 = flat.utf8
+        for url in BareURLs.byteRanges(in: flat) {
+            let start = utf8.index(utf8.startIndex, offsetBy: url.lowerBound)
+            let end = utf8.index(utf8.startIndex, offsetBy: url.upperBound)
+            guard start < cut, cut < end else { continue }
+            if flat[..<start].allSatisfy(\.isWhitespace) {
+                cut = end
+            } else {
+                // The last grapheme boundary at or before the URL's start.
+                cut = flat.indices.last { $0 <= start } ?? flat.startIndex
+            }
+            break
+        }
+        guard cut < flat.endIndex else { return flat }
+        return String(flat[..<cut]).trimmingWhitespace + "…"
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Converts platform markup to CommonMark before libcmark renders it: Slack mrkdwn and Discord
-/// mentions. Names come from the people and conversations the ledger knows.
+/// Converts platform markup to CommonMark before libcmark renders it (Slack mrkdwn and Discord
+/// mentions), and to the plain text people read in the app, for excerpts. Names come from the
+/// people and conversations the ledger knows.
 struct MessageMarkup {
     /// Display names by platform and user id.
     let people: [Platform: [String: String]]
@@ -10,13 +11,34 @@ struct MessageMarkup {
     /// Shortcodes in text (`:rocket:`) become emoji through the standard table.
     let emojiNames = EmojiResolver()
 
+    /// The HTML of a message's text: its CommonMark through libcmark, with bare URLs linked
+    /// where the platform's apps link them.
+    func html(_ message: MessageSummary) -> String {
+        let markdown = commonMark(message)
+        // Asked of the text as written: plain text is escaped whole (`https\:\/\/…`).
+        guard message.markup.linksBareURLs, !markdown.isEmpty, BareURLs.mayContain(message.text) else { return CommonMark.html(markdown) }
+        return CommonMark.cmarkHTML(markdown, autolink: true)
+    }
+
     /// CommonMark for a message's text.
     func commonMark(_ message: MessageSummary) -> String {
         switch message.markup {
-        case .commonMark: return message.text
+        case .commonMark, .commonMarkAutolinked: return message.text
         case .plain: return CommonMarkText.escape(message.text).replacingOccurrences(of: "\n", with: "\\\n")
         case .slackMrkdwn: return slack(message.text)
         case .discord: return discord(message.text)
+        }
+    }
+
+    /// A message's text as people read it in the app, markup resolved but not rendered: Slack
+    /// and Discord mentions as `@Name` and `#channel`, Slack links as their label (else their
+    /// URL), `*bold*` and `_italic_` without their marks, entities decoded, shortcodes and
+    /// Discord's custom emoji as `:name:` or emoji. Markdown and plain text are as written.
+    func readableText(_ message: MessageSummary) -> String {
+        switch message.markup {
+        case .commonMark, .commonMarkAutolinked, .plain: return message.text
+        case .slackMrkdwn: return slackReadable(message.text)
+        case .discord: return discordReadable(message.text)
         }
     }
 
@@ -26,6 +48,13 @@ struct MessageMarkup {
         guard utf8Contains(text, UInt8(ascii: "<")) else { return slackEmphasis(decodeSlackEntities(text)) }
         return Self.slackPieces(text).map { piece in
             piece.isControl ? slackControl(String(piece.text)) : slackEmphasis(decodeSlackEntities(String(piece.text)))
+        }.joined()
+    }
+
+    /// Slack text as people read it: controls as the words they show, emphasis marks gone.
+    func slackReadable(_ text: String) -> String {
+        Self.slackPieces(text).map { piece in
+            piece.isControl ? slackControlParts(String(piece.text)).text : slackWords(decodeSlackEntities(String(piece.text)))
         }.joined()
     }
 
@@ -68,29 +97,40 @@ struct MessageMarkup {
         return true
     }
 
+    /// A Slack control (`<…>`, delimiters removed) in CommonMark: its words, escaped, as a link
+    /// when it is an http(s) or mailto link.
     func slackControl(_ body: String) -> String {
+        let (text, url) = slackControlParts(body)
+        guard let url else { return CommonMarkText.escape(text) }
+        return "[" + CommonMarkText.escape(text) + "](<" + url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "<", with: "%3C") + ">)"
+    }
+
+    /// What a Slack control shows and, for an http(s) or mailto link, where it leads:
+    /// `@U1` → `@Ada` (the known name, else the label, else the id), `#C1|general` →
+    /// `#general`, `!here` → `@here` (or its label), `url|label` → the label, else the URL.
+    func slackControlParts(_ body: String) -> (text: String, url: String?) {
         let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let target = parts[0]
         let label = parts.count > 1 ? decodeSlackEntities(parts[1]) : nil
         if target.hasPrefix("@") {
             let id = String(target.dropFirst())
-            return CommonMarkText.escape("@" + (people[.slack]?[id] ?? label ?? id))
+            return ("@" + (people[.slack]?[id] ?? label ?? id), nil)
         }
         if target.hasPrefix("#") {
             let id = String(target.dropFirst())
-            return CommonMarkText.escape("#" + (label ?? conversations[.slack]?[id] ?? id))
+            return ("#" + (label ?? conversations[.slack]?[id] ?? id), nil)
         }
         if target.hasPrefix("!") {
             let command = String(target.dropFirst())
-            if let label { return CommonMarkText.escape(label) }
-            return CommonMarkText.escape("@" + (command.split(separator: "^").first.map(String.init) ?? command))
+            if let label { return (label, nil) }
+            return ("@" + (command.split(separator: "^").first.map(String.init) ?? command), nil)
         }
         let url = decodeSlackEntities(target)
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") else {
-            return CommonMarkText.escape(label ?? url)
+            return (label ?? url, nil)
         }
-        return "[" + CommonMarkText.escape(label ?? url) + "](<" + url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "<", with: "%3C") + ">)"
+        return (label ?? url, url)
     }
 
     func decodeSlackEntities(_ text: String) -> String {
@@ -104,6 +144,15 @@ struct MessageMarkup {
         guard utf8Contains(text, UInt8(ascii: "*")) || utf8Contains(text, UInt8(ascii: "_")) else { return text }
         let bold = Self.boldPattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "**$1**")
         return Self.italicPattern.stringByReplacingMatches(in: bold, range: NSRange(bold.startIndex..., in: bold), withTemplate: "*$1*")
+    }
+
+    /// Slack text outside controls as people read it: `*bold*` and `_italic_` without their
+    /// marks, shortcodes as emoji.
+    func slackWords(_ text: String) -> String {
+        let text = shortcodesToEmoji(text)
+        guard utf8Contains(text, UInt8(ascii: "*")) || utf8Contains(text, UInt8(ascii: "_")) else { return text }
+        let bold = Self.boldPattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1")
+        return Self.italicPattern.stringByReplacingMatches(in: bold, range: NSRange(bold.startIndex..., in: bold), withTemplate: "$1")
     }
 
     /// Compiled once (a pattern given as a string is compiled on every call).
@@ -129,9 +178,18 @@ struct MessageMarkup {
         return out + text[last...]
     }
 
-    /// Discord: `<@123>`/`<@!123>` → @name, `<#123>` → #channel, `<@&123>` → @role,
-    /// `<:name:123>` → `:name:`, `<t:1700000000:R>` → the date.
+    /// Discord in CommonMark: `<@123>`/`<@!123>` → @name, `<#123>` → #channel, `<@&123>` →
+    /// @role, `<:name:123>` → `:name:`, `<t:1700000000:R>` → the date, each escaped.
     func discord(_ text: String) -> String {
+        discordMentions(text, escape: true)
+    }
+
+    /// Discord text as people read it: mentions as `discord(_:)` shows them, unescaped.
+    func discordReadable(_ text: String) -> String {
+        discordMentions(text, escape: false)
+    }
+
+    func discordMentions(_ text: String, escape: Bool) -> String {
         guard utf8Contains(text, UInt8(ascii: "<")) else { return text }
         var out = ""
         var last = text.startIndex
@@ -141,16 +199,22 @@ struct MessageMarkup {
             out += text[last..<range.lowerBound]
             let kind = String(text[kindRange])
             let id = String(text[idRange])
+            let shown: String
             switch kind {
-            case "@", "@!": out += CommonMarkText.escape("@" + (people[.discord]?[id] ?? id))
-            case "#": out += CommonMarkText.escape("#" + (conversations[.discord]?[id] ?? id))
-            case "@&": out += CommonMarkText.escape("@role")
-            case "t:": out += Int64(id).flatMap(Timestamp.unixSeconds).map { TimeText.display($0) } ?? id
+            case "@", "@!": shown = "@" + (people[.discord]?[id] ?? id)
+            case "#": shown = "#" + (conversations[.discord]?[id] ?? id)
+            case "@&": shown = "@role"
+            case "t:":
+                // Digits, a date, or letters and digits: nothing CommonMark reads.
+                out += Int64(id).flatMap(Timestamp.unixSeconds).map { TimeText.display($0) } ?? id
+                last = range.upperBound
+                continue
             default:
                 // `:name:` or `a:name:` (animated): the name is what the colons enclose.
                 let name = kind.split(separator: ":", omittingEmptySubsequences: false).dropFirst().first ?? ""
-                out += CommonMarkText.escape(":" + name + ":")
+                shown = ":" + name + ":"
             }
+            out += escape ? CommonMarkText.escape(shown) : shown
             last = range.upperBound
         }
         return out + text[last...]

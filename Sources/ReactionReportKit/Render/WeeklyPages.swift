@@ -148,8 +148,8 @@ enum TopMessageModel {
         entry.append("conversationHref", .text(root + conversation.path(page: 1)))
         entry.append("href", .text(root + layout.link(toMessageAt: index)))
         entry.append("link", .text(link(layout.link(toMessageAt: index), root)))
-        entry.append("excerpt", .text(TextExcerpt.make(message.text, deleted: message.deleted)))
-        entry.append("html", .text(CommonMark.html(markup.commonMark(message))))
+        entry.append("excerpt", .text(TextExcerpt.make(markup.readableText(message), deleted: message.deleted)))
+        entry.append("html", .text(markup.html(message)))
         entry.append("reactionCount", .text(NumberText.integer(message.reactionCount)))
         entry.append("bubblesText", .text(bubbles.plainText(message.reactions)))
         if let at = message.sentAt {

@@ -23,6 +23,31 @@ final class EmojiResolverTests: XCTestCase {
         XCTAssertEqual(describe("botman", .shortcode), ":botman:|:botman:|botman|custom")
     }
 
+    /// Slack's own names from before its 2018 emoji update, in real 2015-2018 exports.
+    func testSlackLegacyNamesResolveToTheEmojiSlackShowed() {
+        XCTAssertEqual(describe("simple_smile", .shortcode), "🙂|🙂|slightly smiling face|standard")
+        XCTAssertEqual(describe("white_square", .shortcode), "⬜|⬜|white large square|standard")
+        XCTAssertEqual(describe(":black_square:"), "⬛|⬛|black large square|standard")
+        let markup = MessageMarkup(people: [:], conversations: [:])
+        XCTAssertEqual(markup.shortcodesToEmoji("ok :simple_smile: :white_square:"), "ok 🙂 ⬜")
+    }
+
+    /// Every legacy row resolves, as a reaction and in text, to its own emoji, which is a
+    /// standard emoji of the table; none shadows an iamcal name.
+    func testEveryLegacyNameResolves() {
+        let legacy = EmojiTable.rows(EmojiTable.slackLegacyRows)
+        let iamcal = Set(EmojiTable.rows(EmojiTable.shortcodeRows).map(\.0))
+        XCTAssertEqual(legacy.count, 3)
+        let markup = MessageMarkup(people: [:], conversations: [:])
+        for (name, emoji) in legacy {
+            XCTAssertFalse(iamcal.contains(name), name)
+            XCTAssertNotNil(EmojiTable.standard.entries[emoji.withoutVariationSelectors], name)
+            XCTAssertEqual(resolver.resolve(ReactionValue(name, style: .shortcode))?.display, emoji, name)
+            XCTAssertEqual(resolver.resolve(ReactionValue(name, style: .shortcode))?.custom, false, name)
+            XCTAssertEqual(markup.shortcodesToEmoji(":\(name):"), emoji, name)
+        }
+    }
+
     func testStreamDefaultTypesAndAppNames() {
         XCTAssertEqual(describe("like"), "👍|👍|thumbs up|standard")
         XCTAssertEqual(describe("love"), "❤|❤️|red heart|standard")
