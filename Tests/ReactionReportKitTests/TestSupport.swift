@@ -14,11 +14,15 @@ enum TestSupport {
     }
 
     /// Reads in-memory files (name, JSON text) and settles the ledger.
+    /// A fixture file's name is its path below Fixtures, and files it names by relative path
+    /// are read from there, as for a file named on the command line.
     static func settle(_ files: [(String, String)], options: BuildOptions = BuildOptions()) throws -> LedgerResult {
         let ledger = ReactionLedger(resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
         let run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes))
         for (name, text) in files.sorted(by: { $0.0 < $1.0 }) {
-            _ = try run.read(Array(text.utf8), name: name, into: ledger)
+            let path = fixtures.appendingPathComponent(name).path
+            let origin = FileManager.default.fileExists(atPath: path) ? InputOrigin.file(path) : nil
+            _ = try run.read(Array(text.utf8), name: name, origin: origin, into: ledger)
         }
         return ledger.summarize()
     }
@@ -27,7 +31,11 @@ enum TestSupport {
     /// id detected in each (`none` for a file no importer took) and the settled ledger.
     static func settleDetecting(_ files: [(String, String)], ledger: ReactionLedger = ReactionLedger()) throws -> (formats: [String], result: LedgerResult) {
         let run = ImportRun(importers: ImportRun.standardImporters())
-        let formats = try files.map { try run.read(Array($0.1.utf8), name: $0.0, into: ledger)?.id ?? "none" }
+        let formats = try files.map { name, text in
+            let path = fixtures.appendingPathComponent(name).path
+            let origin = FileManager.default.fileExists(atPath: path) ? InputOrigin.file(path) : nil
+            return try run.read(Array(text.utf8), name: name, origin: origin, into: ledger)?.id ?? "none"
+        }
         return (formats, ledger.summarize())
     }
 

@@ -29,13 +29,20 @@ public struct DiscordImporter: Importer {
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
         let channel = document.root["channel"]
         guard let conversationID = channel?["id"]?.identifier, !conversationID.isEmpty else {
-            sink.diagnose(.skippedRecord, "the export has no channel id; its messages were skipped")
+            let reactions = (document.root["messages"]?.elements ?? []).reduce(0) { $0.addingClamped(Self.reactionSize(of: $1)) }
+            sink.diagnose(.skippedRecord, "the export has no channel id; its messages were skipped", reactions: reactions)
             return
         }
         sink.conversation(conversation(channel, id: conversationID))
+        var media = MediaLibrary()
         for message in document.root["messages"]?.elements ?? [] {
-            readMessage(message, conversationID: conversationID, into: sink)
+            readMessage(message, conversationID: conversationID, media: &media, into: sink)
         }
+    }
+
+    /// The reactions a message holds, as their counts say (for the diagnostic when it is skipped).
+    static func reactionSize(of message: JSONValue) -> Int {
+        message["reactions"].map(ReactionAudit.size(of:)) ?? 0
     }
 
     /// The conversation: threads are named "parent › thread", direct messages are marked so.
@@ -48,9 +55,9 @@ public struct DiscordImporter: Importer {
         return ConversationInfo(platform: .discord, id: id, name: name, isDirect: Self.directTypes.contains(type))
     }
 
-    func readMessage(_ message: JSONValue, conversationID: String, into sink: ImportSink) {
+    func readMessage(_ message: JSONValue, conversationID: String, media: inout MediaLibrary, into sink: ImportSink) {
         guard let id = message["id"]?.identifier, !id.isEmpty else {
-            sink.diagnose(.skippedRecord, "a message in \(conversationID) without an id")
+            sink.diagnose(.skippedRecord, "a message in \(conversationID) without an id", reactions: Self.reactionSize(of: message))
             return
         }
         let author = message["author"]
@@ -64,17 +71,20 @@ public struct DiscordImporter: Importer {
 
         let target = MessageTarget(platform: .discord, conversationID: conversationID, messageID: id)
         for reaction in message["reactions"]?.array ?? [] {
-            guard let value = reactionValue(reaction["emoji"]) else {
-                sink.diagnose(.invalidReaction, "message \(id): a reaction whose emoji has no name")
-                continue
-            }
             let users = reaction["users"]?.array ?? []
-            guard let count = reaction["count"]?.int64 else {
-                if users.isEmpty { sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor users") }
-                addUsers(users, value: value, target: target, into: sink)
+            guard let value = reactionValue(reaction["emoji"], message: id, media: &media, sink: sink) else {
+                sink.diagnose(.invalidReaction, "message \(id): a reaction whose emoji has no name", reactions: ReactionAudit.size(of: .array([reaction])))
                 continue
             }
-            sink.reaction(.total(target: target, value: value, count: Int(clamping: count), firstAt: nil))
+            if let count = reaction["count"], !count.isNull {
+                if let total = ReactionCount.read(count) {
+                    sink.reaction(.total(target: target, value: value, count: total, firstAt: nil))
+                } else {
+                    sink.diagnose(.invalidCount, "message \(id): the count of \(quoted(value.raw)) (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
+                }
+            } else if users.isEmpty {
+                sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor users", reactions: 1)
+            }
             addUsers(users, value: value, target: target, into: sink)
         }
     }
@@ -88,22 +98,39 @@ public struct DiscordImporter: Importer {
         }
     }
 
-    /// A standard emoji by its Unicode name; a custom one (non-empty id) by name, with its image.
-    /// The image is used as exported (a Windows relative path gets forward slashes), never built from the id.
-    func reactionValue(_ emoji: JSONValue?) -> ReactionValue? {
+    /// A standard emoji by its Unicode name; a custom one (non-empty id) by name, with its
+    /// image: a web address as exported, or a file the export holds (DiscordChatExporter with
+    /// media: a relative path, Windows or not), copied into the site. An image the export names
+    /// but does not hold is shown from Discord's CDN by the emoji's id, with a diagnostic.
+    func reactionValue(_ emoji: JSONValue?, message: String, media: inout MediaLibrary, sink: ImportSink) -> ReactionValue? {
         guard let name = nonEmpty(emoji?["name"]?.string) else { return nil }
         guard let id = nonEmpty(emoji?["id"]?.identifier) else { return ReactionValue(name) }
-        let image = nonEmpty(emoji?["imageUrl"]?.string).map { $0.contains("://") ? $0 : forwardSlashes($0) }
+        var image: String?
+        if let url = nonEmpty(emoji?["imageUrl"]?.string) {
+            if url.contains("://") {
+                image = url
+            } else {
+                switch media.resolve(url, label: name, sink: sink) {
+                case .copied(let path):
+                    image = path
+                case .refused(let reason):
+                    image = Self.cdnImage(id: id, animated: emoji?["isAnimated"]?.bool ?? false)
+                    sink.diagnose(.missingMedia, "message \(message): the image of :\(name): (\(quoted(url, limit: 240))) is not used: \(reason); "
+                                  + (image == nil ? "shown as :\(name):" : "shown from Discord's CDN"))
+                }
+            }
+        }
         return ReactionValue(name, style: .custom(id: id, image: image))
+    }
+
+    /// Discord's CDN address of a custom emoji, by its numeric id; nil for an id that is not one.
+    static func cdnImage(id: String, animated: Bool) -> String? {
+        guard !id.isEmpty, id.utf8.count <= 20, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return "https://cdn.discordapp.com/emojis/\(id).\(animated ? "gif" : "png")"
     }
 
     /// The guild or global display name (`nickname`), else the user name.
     func displayName(_ user: JSONValue?) -> String? {
         nonEmpty(user?["nickname"]?.string) ?? nonEmpty(user?["name"]?.string)
-    }
-
-    /// A Windows relative path with forward slashes (`media\x.png` → `media/x.png`).
-    func forwardSlashes(_ path: String) -> String {
-        path.split(separator: "\\", omittingEmptySubsequences: false).joined(separator: "/")
     }
 }

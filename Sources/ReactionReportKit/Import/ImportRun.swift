@@ -71,7 +71,7 @@ public struct ImportRun {
                 let contents = try InputFiles.contents(of: input)
                 report(contents.count)
                 // Handed over, so that the file's bytes are freed once parsed.
-                if let format = try read(consume contents, name: input, explicit: true, into: ledger) {
+                if let format = try read(consume contents, name: input, explicit: true, origin: .file(input), into: ledger) {
                     detected.append(DetectedFile(name: input, format: format))
                 }
             }
@@ -118,7 +118,7 @@ public struct ImportRun {
                 continue
             }
             guard InputTree.isJSONName(name) else { continue }
-            if let format = try read(try tree.contents(of: name), name: tree.display(name), explicit: false, into: ledger) {
+            if let format = try read(try tree.contents(of: name), name: tree.display(name), explicit: false, origin: .entry(name, of: tree), into: ledger) {
                 detected.append(DetectedFile(name: tree.display(name), format: format))
             }
         }
@@ -134,7 +134,9 @@ public struct ImportRun {
     /// - Parameter explicit: the user named this file, so an unknown format is an error rather
     ///   than a skipped-file diagnostic.
     /// - Returns: the detected format, or nil when the file was skipped.
-    public func read(_ bytes: consuming [UInt8], name: String, explicit: Bool = true, into ledger: ReactionLedger) throws -> InputFormat? {
+    /// - Parameter origin: where the file was read from, for the files it names by relative path.
+    public func read(_ bytes: consuming [UInt8], name: String, explicit: Bool = true, origin: InputOrigin? = nil,
+                     into ledger: ReactionLedger) throws -> InputFormat? {
         var document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
         _ = consume bytes
         guard let (importer, format) = match(document) else {
@@ -148,7 +150,7 @@ public struct ImportRun {
                                        reactions: unread.reactions))
             return nil
         }
-        let sink = ImportSink(ledger: ledger, fileName: name, platform: format.platform)
+        let sink = ImportSink(ledger: ledger, fileName: name, platform: format.platform, origin: origin)
         try importer.read(document, as: format, into: sink)
         sink.diagnoseUnreadReactions(in: document, readBy: format.reactionMembers)
         document.bytes = []

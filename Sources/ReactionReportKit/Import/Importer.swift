@@ -131,13 +131,19 @@ public struct ImportSink {
     public let fileName: String
     /// The platform of the file's format, whose reactions its diagnostics are about.
     public let platform: Platform?
+    /// Where the file was read from, to read the files it names (nil for bytes from elsewhere).
+    public let origin: InputOrigin?
 
-    init(ledger: ReactionLedger, fileName: String, platform: Platform?) {
+    init(ledger: ReactionLedger, fileName: String, platform: Platform?, origin: InputOrigin? = nil) {
         self.ledger = ledger
         self.file = ledger.beginFile(fileName)
         self.fileName = fileName
         self.platform = platform
+        self.origin = origin
     }
+
+    /// Keeps a file for the site (`media/…`, from the site's root).
+    func media(_ path: String, _ bytes: [UInt8]) { ledger.recordMedia(path, bytes) }
 
     public func message(_ message: ImportedMessage) { ledger.record(message) }
     public func reaction(_ fact: ReactionFact) { ledger.record(fact, file: file) }

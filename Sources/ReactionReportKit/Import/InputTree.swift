@@ -24,6 +24,17 @@ public struct InputTree {
     /// The bytes of the entry `name`.
     public func contents(of name: String) throws -> [UInt8] { try load(name) }
 
+    /// True when the tree has an entry named `name` (`names` is sorted: a binary search).
+    public func contains(_ name: String) -> Bool {
+        var low = 0, high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] == name { return true }
+            if utf8Precedes(names[middle], name) { low = middle + 1 } else { high = middle }
+        }
+        return false
+    }
+
     /// The size of the entry `name` as read (an archive's entries unpacked; 0 when it cannot
     /// be told), for progress.
     public func size(of name: String) -> Int { measure(name) }

@@ -26,24 +26,60 @@ public struct MattermostImporter: Importer {
         var channels: [String: String] = [:]
         /// Display names by username.
         var people: [String: String] = [:]
-        /// Custom emoji image paths by name ("" when the line has none).
+        /// Custom emoji image paths by name ("" when the line has none): as the export names
+        /// them, then (`resolveEmojiImages`) the site paths of the copies, or "" for images the
+        /// export does not hold.
         var emoji: [String: String] = [:]
+
+        /// Copies the custom emoji images the export holds into the site's media, by the path
+        /// the `emoji` lines give from the export's folder; names the ones it does not hold.
+        mutating func resolveEmojiImages(into sink: ImportSink) {
+            var media = MediaLibrary()
+            for (name, path) in emoji.sorted(by: { $0.key < $1.key }) where !path.isEmpty {
+                switch media.resolve(path, label: name, sink: sink) {
+                case .copied(let site): emoji[name] = site
+                case .refused(let reason):
+                    emoji[name] = ""
+                    sink.diagnose(.missingMedia, "the image of custom emoji :\(name): (\(quoted(path, limit: 240))) is not used: \(reason); shown as :\(name):")
+                }
+            }
+        }
     }
 
+    /// JSON lines, or one export object saved on its own (often pretty-printed, as
+    /// Mattermost's own tools and people save single posts), read as a file of one line.
     public func detect(_ document: InputDocument) -> InputFormat? {
-        guard document.isLines, let first = document.root.array?.first, let type = first["type"]?.string,
-              Self.lineTypes.contains(type), first[type] != nil else { return nil }
+        if document.isLines {
+            guard let first = document.root.array?.first, let type = first["type"]?.string, Self.lineTypes.contains(type),
+                  first[type] != nil else { return nil }
+            return Self.bulk
+        }
+        guard let type = document.root["type"]?.string, Self.lineTypes.contains(type), document.root[type]?.object != nil else { return nil }
         return Self.bulk
     }
 
+    /// The lines of a document: its values, or the one object it holds.
+    func lines(_ document: InputDocument) -> [JSONValue] {
+        document.isLines ? document.root.array ?? [] : [document.root]
+    }
+
+    /// The reactions of a post and its replies, as their counts say (for a diagnostic when the
+    /// post is skipped).
+    static func reactionSize(of post: JSONValue?) -> Int {
+        guard let post else { return 0 }
+        let own = post["reactions"].map(ReactionAudit.size(of:)) ?? 0
+        return (post["replies"]?.array ?? []).reduce(own) { $0.addingClamped($1["reactions"].map(ReactionAudit.size(of:)) ?? 0) }
+    }
+
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
-        let lines = document.root.array ?? []
-        let directory = collect(lines, into: sink)
+        let lines = self.lines(document)
+        var directory = collect(lines, into: sink)
+        directory.resolveEmojiImages(into: sink)
         for line in lines {
             switch line["type"]?.string {
             case "post"?:
                 guard let post = line["post"], let team = post["team"]?.string, let channel = post["channel"]?.string else {
-                    sink.diagnose(.skippedRecord, "a post without team or channel")
+                    sink.diagnose(.skippedRecord, "a post without team or channel", reactions: Self.reactionSize(of: line["post"]))
                     continue
                 }
                 let id = "\(team)/\(channel)"
@@ -53,7 +89,7 @@ public struct MattermostImporter: Importer {
             case "direct_post"?:
                 let members = (line["direct_post"]?["channel_members"]?.array ?? []).compactMap(\.string)
                 guard let post = line["direct_post"], let info = directConversation(members, directory: directory) else {
-                    sink.diagnose(.skippedRecord, "a direct post without channel members")
+                    sink.diagnose(.skippedRecord, "a direct post without channel members", reactions: Self.reactionSize(of: line["direct_post"]))
                     continue
                 }
                 sink.conversation(info)
@@ -137,23 +173,28 @@ public struct MattermostImporter: Importer {
     @discardableResult
     func readMessage(_ post: JSONValue, conversationID: String, parent: String?, directory: Directory, into sink: ImportSink) -> String? {
         let what = parent.map { "a reply to \($0)" } ?? "a post"
+        // A post that cannot be read loses its own reactions (its replies are read on their own).
+        let ownReactions = post["reactions"].map(ReactionAudit.size(of:)) ?? 0
         guard let user = nonEmpty(post["user"]?.string) else {
-            sink.diagnose(.skippedRecord, "\(what) in \(conversationID) without a user")
+            sink.diagnose(.skippedRecord, "\(what) in \(conversationID) without a user", reactions: ownReactions)
             return nil
         }
         guard let createAt = post["create_at"], !createAt.isNull else {
-            sink.diagnose(.skippedRecord, "\(what) by \(user) in \(conversationID) without create_at")
+            sink.diagnose(.skippedRecord, "\(what) by \(user) in \(conversationID) without create_at", reactions: ownReactions)
             return nil
         }
-        guard let sentAt = sink.time(createAt, what: "\(what) by \(user) in \(conversationID) create_at", { $0.int64.flatMap(Timestamp.unixMilliseconds) }),
-              let milliseconds = createAt.int64 else { return nil }
+        guard let milliseconds = createAt.int64, let sentAt = Timestamp.unixMilliseconds(milliseconds) else {
+            sink.diagnose(.unreadableTimestamp, "\(what) by \(user) in \(conversationID) create_at: \(quoted(createAt.identifier ?? "non-text value")); skipped",
+                          reactions: ownReactions)
+            return nil
+        }
         let id = "\(milliseconds)-\(user)"
         sink.message(ImportedMessage(platform: .mattermost, conversationID: conversationID, id: id, authorID: user,
                                      sentAt: sentAt, threadParentID: parent, text: post["message"]?.string ?? "", markup: .commonMarkAutolinked))
 
         let target = MessageTarget(platform: .mattermost, conversationID: conversationID, messageID: id)
         if let reactions = post["reactions"], !reactions.isNull, reactions.array == nil {
-            sink.diagnose(.skippedRecord, "post \(id): \"reactions\" is not a list")
+            sink.diagnose(.skippedRecord, "post \(id): \"reactions\" is not a list", reactions: ReactionAudit.size(of: reactions))
         }
         for reaction in post["reactions"]?.array ?? [] {
             let name = reaction["emoji_name"]?.string ?? ""

@@ -58,6 +58,9 @@ public struct LedgerResult: Sendable {
     public var people: [Platform: [String: String]] = [:]
     /// Where every reaction of the input went, by platform (nil: files of no known format).
     public var tallies: [Platform?: ReactionTally] = [:]
+    /// Files the site carries, by path from the site's root (`media/…`): custom emoji images
+    /// an export held.
+    public var media: [String: [UInt8]] = [:]
 }
 
 /// Where the reactions of a platform's inputs went. Every reaction read is counted in the

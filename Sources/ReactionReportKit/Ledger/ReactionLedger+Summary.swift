@@ -180,7 +180,7 @@ extension ReactionLedger {
             conversations[key] ?? ConversationInfo(platform: key.platform, id: key.conversationID, name: nil)
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
-        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies)
+        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies, media: media)
     }
 
     /// The reactions of a message that is not in the input: those still live, those some

@@ -158,6 +158,8 @@ public final class ReactionLedger {
     var people: [Platform: [String: String]] = [:]
     var directories: Set<Platform> = []
     var files: [String] = []
+    /// Files the site carries (custom emoji images from an export's media), by site path.
+    var media: [String: [UInt8]] = [:]
     var sequence = 0
     var diagnostics = DiagnosticLog()
 
@@ -228,6 +230,11 @@ public final class ReactionLedger {
     /// missing from it is worth a diagnostic.
     public func declareDirectory(for platform: Platform) {
         directories.insert(platform)
+    }
+
+    /// Keeps a file the site carries; the first copy of a path wins (a path names its content).
+    public func recordMedia(_ path: String, _ bytes: [UInt8]) {
+        if media[path] == nil { media[path] = bytes }
     }
 
     /// Records a diagnostic found while reading.
@@ -361,6 +368,7 @@ public final class ReactionLedger {
     }
 }
 
-func quoted(_ text: String) -> String {
-    "\"" + String(text.prefix(60)) + "\""
+/// Text from the input in quotes for a diagnostic, cut after `limit` characters.
+func quoted(_ text: String, limit: Int = 60) -> String {
+    "\"" + String(text.prefix(limit)) + "\""
 }

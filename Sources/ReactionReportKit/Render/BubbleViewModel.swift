@@ -13,7 +13,7 @@ struct BubbleViewModel {
 
     func bubble(_ reaction: ReactionSummary) -> TemplateObject {
         let emoji = reaction.emoji
-        var model = TemplateObject(capacity: 10)
+        var model = TemplateObject(capacity: 11)
         model.append("display", .text(emoji.display))
         model.append("count", .number(reaction.count))
         model.append("countText", .text(countText(reaction.count)))
@@ -22,6 +22,8 @@ struct BubbleViewModel {
         if let image = emoji.image, URLPolicy.isSafeImage(image) {
             model.append("hasImage", .flag(true))
             model.append("image", .text(image))
+            // A file the site carries is named from the site's root.
+            model.append("localImage", .flag(image.hasPrefix(MediaLibrary.folder)))
         }
         let shown = reaction.reactors.prefix(max(0, options.reactorsLimit))
         model.append("hasReactors", .flag(!shown.isEmpty))

@@ -200,7 +200,7 @@ th { overflow-wrap: normal; }
 {{#hasBubbles}}
 <ul class="reactions" aria-label="Reactions">
 {{#bubbles}}
-<li class="bubble{{#mine}} mine{{/mine}}" title="{{title}}"><span class="visually-hidden">{{title}}</span><span aria-hidden="true">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" loading="lazy" width="20" height="20">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}}<span class="count">{{countText}}</span></span></li>
+<li class="bubble{{#mine}} mine{{/mine}}" title="{{title}}"><span class="visually-hidden">{{title}}</span><span aria-hidden="true">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" loading="lazy" width="20" height="20">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}}<span class="count">{{countText}}</span></span></li>
 {{/bubbles}}
 </ul>
 <details class="reacted-by">
@@ -285,7 +285,7 @@ th { overflow-wrap: normal; }
 
 """####,
         "html/emoji-cell.mustache": ####"""
-{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}
+{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}
 """####,
         "html/foot.mustache": ####"""
 </main>
@@ -510,7 +510,7 @@ th { overflow-wrap: normal; }
 {{#palette}}
 <tr{{#unused}} class="unused"{{/unused}}><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
 {{/palette}}
-<tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{image}}" alt="{{display}}" width="16" height="16">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
+<tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" width="16" height="16">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
 </tbody>
 </table>
 </section>

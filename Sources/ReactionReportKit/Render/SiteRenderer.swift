@@ -41,11 +41,17 @@ public struct SiteRenderer {
         let weekPages = WeeklyPages(options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link)
         let latestWeek = weekly.weeks.last?.week
         var total = 0
+        // Media (custom emoji images an export held) serve the pages and the data files.
+        let writesMedia = options.formats.contains(.html) || options.formats.contains(.json)
+        if writesMedia { total += result.media.count }
         if options.formats.contains(.json) { total += 4 }
         if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + weekly.weeks.count + 2 }
         if options.formats.contains(.markdown) { total += weekly.weeks.count + 1 }
         writer.expect(total)
 
+        if writesMedia {
+            for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, bytes: bytes) }
+        }
         if options.formats.contains(.json) {
             try writer.write("data/messages.jsonl", parts: { emit in
                 try ParallelChunks.write(count: messages.count, append: { index, out in

@@ -169,6 +169,7 @@ enum EmojiUseModel {
         if let image = use.emoji.image, URLPolicy.isSafeImage(image) {
             entry["hasImage"] = true
             entry["image"] = image
+            entry["localImage"] = image.hasPrefix(MediaLibrary.folder)
         }
         return entry
     }

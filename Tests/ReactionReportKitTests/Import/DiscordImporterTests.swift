@@ -86,7 +86,9 @@ final class DiscordImporterTests: XCTestCase {
         XCTAssertEqual(TestSupport.reactions(question), [
             ":blobcat: 2 [1000000000000000012,1000000000000000011] complete", "👍🏽 4 [] incomplete",
         ])
-        XCTAssertEqual(question.reactions[0].emoji.image, "media/1300000000000000777-9f8e.png")
+        // The export's own copy of the image (a Windows path), copied into the site by content.
+        XCTAssertEqual(question.reactions[0].emoji.image, "media/blobcat-752b0ef8ca38619f.png")
+        XCTAssertEqual(result.media.keys.sorted(), ["media/blobcat-752b0ef8ca38619f.png"])
         XCTAssertEqual(question.reactions[0].reactors.map(\.name), ["lee", "Kim"])
         XCTAssertEqual(TestSupport.lines(result)[1], #"{"platform":"discord","conversation":{"id":"1300000000000000300","name":"general › release plans"},"id":"1300000000000000302","author":{"id":"1000000000000000012","name":"lee"},"sentAt":"2025-02-28T09:01:30.25Z","thread":null,"deleted":false,"text":"Friday works","reactionCount":1,"reactions":[{"key":"👍🏽","emoji":"👍🏽","name":"thumbs up: medium skin tone","custom":false,"image":null,"count":1,"reactors":[{"id":"1000000000000000011","name":"Kim","at":null}],"reactorsComplete":true,"firstAt":null}]}"#)
         XCTAssertEqual(answer.threadParentID, nil)
@@ -133,8 +135,12 @@ final class DiscordImporterTests: XCTestCase {
         XCTAssertEqual(result.messages.map(\.id), ["10"])
         XCTAssertNil(result.messages[0].sentAt)
         XCTAssertEqual(TestSupport.reactions(result.messages[0]), [":shipit: 1 [6] complete"])
-        XCTAssertEqual(result.messages[0].reactions[0].emoji.image, "C:/exports/media/shipit.png")
-        XCTAssertEqual(TestSupport.diagnostics(result), ["skipped-record": 2, "unreadable-timestamp": 1, "invalid-reaction": 3])
+        // An absolute path leads outside the export: the image comes from Discord's CDN by the emoji's id.
+        XCTAssertEqual(result.messages[0].reactions[0].emoji.image, "https://cdn.discordapp.com/emojis/123.png")
+        XCTAssertEqual(result.diagnostics.examples[.missingMedia]?.map(\.text), [
+            #"odd.json: message 10: the image of :shipit: ("C:\exports\media\shipit.png") is not used: it is outside the export's folder; shown from Discord's CDN"#,
+        ])
+        XCTAssertEqual(TestSupport.diagnostics(result), ["skipped-record": 2, "unreadable-timestamp": 1, "invalid-reaction": 3, "missing-media": 1])
         XCTAssertEqual(result.diagnostics.examples[.invalidReaction]?.map(\.text), [
             "odd.json: message 10: a reaction whose emoji has no name",
             "odd.json: message 10: a 🔥 reaction has no user id",
