@@ -19,7 +19,7 @@ struct InputOptions: ParsableArguments {
     @Flag(name: .long, inversion: .prefixedNo, help: "Count skin-tone variants as the base emoji.")
     var mergeSkinTones: Bool?
 
-    @Flag(name: .long, inversion: .prefixedNo, help: "Include direct-message conversations (left out by default).")
+    @Flag(name: .long, inversion: .prefixedNo, help: "Include direct-message conversations (left out by default, unless the input holds nothing else).")
     var includeDirectMessages: Bool?
 
     @Option(name: .long, help: ArgumentHelp("First day (YYYY-MM-DD) or ISO week (YYYY-Www) of the report, in --timezone.", valueName: "date|week"))
@@ -155,6 +155,7 @@ struct Build: ParsableCommand {
         let outcome = try build.build(output: output, templatesFolder: options.templates, strict: strict)
         progress?.finish()
         if !quiet {
+            if let note = outcome.result.directConversations?.note { Console.error("reaction-report: note: " + note) }
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0 + $1.reactionCount }
@@ -187,6 +188,9 @@ struct Inspect: ParsableCommand {
             .map { (label: $0.platform.displayName + " / " + $0.name + " (" + $0.id + ")", totals: $0) }
         for line in totals.sorted(by: { $0.label < $1.label }) {
             print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")
+        }
+        if let direct = outcome.result.directConversations {
+            print("Direct conversations: " + (direct.note ?? "\(direct.conversations), included as asked"))
         }
         print("Reactions:")
         for (platform, tally) in outcome.result.tallies.sorted(by: { Console.order($0.key, $1.key) }) {

@@ -1,19 +1,35 @@
 /// Which messages a report covers: the period (`since`/`until`, in the report's time zone), the
-/// chosen conversations, and direct messages only when asked for.
+/// chosen conversations, and direct messages only when asked for or when they are all the input
+/// holds.
 public enum MessageFilter {
     /// The result without what the options leave out. Conversations are matched by id or by
     /// name (names ignoring case); with a period, messages without a time are left out.
     public static func apply(_ result: LedgerResult, options: BuildOptions, calendar: WeekCalendar) -> LedgerResult {
         var excluded = Set<String>()
+        var direct = Set<String>()
         let include = Set(options.includeConversations.map { $0.lowercased() })
         let exclude = Set(options.excludeConversations.map { $0.lowercased() })
+        // Direct conversations are left out unless asked for, or unless they are all there is.
+        let onlyDirect = !result.conversations.isEmpty && result.conversations.allSatisfy(\.isDirect)
+        let includeDirect = options.includeDirectMessages ?? onlyDirect
         for conversation in result.conversations {
             let names = [conversation.id.lowercased(), (conversation.name ?? conversation.id).lowercased()]
-            if (conversation.isDirect && !options.includeDirectMessages)
+            if conversation.isDirect { direct.insert(key(conversation.platform, conversation.id)) }
+            if (conversation.isDirect && !includeDirect)
                 || (!include.isEmpty && !names.contains(where: include.contains))
                 || names.contains(where: exclude.contains) {
                 excluded.insert(key(conversation.platform, conversation.id))
             }
+        }
+        var result = result
+        if !direct.isEmpty {
+            var messages = 0, reactions = 0
+            for message in result.messages where direct.contains(key(message.platform, message.conversationID)) {
+                messages += 1
+                reactions = reactions.addingClamped(message.reactionCount)
+            }
+            result.directConversations = DirectConversations(conversations: direct.count, messages: messages, reactions: reactions,
+                                                             included: includeDirect, automatically: includeDirect && options.includeDirectMessages == nil)
         }
         let from = options.since.map { calendar.start(of: $0.firstDay) }
         let to = options.until.map { calendar.start(of: $0.dayAfter) }
@@ -52,4 +68,28 @@ public enum MessageFilter {
     }
 
     static func key(_ platform: Platform, _ id: String) -> String { platform.rawValue + "\u{1F}" + id }
+}
+
+/// The direct conversations of the input (one-to-one and small group DMs, personal chats), and
+/// whether the report covers them: never a silent choice, `note` says it.
+public struct DirectConversations: Sendable, Equatable {
+    public var conversations: Int
+    public var messages: Int
+    public var reactions: Int
+    /// True when the report covers them.
+    public var included: Bool
+    /// True when they are covered only because the input holds nothing else.
+    public var automatically: Bool
+
+    /// What was done with them and how to change it; nil when they were included as asked.
+    public var note: String? {
+        let counts = "\(conversations) direct conversation\(conversations == 1 ? "" : "s") (\(messages) message\(messages == 1 ? "" : "s"), \(reactions) reaction\(reactions == 1 ? "" : "s"))"
+        if !included {
+            return "\(counts) left out; --include-direct-messages (or includeDirectMessages = true) includes them"
+        }
+        if automatically {
+            return "the input holds only direct conversations, so the report covers its \(counts); --no-include-direct-messages leaves them out"
+        }
+        return nil
+    }
 }

@@ -26,8 +26,10 @@ public struct BuildOptions: Sendable {
     public var aliases: [String: String] = [:]
     /// PubNub action types that are reactions.
     public var reactionActionTypes: Set<String> = ["reaction", "reactions"]
-    /// Keep direct-message conversations (Slack DMs and group DMs, Mattermost direct posts…).
-    public var includeDirectMessages = false
+    /// Keep direct-message conversations (Slack DMs and group DMs, Mattermost direct posts,
+    /// Telegram personal chats…): true includes them, false leaves them out, nil (the default)
+    /// leaves them out unless the input holds nothing else (one exported DM or personal chat).
+    public var includeDirectMessages: Bool?
     /// Messages per transcript page.
     public var pageSize = 500
     /// Entries in rankings.

@@ -61,6 +61,8 @@ public struct LedgerResult: Sendable {
     /// Files the site carries, by path from the site's root (`media/…`): custom emoji images
     /// an export held.
     public var media: [String: [UInt8]] = [:]
+    /// The input's direct conversations and what the report does with them (set by `MessageFilter`).
+    public var directConversations: DirectConversations?
 }
 
 /// Where the reactions of a platform's inputs went. Every reaction read is counted in the

@@ -103,7 +103,7 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(options.reactionActionTypes, ["reaction", "reactions"])
         XCTAssertEqual(options.includeConversations, [])
         XCTAssertEqual(options.excludeConversations, [])
-        XCTAssertEqual(options.includeDirectMessages, false)
+        XCTAssertNil(options.includeDirectMessages)
         XCTAssertEqual(options.anonymize, false)
         XCTAssertEqual(options.pageSize, 500)
         XCTAssertEqual(options.topN, 10)
