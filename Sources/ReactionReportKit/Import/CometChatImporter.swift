@@ -10,7 +10,12 @@ public struct CometChatImporter: Importer {
     public static let messages = InputFormat(id: "cometchat-messages", platform: .cometchat,
         summary: "messages list ({\"data\":[message…]}) with \"reactions\" summaries",
         recognisedBy: "messages with \"sentAt\" and \"sender\" or \"receiverType\"",
-        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.reactions", "$.data.reactions"]))
+        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"],
+                                         members: ["$.reactions", "$.data.reactions", extensionReactions, "$.data" + extensionReactions.dropFirst()]))
+
+    /// Where CometChat's Reactions extension (before reactions were built in) keeps a message's
+    /// reactions: `{emoji: {uid: {name, avatar}}}` in the message's metadata.
+    static let extensionReactions = #"$.metadata["@injected"].extensions.reactions"#
     public static let reactions = InputFormat(id: "cometchat-reactions", platform: .cometchat,
         summary: "per-message reactions list ({\"data\":[MessageReaction…]})",
         recognisedBy: "items with \"messageId\", \"reaction\" and \"uid\" or \"reactedBy\"",
@@ -48,7 +53,8 @@ public struct CometChatImporter: Importer {
         default:
             for event in records {
                 guard let kind = eventKind(event), let reaction = event["data"]?["reaction"] ?? event["reaction"] ?? event["data"] else {
-                    sink.diagnose(.skippedRecord, "an event that is not a reaction added or removed")
+                    let holds = (event["data"]?["reaction"] ?? event["reaction"]).map { !$0.isNull } ?? false
+                    sink.diagnose(.skippedRecord, "an event that is not a reaction added or removed", reactions: holds ? 1 : 0)
                     continue
                 }
                 readReaction(reaction, added: kind == "added", into: sink)
@@ -56,9 +62,20 @@ public struct CometChatImporter: Importer {
         }
     }
 
+    /// The reactions a message holds, as their counts say (for a diagnostic when it is skipped).
+    static func reactionSize(of message: JSONValue) -> Int {
+        let members = [message["reactions"], message["data"]?["reactions"], extensionReactions(of: message), extensionReactions(of: message["data"])]
+        return members.reduce(0) { $0.addingClamped($1.map(ReactionAudit.size(of:)) ?? 0) }
+    }
+
+    /// The Reactions extension's map in a message's metadata.
+    static func extensionReactions(of message: JSONValue?) -> JSONValue? {
+        message?["metadata"]?["@injected"]?["extensions"]?["reactions"]
+    }
+
     func readMessage(_ message: JSONValue, into sink: ImportSink) {
         guard let id = message["id"]?.identifier else {
-            sink.diagnose(.skippedRecord, "a message without an id")
+            sink.diagnose(.skippedRecord, "a message without an id", reactions: Self.reactionSize(of: message))
             return
         }
         let data = message["data"]
@@ -80,18 +97,49 @@ public struct CometChatImporter: Importer {
             threadParentID: message["parentId"]?.identifier.flatMap { $0 == "0" ? nil : $0 },
             text: data?["text"]?.string ?? message["text"]?.string ?? "", deleted: deleted))
         let target = MessageTarget(platform: .cometchat, conversationID: conversationID, messageID: id)
-        for summary in (message["reactions"] ?? data?["reactions"])?.array ?? [] {
-            guard let value = summary["reaction"]?.string, let count = summary["count"]?.int64 else {
-                sink.diagnose(.invalidReaction, "message \(id): a reaction summary without reaction or count")
+        for summaries in [message["reactions"], data?["reactions"]] {
+            for summary in summaries?.array ?? [] {
+                guard let value = summary["reaction"]?.string, let count = summary["count"], !count.isNull else {
+                    sink.diagnose(.invalidReaction, "message \(id): a reaction summary without reaction or count",
+                                  reactions: ReactionAudit.size(of: .array([summary])))
+                    continue
+                }
+                guard let total = ReactionCount.read(count) else {
+                    sink.diagnose(.invalidCount, "message \(id): the count of \(quoted(value)) (\(ReactionCount.problem(count))) is not used", reactions: 1)
+                    continue
+                }
+                sink.reaction(.total(target: target, value: ReactionValue(value), count: total, firstAt: nil))
+            }
+        }
+        for extensionMap in [Self.extensionReactions(of: message), Self.extensionReactions(of: data)] {
+            readExtensionReactions(extensionMap, target: target, into: sink)
+        }
+    }
+
+    /// The Reactions extension's `{emoji: {uid: {name, avatar}}}`: each user listed reacted.
+    func readExtensionReactions(_ map: JSONValue?, target: MessageTarget, into sink: ImportSink) {
+        guard let map, !map.isNull else { return }
+        guard let emoji = map.object else {
+            sink.diagnose(.invalidReaction, "message \(target.messageID): the Reactions extension's data is not a map of emoji",
+                          reactions: ReactionAudit.size(of: map))
+            return
+        }
+        for (value, users) in emoji.members {
+            guard let users = users.object else {
+                sink.diagnose(.invalidReaction, "message \(target.messageID): \(quoted(value)) in the Reactions extension does not map users",
+                              reactions: ReactionAudit.size(of: users))
                 continue
             }
-            sink.reaction(.total(target: target, value: ReactionValue(value), count: Int(clamping: count), firstAt: nil))
+            for (uid, user) in users.members {
+                sink.reaction(.add(target: target, value: ReactionValue(value), reactor: uid, reactorName: nonEmpty(user["name"]?.string),
+                                   at: nil, ref: nil))
+            }
         }
     }
 
     func readReaction(_ reaction: JSONValue, added: Bool, into sink: ImportSink) {
         guard let messageID = reaction["messageId"]?.identifier, let value = reaction["reaction"]?.string else {
-            sink.diagnose(.skippedRecord, "a reaction without messageId or reaction")
+            sink.diagnose(.skippedRecord, "a reaction without messageId or reaction", reactions: added ? 1 : 0)
             return
         }
         let user = reaction["reactedBy"]

@@ -21,7 +21,9 @@ public struct MatrixImporter: Importer {
 
     public static let events = InputFormat(id: "matrix-events", platform: .matrix,
         summary: "room events: a JSON array or JSON lines, {\"chunk\"|\"events\"|\"messages\": […]} (/messages response, Element export), or one event",
-        recognisedBy: "events with an \"m.\" \"type\", an \"event_id\" and a \"sender\"")
+        recognisedBy: "events with an \"m.\" \"type\", an \"event_id\" and a \"sender\"",
+        reactionMembers: ReactionMembers(records: ["$[*]", "$.chunk[*]", "$.events[*]", "$.messages[*]", "$.state[*]", "$"],
+                                         members: [#"$.unsigned["m.relations"]["m.annotation"]"#]))
 
     public var formats: [InputFormat] { [Self.events] }
 
@@ -120,7 +122,7 @@ public struct MatrixImporter: Importer {
             sink.person(.matrix, id: user, name: index.names[user]?.2)
         }
 
-        var encrypted = 0
+        var encrypted = 0, encryptedReactions = 0
         for event in events {
             guard let type = event["type"]?.string else {
                 sink.diagnose(.skippedRecord, "an event without a type")
@@ -136,12 +138,15 @@ public struct MatrixImporter: Importer {
                 readRedaction(event, index: index, into: sink)
             case "m.room.encrypted":
                 encrypted += 1
+                // The relation stays in clear text: an encrypted annotation is a reaction whose key is hidden.
+                if event["content"]?["m.relates_to"]?["rel_type"]?.string == "m.annotation" { encryptedReactions += 1 }
             default:
                 continue
             }
         }
         if encrypted > 0 {
-            sink.diagnose(.skippedRecord, "\(encrypted) encrypted event(s) (m.room.encrypted) cannot be read; export the room decrypted")
+            sink.diagnose(.skippedRecord, "\(encrypted) encrypted event(s) (m.room.encrypted), \(encryptedReactions) of them reactions, cannot be read; export the room decrypted",
+                          reactions: encryptedReactions)
         }
     }
 
@@ -234,6 +239,30 @@ public struct MatrixImporter: Importer {
         sink.message(ImportedMessage(platform: .matrix, conversationID: room, id: id, authorID: sender, sentAt: time,
                                      threadParentID: thread, text: text,
                                      deleted: isRedacted(event), markup: .plain))
+        readAggregations(event, target: MessageTarget(platform: .matrix, conversationID: room, messageID: id), into: sink)
+    }
+
+    /// Reactions a server bundled into the message (`unsigned["m.relations"]["m.annotation"]`,
+    /// older servers: `{"chunk": [{"type": "m.reaction", "key": "👍", "count": 3}]}`): totals,
+    /// which the `m.reaction` events, where the input holds them, complete with reactors.
+    func readAggregations(_ event: JSONValue, target: MessageTarget, into sink: ImportSink) {
+        guard let annotations = event["unsigned"]?["m.relations"]?["m.annotation"], !annotations.isNull else { return }
+        guard let chunk = annotations["chunk"]?.array else {
+            sink.diagnose(.invalidReaction, "event \(target.messageID): bundled reactions without a \"chunk\" list", reactions: ReactionAudit.size(of: annotations))
+            return
+        }
+        for group in chunk {
+            guard let key = group["key"]?.string, let count = group["count"] else {
+                sink.diagnose(.invalidReaction, "event \(target.messageID): a bundled reaction without key or count", reactions: ReactionAudit.size(of: .array([group])))
+                continue
+            }
+            if let type = group["type"]?.string, type != "m.reaction" { continue }
+            guard let total = ReactionCount.read(count) else {
+                sink.diagnose(.invalidCount, "event \(target.messageID): the count of \(quoted(key)) (\(ReactionCount.problem(count))) is not used", reactions: 1)
+                continue
+            }
+            sink.reaction(.total(target: target, value: ReactionValue(key), count: total, firstAt: nil))
+        }
     }
 
     /// Records an annotation as an add whose ref is the reaction's event id.
@@ -241,17 +270,17 @@ public struct MatrixImporter: Importer {
         let relation = event["content"]?["m.relates_to"]
         if relation == nil, isRedacted(event) { return }   // redacted by the server: content stripped
         guard let id = nonEmpty(event["event_id"]?.string), let sender = nonEmpty(event["sender"]?.string) else {
-            sink.diagnose(.skippedRecord, "an m.reaction event without event_id or sender")
+            sink.diagnose(.skippedRecord, "an m.reaction event without event_id or sender", reactions: 1)
             return
         }
         guard relation?["rel_type"]?.string == "m.annotation", let targetID = nonEmpty(relation?["event_id"]?.string),
               let key = relation?["key"]?.string else {
-            sink.diagnose(.skippedRecord, "reaction \(id) has no m.annotation relation with an event_id and a key")
+            sink.diagnose(.skippedRecord, "reaction \(id) has no m.annotation relation with an event_id and a key", reactions: 1)
             return
         }
         let target = resolve(targetID, index: index)
         if case .reaction? = index.kinds[target] {
-            sink.diagnose(.skippedRecord, "reaction \(id) annotates another reaction (\(target)); ignored")
+            sink.diagnose(.skippedRecord, "reaction \(id) annotates another reaction (\(target)); ignored, as the specification says", reactions: 1)
             return
         }
         let at = sink.time(event["origin_server_ts"], what: "event \(id) origin_server_ts") { $0.int64.flatMap(Timestamp.unixMilliseconds) }

@@ -162,8 +162,10 @@ extension ReactionLedger {
         }
         for entry in settled { log.append(entry.diagnostic) }
 
+        // Diagnosed: what the diagnostics name, and the unnamed adds found while settling.
         for (platform, diagnosed) in log.uncounted {
-            tallies[platform, default: ReactionTally()].diagnosed = diagnosed
+            let settling = tallies[platform]?.diagnosed ?? 0
+            tallies[platform, default: ReactionTally()].diagnosed = diagnosed.addingClamped(settling)
         }
         for (key, file) in removals.sorted(by: { $0.key.ref < $1.key.ref }) where !matchedRemovals.contains(key) {
             log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref) matches no add"))
@@ -204,7 +206,8 @@ extension ReactionLedger {
                 if alive { liveReactors += 1 }
             }
             let total = entry.total ?? 0
-            let before = max(total, entry.reactors.count), after = max(total, liveReactors)
+            let unnamed = Int(entry.unnamed)
+            let before = max(total, entry.reactors.count + unnamed), after = max(total, liveReactors + unnamed)
             live = live.addingClamped(after)
             removed = removed.addingClamped(before - after)
         }
@@ -224,9 +227,12 @@ extension ReactionLedger {
         for entry in entries {
             let summary = settle(entry, message: message, names: names, matched: &matched, log: &found, unlisted: &unlisted)
             let before = max(entry.total ?? 0, entry.reactors.count), after = summary?.count ?? 0
-            tally.read = tally.read.addingClamped(before)
+            // Adds without a reactor beyond what the total covers are read, and not counted.
+            let unnamedLost = max(entry.total ?? 0, entry.reactors.count.addingClamped(Int(entry.unnamed))) - before
+            tally.read = tally.read.addingClamped(before).addingClamped(unnamedLost)
             tally.counted = tally.counted.addingClamped(after)
             tally.removed = tally.removed.addingClamped(before - after)
+            tally.diagnosed = tally.diagnosed.addingClamped(unnamedLost)
             if let summary { reactionsOut.append(summary) }
         }
         for diagnostic in found { settled.append((key, diagnostic)) }

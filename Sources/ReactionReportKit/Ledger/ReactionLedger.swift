@@ -111,6 +111,9 @@ public final class ReactionLedger {
         var total: Int?
         var totalFirstAt: Timestamp?
         var reactors = ReactorTable()
+        /// Adds that named no reactor: counted when the platform's total covers them, else
+        /// named as not counted.
+        var unnamed: Int32 = 0
     }
 
     struct RemovalKey: Hashable {
@@ -151,6 +154,13 @@ public final class ReactionLedger {
     /// it is used on; resolving goes through the emoji tables).
     private var resolvedValues: [ReactionValue: Resolved] = [:]
     var removals: [RemovalKey: String] = [:]
+    /// Reactions whose value is empty or invalid, by message and value: how many the export's
+    /// total and its listed reactors say there are, so that they are named as not counted once.
+    private var invalidValues: [InvalidValue: (total: Int, adds: Int)] = [:]
+    struct InvalidValue: Hashable {
+        var target: MessageTarget
+        var raw: String
+    }
     var edits: [MessageTarget: Edit] = [:]
     var deletions: Set<MessageTarget> = []
     var paidStars: [MessageTarget: Int] = [:]
@@ -266,10 +276,13 @@ public final class ReactionLedger {
         switch fact {
         case .add(let target, let value, let reactor, let reactorName, let at, let ref):
             guard let emoji = resolve(value) else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid"))
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid",
+                                           platform: target.platform, reactions: weighInvalid(target, value, total: nil)))
             }
             guard !reactor.isEmpty else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji.emoji)].display) reaction has no user id"))
+                withEntry(target, emoji) { $0.unnamed &+= 1 }
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji.emoji)].display) reaction has no user id",
+                                           platform: target.platform))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
             let instance = Instance(ref: ref ?? "", file: file, at: at)
@@ -292,7 +305,8 @@ public final class ReactionLedger {
             }
         case .total(let target, let value, let count, let firstAt):
             guard let emoji = resolve(value) else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid"))
+                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid",
+                                           platform: target.platform, reactions: weighInvalid(target, value, total: count)))
             }
             guard count >= 0 else {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emojiTable[Int(emoji.emoji)].display) has a negative count"))
@@ -305,6 +319,17 @@ public final class ReactionLedger {
             let key = RemovalKey(platform: platform, ref: ref)
             if removals[key] == nil { removals[key] = files[file] }
         }
+    }
+
+    /// How many more reactions of an invalid value on `target` a fact shows (an add, or a
+    /// total): a total and the reactors it covers are named as not counted once.
+    private func weighInvalid(_ target: MessageTarget, _ value: ReactionValue, total: Int?) -> Int {
+        let key = InvalidValue(target: target, raw: value.raw)
+        var seen = invalidValues[key] ?? (0, 0)
+        let before = max(seen.total, seen.adds)
+        if let total { seen.total = max(seen.total, total) } else { seen.adds += 1 }
+        invalidValues[key] = seen
+        return max(seen.total, seen.adds) - before
     }
 
     /// The slot's position, set to `position` first when the slot is new (-1).

@@ -316,12 +316,12 @@ final class MatrixImporterTests: XCTestCase {
             "odd.json: an event without a type",
             "odd.json: an event without a type",
             "odd.json: an m.room.message event in !r:x without an event_id",
-            "odd.json: reaction $meta annotates another reaction ($r1); ignored",
+            "odd.json: reaction $meta annotates another reaction ($r1); ignored, as the specification says",
             "odd.json: reaction $nokey has no m.annotation relation with an event_id and a key",
             "odd.json: an m.reaction event without event_id or sender",
             "odd.json: a redaction without \"redacts\"",
             "odd.json: edit $hijack of $ok comes from @mallory:x, not the message's author; ignored",
-            "odd.json: 2 encrypted event(s) (m.room.encrypted) cannot be read; export the room decrypted",
+            "odd.json: 2 encrypted event(s) (m.room.encrypted), 0 of them reactions, cannot be read; export the room decrypted",
         ])
         XCTAssertEqual(result.diagnostics.examples[.unreadableTimestamp]?.map(\.text), [#"odd.json: event $late origin_server_ts: "yesterday""#])
         XCTAssertEqual(result.diagnostics.examples[.invalidReaction]?.map(\.text), [#"odd.json: message $ok: reaction value "" from @c:x is empty or invalid"#])
@@ -363,5 +363,24 @@ final class MatrixImporterTests: XCTestCase {
         let leadingCustom = #"[{"type":"org.example.thing","event_id":"$x","sender":"@a:x"},{"type":"m.room.message","event_id":"$y","sender":"@a:x","content":{"body":"hi"}}]"#
         let document = InputDocument(name: "c.json", root: try JSONParser.parse(Array(leadingCustom.utf8), file: "c.json"), isLines: false)
         XCTAssertEqual(MatrixImporter().detect(document), MatrixImporter.events)
+    }
+
+    /// Reactions a server bundled into a message count as its totals, which its reaction events
+    /// complete with reactors; encrypted reactions are named as not counted.
+    func testBundledAggregationsAndEncryptedReactions() throws {
+        let events = #"""
+        [{"type":"m.room.message","event_id":"$m","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000000000,"content":{"body":"hi"},
+          "unsigned":{"m.relations":{"m.annotation":{"chunk":[{"type":"m.reaction","key":"👍","count":3},{"type":"m.reaction","key":"🎉","count":1.5}]}}}},
+         {"type":"m.reaction","event_id":"$r","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000001000,
+          "content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$m","key":"👍"}}},
+         {"type":"m.room.encrypted","event_id":"$e","room_id":"!r:x","sender":"@c:x","origin_server_ts":1700000002000,
+          "content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"…","m.relates_to":{"rel_type":"m.annotation","event_id":"$m"}}}]
+        """#
+        let result = try TestSupport.settle([("bundled.json", events)])
+        XCTAssertEqual(result.messages.flatMap(TestSupport.reactions), ["👍 3 [@b:x] incomplete"])
+        XCTAssertEqual(result.diagnostics.examples[.invalidCount]?.map(\.text), ["bundled.json: event $m: the count of \"🎉\" (1.5 is not a whole number) is not used"])
+        XCTAssertEqual(result.diagnostics.examples[.skippedRecord]?.map(\.text),
+                       ["bundled.json: 1 encrypted event(s) (m.room.encrypted), 1 of them reactions, cannot be read; export the room decrypted"])
+        XCTAssertEqual(result.tallies[.matrix], ReactionTally(read: 5, counted: 3, diagnosed: 2))
     }
 }

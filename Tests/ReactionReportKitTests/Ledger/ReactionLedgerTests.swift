@@ -158,6 +158,33 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(TestSupport.diagnostics(result), ["reaction-without-message": 1, "invalid-reaction": 2])
     }
 
+    /// Every reaction read is counted, removed or named: an invalid value's total and its
+    /// listed reactors are named once, as many as the larger; adds without a reactor count where
+    /// the total covers them and are named where it does not; reactions added and removed on a
+    /// message not in the input are one diagnostic.
+    func testEveryReactionReadIsAccountedFor() {
+        let ledger = ledger()
+        ledger.record(.total(target: target, value: ReactionValue(""), count: 3, firstAt: nil), file: 0)
+        add("", "bob", ref: nil, to: ledger)
+        add("", "carol", ref: nil, to: ledger)
+        ledger.record(.total(target: target, value: ReactionValue("👍"), count: 2, firstAt: nil), file: 0)
+        add("👍", "bob", ref: nil, to: ledger)
+        add("👍", "", ref: nil, to: ledger)
+        add("🎉", "", ref: nil, to: ledger)
+        let elsewhere = MessageTarget(platform: .pubnub, conversationID: "c", messageID: "999")
+        ledger.record(.add(target: elsewhere, value: ReactionValue("👀"), reactor: "dan", reactorName: nil, at: nil, ref: "a1"), file: 0)
+        ledger.record(.add(target: elsewhere, value: ReactionValue("👀"), reactor: "erin", reactorName: nil, at: nil, ref: "a2"), file: 0)
+        ledger.record(.remove(platform: .pubnub, ref: "a1"), file: 1)
+        let result = ledger.summarize()
+        XCTAssertEqual(result.messages.flatMap(TestSupport.reactions), ["👍 2 [bob] incomplete"])
+        XCTAssertEqual(TestSupport.diagnostics(result), ["invalid-reaction": 5, "reaction-without-message": 1])
+        XCTAssertEqual(result.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
+                       ["PubNub c message 999: 1 reaction(s) for a message not in the input (and 1 added and removed again)"])
+        // 3 of an empty value, 2 👍 (one unnamed add covered by the total), 1 🎉 without a reactor, 2 👀.
+        XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 8, counted: 2, diagnosed: 5, removed: 1))
+        XCTAssertTrue(result.tallies[.pubnub]!.isBalanced)
+    }
+
     /// Reactions on messages missing from the input are reported one diagnostic per message, in
     /// target order, with their counts, before the diagnostics found while settling; the same
     /// whether or not some other target lacks its conversation (two ways of matching them).
