@@ -96,8 +96,8 @@ public struct ImportRun {
     /// file by content; archives inside folders are opened too.
     func read(_ tree: InputTree, into ledger: ReactionLedger, report: @escaping (Int) -> Void = { _ in }) throws -> [DetectedFile] {
         var detected: [DetectedFile] = []
-        for name in tree.refusedNames {
-            ledger.diagnose(Diagnostic(.skippedFile, file: tree.root, "entry \(quoted(name)) refused: its path could leave the folder"))
+        for problem in tree.problems {
+            ledger.diagnose(Diagnostic(.skippedFile, file: tree.root, "entry \(quoted(problem.entry)) \(problem.reason)"))
         }
         var consumed: Set<String> = []
         for case let importer as any WorkspaceImporter in importers where allows(importer) {

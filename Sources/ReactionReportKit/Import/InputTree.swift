@@ -7,16 +7,32 @@ public struct InputTree {
     public let root: String
     /// Readable file names relative to `root`, `/`-separated, sorted.
     public let names: [String]
-    /// Names refused because they could escape the folder (zip entries with `..` or absolute paths).
-    public let refusedNames: [String]
+    /// The entries that are not read, and why: in an archive, names that could leave the folder,
+    /// encrypted entries, compression methods that cannot be read and repeated names (a folder
+    /// has none).
+    public let problems: [Problem]
     private let load: (String) throws -> [UInt8]
     private let measure: (String) -> Int
 
-    init(root: String, names: [String], refusedNames: [String], measure: @escaping (String) -> Int,
+    /// An entry of the tree that is not read, with the reason, for a diagnostic.
+    public struct Problem: Sendable, Equatable {
+        /// The entry's name as the archive gives it.
+        public var entry: String
+        /// Why it is not read: the words that follow `entry "<name>"` in the diagnostic.
+        public var reason: String
+
+        /// A problem with the entry `entry`.
+        public init(entry: String, reason: String) {
+            self.entry = entry
+            self.reason = reason
+        }
+    }
+
+    init(root: String, names: [String], problems: [Problem], measure: @escaping (String) -> Int,
          load: @escaping (String) throws -> [UInt8]) {
         self.root = root
         self.names = names
-        self.refusedNames = refusedNames
+        self.problems = problems
         self.measure = measure
         self.load = load
     }
@@ -60,7 +76,7 @@ public struct InputTree {
         }
         names.sort(by: utf8Precedes)
         let folder = path.hasSuffix("/") ? path : path + "/"
-        return InputTree(root: path, names: names, refusedNames: [], measure: { name in
+        return InputTree(root: path, names: names, problems: [], measure: { name in
             var status = stat()
             return lstat(folder + name, &status) == 0 ? max(0, Int(status.st_size)) : 0
         }, load: { name in
@@ -104,17 +120,17 @@ public struct InputTree {
         return true
     }
 
-    /// A zip archive, read in place.
+    /// A zip archive, read in place; its entries that are not read are its problems.
     public static func zip(_ path: String, limits: ZipArchive.Limits = ZipArchive.Limits()) throws -> InputTree {
         let archive = try ZipArchive(path: path, limits: limits)
-        return InputTree(root: path, names: archive.names, refusedNames: archive.refusedNames,
+        return InputTree(root: path, names: archive.names, problems: archive.problems,
                          measure: { archive.size(of: $0) }, load: { try archive.contents(of: $0) })
     }
 
     /// The same tree, calling `onRead` with the size of every entry read.
     func observed(_ onRead: @escaping (Int) -> Void) -> InputTree {
         let load = self.load
-        return InputTree(root: root, names: names, refusedNames: refusedNames, measure: measure) { name in
+        return InputTree(root: root, names: names, problems: problems, measure: measure) { name in
             let bytes = try load(name)
             onRead(bytes.count)
             return bytes

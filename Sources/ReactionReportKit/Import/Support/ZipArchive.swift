@@ -1,34 +1,47 @@
 import CZlib
 import Foundation
 
-/// Reads a `.zip` archive in place (no extraction to disk): the central directory, then entries
-/// on demand, stored or deflated. Entry names that could escape a folder are refused, and limits
-/// on entry count and uncompressed size stop zip bombs.
+/// Reads a `.zip` archive in place (mapped, never extracted to disk): the central directory once,
+/// then entries on demand, stored or deflated, each checked against its CRC-32. ZIP64 archives
+/// (more than 65,535 entries, sizes or offsets past 4 GB) are read as any other. An entry that
+/// cannot be read safely is not read and is named in `problems`: a name that could leave a
+/// folder, an encrypted entry, a compression method other than stored and deflate, and every copy
+/// but the last of a name the archive holds more than once. Limits on the entry count and the
+/// unpacked sizes stop zip bombs. Field layouts are those of the ZIP application note (APPNOTE).
 public struct ZipArchive {
     /// Limits that keep a hostile archive from exhausting memory.
     public struct Limits: Sendable {
-        public var maximumEntries = 200_000
+        /// The most entries the central directory may declare. A Slack export holds a file per
+        /// channel per day, so a large workspace holds hundreds of thousands; listing an entry
+        /// takes about 300 bytes, and at least 76 bytes of the archive itself.
+        public var maximumEntries = 1_000_000
+        /// The most bytes one entry may unpack to.
         public var maximumEntrySize = 2_000_000_000
+        /// The most bytes the entries read may unpack to, all together.
         public var maximumTotalSize = 16_000_000_000
+        /// The default limits.
         public init() {}
     }
 
+    /// A file entry of the central directory: what reading it takes.
     struct Entry {
-        var name: String
         var method: UInt16
+        var crc32: UInt32
         var compressedSize: Int
         var size: Int
         var localHeaderOffset: Int
+        /// Its place in the central directory, from 1, as `unzip -l` lists it.
+        var number: Int
     }
 
     /// The archive's name as the user gave it.
     public let path: String
     let bytes: Data
     let entries: [String: Entry]
-    /// Safe entry names (files only), sorted.
+    /// The names of the entries that are read (files only), sorted.
     public let names: [String]
-    /// Entry names refused because they could leave a folder (`..`, absolute paths).
-    public let refusedNames: [String]
+    /// The entries that are not read, and why, sorted by name.
+    public let problems: [InputTree.Problem]
 
     /// Opens an archive and reads its central directory.
     public init(path: String, limits: Limits = Limits()) throws {
@@ -37,122 +50,111 @@ public struct ZipArchive {
             throw ImportError(file: path, reason: "cannot be read")
         }
         bytes = data
-        func fail(_ reason: String) -> ImportError { ImportError(file: path, reason: "is not a readable zip archive: " + reason) }
-        guard data.count >= 22 else { throw fail("too short") }
-        var end = -1
-        var position = data.count - 22
-        let floor = max(0, data.count - 22 - 65_535)
-        while position >= floor {
-            if Self.uint32(data, position) == 0x0605_4B50 { end = position; break }
-            position -= 1
-        }
-        guard end >= 0 else { throw fail("no end of central directory") }
-        let count = Int(Self.uint16(data, end + 10))
-        let directoryOffset = Int(Self.uint32(data, end + 16))
-        guard count != 0xFFFF, directoryOffset != 0xFFFF_FFFF else { throw fail("zip64 archives are not supported") }
-        guard count <= limits.maximumEntries else {
-            throw ImportError(file: path, reason: "holds \(count) entries, more than the limit of \(limits.maximumEntries)")
-        }
-        var entries: [String: Entry] = [:]
-        var refused: [String] = []
-        var total = 0
-        position = directoryOffset
-        for _ in 0..<count {
-            guard position + 46 <= data.count, Self.uint32(data, position) == 0x0201_4B50 else { throw fail("damaged central directory") }
-            let method = Self.uint16(data, position + 10)
-            let compressed = Int(Self.uint32(data, position + 20))
-            let size = Int(Self.uint32(data, position + 24))
-            let nameLength = Int(Self.uint16(data, position + 28))
-            let extraLength = Int(Self.uint16(data, position + 30))
-            let commentLength = Int(Self.uint16(data, position + 32))
-            let localOffset = Int(Self.uint32(data, position + 42))
-            guard position + 46 + nameLength <= data.count else { throw fail("damaged central directory") }
-            let name = String(decoding: data[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
-            position += 46 + nameLength + extraLength + commentLength
-            if name.hasSuffix("/") { continue }
-            guard Self.isSafe(name) else {
-                refused.append(name)
-                continue
-            }
-            guard size <= limits.maximumEntrySize else {
-                throw ImportError(file: path, reason: "entry \(name) unpacks to \(size) bytes, more than the limit of \(limits.maximumEntrySize)")
-            }
-            total += size
-            guard total <= limits.maximumTotalSize else {
-                throw ImportError(file: path, reason: "unpacks to more than the limit of \(limits.maximumTotalSize) bytes")
-            }
-            entries[name] = Entry(name: name, method: method, compressedSize: compressed, size: size, localHeaderOffset: localOffset)
-        }
+        let (entries, problems) = try data.withUnsafeBytes { try Self.readDirectory(ZipBytes($0), path: path, limits: limits) }
         self.entries = entries
         names = entries.keys.sorted(by: utf8Precedes)
-        refusedNames = refused.sorted()
+        self.problems = problems
     }
 
-    /// True for a relative name with no `..` component, no drive letter and no backslash.
-    static func isSafe(_ name: String) -> Bool {
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0") else { return false }
-        if name.count >= 2, name.dropFirst().first == ":" { return false }
-        return !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." }
-    }
-
-    /// The uncompressed size of an entry (0 for no such entry).
+    /// The unpacked size of an entry (0 for no such entry).
     public func size(of name: String) -> Int { entries[name]?.size ?? 0 }
 
-    /// The uncompressed bytes of an entry.
+    /// The unpacked bytes of an entry, checked against its CRC-32.
     public func contents(of name: String) throws -> [UInt8] {
         let display = path + "/" + name
         guard let entry = entries[name] else { throw ImportError(file: display, reason: "no such entry") }
-        let header = entry.localHeaderOffset
-        guard header + 30 <= bytes.count, Self.uint32(bytes, header) == 0x0403_4B50 else {
-            throw ImportError(file: display, reason: "damaged local header")
-        }
-        let start = header + 30 + Int(Self.uint16(bytes, header + 26)) + Int(Self.uint16(bytes, header + 28))
-        guard start + entry.compressedSize <= bytes.count else { throw ImportError(file: display, reason: "truncated entry") }
-        let compressed = bytes[start..<(start + entry.compressedSize)]
-        switch entry.method {
-        case 0:
-            guard entry.compressedSize == entry.size else { throw ImportError(file: display, reason: "stored entry with inconsistent sizes") }
-            return [UInt8](compressed)
-        case 8:
-            return try Self.inflate(compressed, size: entry.size, name: display)
-        default:
-            throw ImportError(file: display, reason: "compression method \(entry.method) is not supported (only stored and deflate)")
+        return try bytes.withUnsafeBytes { raw in
+            let archive = ZipBytes(raw)
+            // Local file header (APPNOTE 4.3.7); its sizes may be zero (data descriptor) or
+            // 0xFFFFFFFF (ZIP64), so the central directory's are used.
+            let header = entry.localHeaderOffset
+            guard header <= archive.count - 30, archive.uint32(header) == 0x0403_4B50 else {
+                throw ImportError(file: display, reason: "is damaged: its local header is missing")
+            }
+            let start = header + 30 + Int(archive.uint16(header + 26)) + Int(archive.uint16(header + 28))
+            guard start <= archive.count, entry.compressedSize <= archive.count - start else {
+                throw ImportError(file: display, reason: "is damaged: the archive ends before the entry does")
+            }
+            let stored = archive.slice(start..<(start + entry.compressedSize))
+            let output: [UInt8]
+            if entry.method == 0 {
+                guard entry.compressedSize == entry.size else { throw ImportError(file: display, reason: "is damaged: it is stored, but its two sizes differ") }
+                output = Array(stored)
+            } else {
+                // Deflate: the directory lets no other method through.
+                output = try Self.inflate(stored, size: entry.size, name: display)
+            }
+            let crc32 = output.withUnsafeBufferPointer { UInt32(CZlib.crc32_z(0, $0.baseAddress, $0.count)) }
+            guard crc32 == entry.crc32 else {
+                throw ImportError(file: display, reason: String(format: "is damaged: its CRC-32 is %08x, the archive says %08x; get the archive again", crc32, entry.crc32))
+            }
+            return output
         }
     }
 
-    /// Raw-inflates exactly `size` bytes; more output than declared is refused (a zip bomb).
-    static func inflate(_ input: Data, size: Int, name: String) throws -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: size + 1)
+    /// Raw-inflates `input` into exactly `size` bytes. The output has room for one byte more, so a
+    /// stream that goes on past its declared size (a zip bomb) is stopped there; only the entry's
+    /// own bytes are given, so a stream cannot run on into the rest of the archive. zlib counts
+    /// input and output in 32 bits, so both are handed over in pieces of at most 4 GB; every call
+    /// either makes progress or ends the loop.
+    static func inflate(_ input: UnsafeRawBufferPointer, size: Int, name: String) throws -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw ImportError(file: name, reason: "cannot start decompression")
         }
         defer { inflateEnd(&stream) }
-        var copy = [UInt8](input)
-        let status: Int32 = copy.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.next_in = inBuffer.baseAddress
-                stream.avail_in = uInt(inBuffer.count)
-                stream.next_out = outBuffer.baseAddress
-                stream.avail_out = uInt(outBuffer.count)
-                return CZlib.inflate(&stream, Z_FINISH)
+        var status = Z_OK
+        let source = input.bindMemory(to: Bytef.self)
+        let output = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            while status == Z_OK {
+                if stream.avail_in == 0, let base = source.baseAddress {
+                    let consumed = Int(stream.total_in)
+                    stream.next_in = UnsafeMutablePointer(mutating: base + consumed)
+                    stream.avail_in = uInt(min(source.count - consumed, Int(uInt.max)))
+                }
+                if stream.avail_out == 0 {
+                    let produced = Int(stream.total_out)
+                    stream.next_out = buffer.baseAddress! + produced
+                    stream.avail_out = uInt(min(buffer.count - produced, Int(uInt.max)))
+                }
+                status = CZlib.inflate(&stream, Z_NO_FLUSH)
             }
+            initialized = Int(stream.total_out)
         }
-        copy.removeAll()
-        guard status == Z_STREAM_END else {
-            throw ImportError(file: name, reason: status == Z_BUF_ERROR || stream.avail_out == 0
-                ? "unpacks to more than its declared size (possible zip bomb)" : "corrupt compressed data")
+        if output.count > size {
+            throw ImportError(file: name, reason: "unpacks to more than its declared size (possible zip bomb)")
         }
-        guard Int(stream.total_out) == size else { throw ImportError(file: name, reason: "unpacks to a size other than declared") }
-        output.removeLast()
-        return output
+        switch status {
+        case Z_STREAM_END where output.count == size: return output
+        case Z_STREAM_END: throw ImportError(file: name, reason: "is damaged: it unpacks to \(output.count) bytes, not the \(size) the archive says")
+        case Z_BUF_ERROR: throw ImportError(file: name, reason: "is damaged: its compressed data ends before it is complete")
+        default: throw ImportError(file: name, reason: "is damaged: its compressed data is corrupt")
+        }
+    }
+}
+
+/// The mapped bytes of an archive, read as little-endian fields. Every read is checked against
+/// the end (a check the directory walk has already made, so a mistake there traps instead of
+/// reading past the mapping).
+struct ZipBytes {
+    let raw: UnsafeRawBufferPointer
+
+    init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
+
+    var count: Int { raw.count }
+
+    func uint16(_ offset: Int) -> UInt16 { load(offset, as: UInt16.self) }
+    func uint32(_ offset: Int) -> UInt32 { load(offset, as: UInt32.self) }
+    func uint64(_ offset: Int) -> UInt64 { load(offset, as: UInt64.self) }
+
+    private func load<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T {
+        precondition(offset >= 0 && offset <= raw.count - MemoryLayout<T>.size, "zip field read past the archive")
+        return T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 
-    static func uint16(_ data: Data, _ offset: Int) -> UInt16 {
-        UInt16(data[data.startIndex + offset]) | UInt16(data[data.startIndex + offset + 1]) << 8
-    }
-
-    static func uint32(_ data: Data, _ offset: Int) -> UInt32 {
-        UInt32(uint16(data, offset)) | UInt32(uint16(data, offset + 2)) << 16
+    /// The bytes of `range`, which lies inside the archive.
+    func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        precondition(range.lowerBound >= 0 && range.upperBound <= raw.count, "zip slice past the archive")
+        return UnsafeRawBufferPointer(rebasing: raw[range])
     }
 }
