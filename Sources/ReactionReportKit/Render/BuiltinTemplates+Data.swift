@@ -54,7 +54,7 @@ h1 { margin: .2rem 0; font-size: 1.9rem; line-height: 1.2; overflow-wrap: anywhe
 h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; }
 .lede { margin: 0; color: var(--muted); }
 .totals { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .75rem; margin: 0; }
-.total { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; }
+.total { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; margin: 0; }
 .total dt { color: var(--muted); font-size: .85rem; }
 .total dd { margin: 0; font-size: 1.5rem; font-weight: 650; font-variant-numeric: tabular-nums; }
 table { width: 100%; border-collapse: collapse; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; }
@@ -333,11 +333,11 @@ th { overflow-wrap: normal; }
 </header>
 <section aria-labelledby="totals-title">
 <h2 id="totals-title">Totals</h2>
-<dl class="totals">
+<div class="totals">
 {{#totals}}
-<div class="total"><dt>{{label}}</dt><dd>{{value}}</dd></div>
+<dl class="total"><dt>{{label}}</dt><dd>{{value}}</dd></dl>
 {{/totals}}
-</dl>
+</div>
 </section>
 {{#hasWeeks}}
 <section aria-labelledby="trends-title">
