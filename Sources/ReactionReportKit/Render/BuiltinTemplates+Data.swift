@@ -90,12 +90,11 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .custom-emoji { width: 1.25em; height: 1.25em; object-fit: contain; vertical-align: middle; }
 .reacted-by { margin-top: .3rem; font-size: .85rem; color: var(--muted); }
 .reacted-by summary { cursor: pointer; width: max-content; }
-.reacted-by dl { margin: .3rem 0 0; display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; }
-.reacted-by dt { color: var(--text); }
-.reacted-by dd { margin: 0; }
+.reacted-by dl { margin: .3rem 0 0; display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: .2rem .75rem; }
+.reacted-by dt { color: var(--text); overflow-wrap: anywhere; }
+.reacted-by dd { margin: 0; overflow-wrap: anywhere; }
 .reacted-by ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .1rem .8rem; }
 .reacted-by li.mine { font-weight: 650; color: var(--text); }
-.reacted-by time { opacity: .8; }
 .others { margin: 0; }
 .pagination ol { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; padding: 0; }
 .pagination a, .pagination span { display: inline-block; min-width: 2rem; text-align: center; padding: .2rem .5rem; border: 1px solid var(--border); border-radius: 6px; background: var(--surface); }
