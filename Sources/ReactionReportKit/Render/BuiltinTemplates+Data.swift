@@ -54,7 +54,7 @@ h1 { margin: .2rem 0; font-size: 1.9rem; line-height: 1.2; overflow-wrap: anywhe
 h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; }
 .lede { margin: 0; color: var(--muted); }
 .totals { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .75rem; margin: 0; }
-.total { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; }
+.total { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; margin: 0; }
 .total dt { color: var(--muted); font-size: .85rem; }
 .total dd { margin: 0; font-size: 1.5rem; font-weight: 650; font-variant-numeric: tabular-nums; }
 table { width: 100%; border-collapse: collapse; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; }
@@ -90,12 +90,11 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .custom-emoji { width: 1.25em; height: 1.25em; object-fit: contain; vertical-align: middle; }
 .reacted-by { margin-top: .3rem; font-size: .85rem; color: var(--muted); }
 .reacted-by summary { cursor: pointer; width: max-content; }
-.reacted-by dl { margin: .3rem 0 0; display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; }
-.reacted-by dt { color: var(--text); }
-.reacted-by dd { margin: 0; }
+.reacted-by dl { margin: .3rem 0 0; display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: .2rem .75rem; }
+.reacted-by dt { color: var(--text); overflow-wrap: anywhere; }
+.reacted-by dd { margin: 0; overflow-wrap: anywhere; }
 .reacted-by ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .1rem .8rem; }
 .reacted-by li.mine { font-weight: 650; color: var(--text); }
-.reacted-by time { opacity: .8; }
 .others { margin: 0; }
 .pagination ol { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; padding: 0; }
 .pagination a, .pagination span { display: inline-block; min-width: 2rem; text-align: center; padding: .2rem .5rem; border: 1px solid var(--border); border-radius: 6px; background: var(--surface); }
@@ -333,11 +332,11 @@ th { overflow-wrap: normal; }
 </header>
 <section aria-labelledby="totals-title">
 <h2 id="totals-title">Totals</h2>
-<dl class="totals">
+<div class="totals">
 {{#totals}}
-<div class="total"><dt>{{label}}</dt><dd>{{value}}</dd></div>
+<dl class="total"><dt>{{label}}</dt><dd>{{value}}</dd></dl>
 {{/totals}}
-</dl>
+</div>
 </section>
 {{#hasWeeks}}
 <section aria-labelledby="trends-title">

@@ -75,9 +75,12 @@ public enum CommonMark {
         return String(cString: rendered)
     }
 
-    /// Rewrites raw HTML nodes as text and clears unsafe destinations.
+    /// Rewrites raw HTML nodes as text, clears unsafe link destinations and puts an image
+    /// without a source it may load (unsafe, `mailto:` or empty) in its description's place:
+    /// an `<img src="">` is invalid HTML and shows the reader a broken image.
     static func neutralise(_ document: OpaquePointer) {
         var htmlNodes: [OpaquePointer] = []
+        var sourcelessImages: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(document) else { return }
         while true {
             let event = cmark_iter_next(iterator)
@@ -86,14 +89,23 @@ public enum CommonMark {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
                 htmlNodes.append(node)
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            case CMARK_NODE_LINK:
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
                 if !URLPolicy.isSafe(url) { cmark_node_set_url(node, "") }
+            case CMARK_NODE_IMAGE:
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                if !URLPolicy.isSafeImage(url) { sourcelessImages.append(node) }
             default:
                 break
             }
         }
         cmark_iter_free(iterator)
+        // Outer images come first; an inner one moved out with its parent's description is
+        // still a node of the document when its turn comes.
+        for image in sourcelessImages {
+            while let child = cmark_node_first_child(image) { cmark_node_insert_before(image, child) }
+            cmark_node_free(image)
+        }
         for node in htmlNodes {
             let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             let isBlock = cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK

@@ -58,7 +58,7 @@ struct ConversationPages: @unchecked Sendable {
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))
             model.append("time", .text(TimeText.display(at)))
-            model.append("timeISO", .text(at.rfc3339))
+            model.append("timeISO", .text(TimeText.attribute(at)))
         }
         if let parent = message.threadParentID, parent != message.id {
             model.append("isReply", .flag(true))

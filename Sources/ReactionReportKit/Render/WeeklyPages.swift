@@ -155,7 +155,7 @@ enum TopMessageModel {
         if let at = message.sentAt {
             entry.append("hasTime", .flag(true))
             entry.append("time", .text(TimeText.display(at)))
-            entry.append("timeISO", .text(at.rfc3339))
+            entry.append("timeISO", .text(TimeText.attribute(at)))
         }
         return entry
     }

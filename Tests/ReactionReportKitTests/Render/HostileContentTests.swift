@@ -105,7 +105,12 @@ final class HostileContentTests: XCTestCase {
         XCTAssertEqual(CommonMark.html("[docs](https://example.org) and [x](javascript:alert(1)) <b>hi</b>"),
                        "<p><a href=\"https://example.org\">docs</a> and <a href=\"\">x</a> &lt;b&gt;hi&lt;/b&gt;</p>\n")
         XCTAssertEqual(CommonMark.html("<div onclick=\"x()\">block</div>"), "<p>&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;</p>\n")
-        XCTAssertEqual(CommonMark.html("![i](data:image/png;base64,AAA) ![j](pic.png)"), "<p><img src=\"\" alt=\"i\" /> <img src=\"pic.png\" alt=\"j\" /></p>\n")
+        // An image without a source it may load shows its description as text: an empty `src`
+        // is invalid HTML and a broken image to the reader.
+        XCTAssertEqual(CommonMark.html("![i](data:image/png;base64,AAA) ![j](pic.png)"), "<p>i <img src=\"pic.png\" alt=\"j\" /></p>\n")
+        XCTAssertEqual(CommonMark.html("![none]() ![mail](mailto:a@b.c) ![**bold** alt](javascript:x) after"),
+                       "<p>none mail <strong>bold</strong> alt after</p>\n")
+        XCTAssertEqual(CommonMark.html("![outer ![inner](javascript:y)](data:x)"), "<p>outer inner</p>\n")
     }
 
     func testURLPolicy() {
