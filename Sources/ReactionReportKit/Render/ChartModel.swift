@@ -178,10 +178,13 @@ enum ChartModel {
         let kept = items.enumerated().filter { $0.element.value > 0 }.sorted { a, b in
             a.element.value != b.element.value ? a.element.value > b.element.value : a.offset < b.offset
         }.map(\.element)
-        let sum = kept.reduce(0) { $0 + $1.value }
+        // Sums stop at `Int.max` (`Int.addingClamped`), so the rest is summed from what it
+        // holds, the items past the limit and the part of `total` no item names, rather than
+        // taken from a whole that may have stopped at `Int.max`.
+        let sum = kept.reduce(0) { $0.addingClamped($1.value) }
         let whole = max(sum, total ?? 0)
         var rows = Array(kept.prefix(max(0, limit))).map { (label: $0.label, value: $0.value, isOther: false) }
-        let rest = whole - rows.reduce(0) { $0 + $1.value }
+        let rest = kept.dropFirst(max(0, limit)).reduce(whole - sum) { $0.addingClamped($1.value) }
         if rest > 0 { rows.append((otherLabel, rest, true)) }
 
         var model = base(kind: "shares", id: id, title: title, summary: summary, isEmpty: rows.isEmpty)

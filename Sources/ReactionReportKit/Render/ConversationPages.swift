@@ -7,7 +7,8 @@ struct ConversationPages: @unchecked Sendable {
     let templates: TemplateSet
     let markup: MessageMarkup
     let base: TemplateObject
-    /// Each conversation's reaction count, summed once (every page shows it).
+    /// Each conversation's reaction count, summed once (every page shows it), held at
+    /// `Int.max`.
     let reactionTotals: [Int]
 
     init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: [String: Any]) {
@@ -17,7 +18,7 @@ struct ConversationPages: @unchecked Sendable {
         self.markup = markup
         self.base = TemplateObject(any: base)
         reactionTotals = layout.conversations.map { conversation in
-            conversation.messages.reduce(0) { $0 + layout.messages[$1].reactionCount }
+            conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionTotal) }
         }
     }
 

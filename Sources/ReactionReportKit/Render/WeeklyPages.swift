@@ -55,7 +55,7 @@ struct WeeklyPages {
         model["topEmoji"] = week.topEmoji.map { EmojiUseModel.make($0, total: week.figures.reactions) }
         model["hasPalette"] = !week.palette.isEmpty
         model["palette"] = week.palette.map { EmojiUseModel.make($0, total: week.figures.reactions) }
-        let offPaletteTotal = week.offPalette.reduce(0) { $0 + $1.count }
+        let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
         model["hasOffPalette"] = offPaletteTotal > 0
         model["offPaletteCount"] = NumberText.integer(offPaletteTotal)
         model["offPaletteShare"] = NumberText.percent(week.figures.reactions == 0 ? 0 : Double(offPaletteTotal) / Double(week.figures.reactions))
@@ -150,7 +150,7 @@ enum TopMessageModel {
         entry.append("link", .text(link(layout.link(toMessageAt: index), root)))
         entry.append("excerpt", .text(TextExcerpt.make(markup.readableText(message), deleted: message.deleted)))
         entry.append("html", .text(markup.html(message)))
-        entry.append("reactionCount", .text(NumberText.integer(message.reactionCount)))
+        entry.append("reactionCount", .text(NumberText.integer(message.reactionTotal)))
         entry.append("bubblesText", .text(bubbles.plainText(message.reactions)))
         if let at = message.sentAt {
             entry.append("hasTime", .flag(true))

@@ -218,6 +218,21 @@ final class ChartModelTests: XCTestCase {
         XCTAssertEqual(strings(list(long, "table"), "label"), [":a_very_long_custom_emoji:"])
     }
 
+    /// The sum of one `Int.max` and small counts stops at `Int.max`: the rows past the limit
+    /// still make the other row, summed from the items rather than from the whole.
+    func testSharesOfOneHugeAndManySmallCounts() {
+        let items = [("👍", Int.max)] + (1...8).map { ("e\($0)", $0) }
+        let rows = list(ChartModel.shares(id: "e", title: "t", summary: "s", items: items, otherLabel: "Other", total: Int.max), "rows")
+        XCTAssertEqual(strings(rows, "title"), [
+            "👍: 9,223,372,036,854,775,807 of 9,223,372,036,854,775,807 reactions (100.0%)",
+            "e8: 8 of 9,223,372,036,854,775,807 reactions (0.0%)", "e7: 7 of 9,223,372,036,854,775,807 reactions (0.0%)",
+            "e6: 6 of 9,223,372,036,854,775,807 reactions (0.0%)", "e5: 5 of 9,223,372,036,854,775,807 reactions (0.0%)",
+            "e4: 4 of 9,223,372,036,854,775,807 reactions (0.0%)",
+            "Other: 6 of 9,223,372,036,854,775,807 reactions (0.0%)",
+        ])
+        XCTAssertEqual(strings(rows, "barWidth"), ["484", "1", "1", "1", "1", "1", "1"])
+    }
+
     // MARK: Empty input
 
     func testEmptyInputGivesAnEmptyModelWithEveryKey() {
