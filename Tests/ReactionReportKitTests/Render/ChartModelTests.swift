@@ -102,6 +102,20 @@ final class ChartModelTests: XCTestCase {
         }
     }
 
+    /// The axis reaches the largest count there is, so that one huge week is drawn to scale and
+    /// the small ones keep their sliver.
+    func testColumnsOfOneHugeAndManySmallValues() {
+        let model = ChartModel.columns(id: "r", title: "t", summary: "s", points: weeks([Double(Int.max), 1, 2, 3, 4, 5]), unit: "Reactions")
+        XCTAssertEqual(strings(list(model, "gridlines"), "label"), ["0", "2,500,000,000,000,000,000", "5,000,000,000,000,000,000",
+                                                                   "7,500,000,000,000,000,000", "10,000,000,000,000,000,000"])
+        let bars = list(model, "columns").map { $0["bar"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(strings(bars, "height"), ["184.47", "1", "1", "1", "1", "1"])
+        // Anything larger is drawn at the top of an axis made for 2^63.
+        XCTAssertEqual(ChartValueScale(maximum: 1e300, axis: .count).ticks.last?.label, "10,000,000,000,000,000,000")
+        XCTAssertEqual(ChartValueScale(maximum: 1e300, axis: .percent).ticks.last?.label, "100000000000000000%")
+        XCTAssertEqual(ChartValueScale(maximum: 0.0123, axis: .percent).ticks.map(\.label), ["0%", "0.5%", "1%", "1.5%"])
+    }
+
     func testThirtyWeeksShowTenLabelsEndingWithTheLast() {
         let model = ChartModel.columns(id: "many", title: "t", summary: "s", points: weeks(Array(repeating: 4, count: 30)), unit: "Reactions")
         let labels = list(model, "xLabels")
