@@ -4,7 +4,7 @@ public struct Engagement: Sendable, Equatable {
     public var messages = 0
     /// Messages with at least one reaction.
     public var reactedMessages = 0
-    /// The sum of the reactions' counts.
+    /// The sum of the reactions' counts, held at `Int.max` (`Int.addingClamped`).
     public var reactions = 0
     /// Distinct people with at least one listed reaction.
     public var reactors = 0
@@ -66,8 +66,8 @@ struct EngagementTally {
 
     mutating func add(_ message: MessageSummary) {
         figures.messages += 1
-        let count = message.reactionCount
-        figures.reactions += count
+        let count = message.reactionTotal
+        figures.reactions.addClamped(count)
         if count > 0 { figures.reactedMessages += 1 }
         if let author = message.authorID { posterKeys.insert(PersonKey(platform: message.platform, id: author)) }
         if countingReactors {

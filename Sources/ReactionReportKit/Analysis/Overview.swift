@@ -18,6 +18,8 @@ public struct Overview: Sendable {
 
     public var messages: Int = 0
     public var reactedMessages: Int = 0
+    /// The sum of the reactions' counts, held at `Int.max` (`Int.addingClamped`), as
+    /// are the conversations' and the emoji's sums.
     public var reactions: Int = 0
     /// Distinct people with at least one listed reaction.
     public var reactors: Int = 0
@@ -38,13 +40,13 @@ public struct Overview: Sendable {
         var conversationIndex: [ConversationKey: Int] = [:]
         for message in list {
             tally.add(message)
-            let count = message.reactionCount
+            let count = message.reactionTotal
             if let sentAt = message.sentAt {
                 firstMessageAt = min(firstMessageAt ?? sentAt, sentAt)
                 lastMessageAt = max(lastMessageAt ?? sentAt, sentAt)
             }
             for reaction in message.reactions {
-                emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
+                emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count.addClamped(reaction.count)
             }
             let key = ConversationKey(platform: message.platform, id: message.conversationID)
             let index: Int
@@ -57,7 +59,7 @@ public struct Overview: Sendable {
                                                         messages: 0, reactedMessages: 0, reactions: 0))
             }
             conversations[index].messages += 1
-            conversations[index].reactions += count
+            conversations[index].reactions.addClamped(count)
             if count > 0 { conversations[index].reactedMessages += 1 }
         }
         let figures = tally.result()
@@ -91,7 +93,7 @@ public struct Overview: Sendable {
             for reaction in list[index].reactions { for reactor in reaction.reactors { ids.insert(reactor.id) } }
             return ids.count
         }
-        let reacted = indices.lazy.map { index in (index: index, count: list[index].reactionCount) }.filter { $0.count > 0 }
+        let reacted = indices.lazy.map { index in (index: index, count: list[index].reactionTotal) }.filter { $0.count > 0 }
         let best = TopN.select(reacted, limit: topN) { a, b in
             if a.count != b.count { return a.count > b.count }
             let (da, db) = (distinct(a.index), distinct(b.index))

@@ -5,7 +5,8 @@
 /// were added. Every week from the first to the last appears, with zeros where nothing was sent.
 /// Messages without a time belong to no week (`undated` counts them).
 public struct WeeklyReport: Sendable {
-    /// Someone in a ranking: reactions given (reactors) or received (authors).
+    /// Someone in a ranking: reactions given (reactors) or received (authors; a sum of counts,
+    /// held at `Int.max`).
     public struct PersonCount: Sendable, Equatable {
         public var platform: Platform
         public var id: String
@@ -153,15 +154,18 @@ public struct WeeklyReport: Sendable {
             let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
             conversations[conversation, default: (message.conversationName, EngagementTally())].tally.add(message)
             for reaction in message.reactions {
-                emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count += reaction.count
+                emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count.addClamped(reaction.count)
                 for reactor in reaction.reactors {
                     let person = PersonKey(platform: message.platform, id: reactor.id)
                     given[person, default: PersonCount(platform: person.platform, id: person.id, name: reactor.name, count: 0)].count += 1
                 }
             }
-            if let author = message.authorID, message.reactionCount > 0 {
-                let person = PersonKey(platform: message.platform, id: author)
-                received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count += message.reactionCount
+            if let author = message.authorID {
+                let total = message.reactionTotal
+                if total > 0 {
+                    let person = PersonKey(platform: message.platform, id: author)
+                    received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count.addClamped(total)
+                }
             }
         }
         // The week's sizes first, so that its tables are made once.

@@ -41,7 +41,8 @@ struct BubbleViewModel {
             }
             return .object(entry)
         }))
-        let others = reaction.count - shown.count
+        // Compared before subtracting: a count near `Int.min` would overflow.
+        let others = reaction.count > shown.count ? reaction.count - shown.count : 0
         if others > 0 { model.append("others", .text(shown.isEmpty ? othersText(others, alone: true) : "and " + othersText(others, alone: false))) }
         return model
     }
@@ -62,7 +63,7 @@ struct BubbleViewModel {
         guard !reaction.reactors.isEmpty else { return out.text }
         // Only the names shown are taken (a reaction can list a hundred reactors).
         let shownCount = reaction.count <= 3 ? min(3, reaction.reactors.count) : min(2, reaction.reactors.count)
-        let others = reaction.count - shownCount
+        let others = reaction.count > shownCount ? reaction.count - shownCount : 0
         out.append(literal: " — ")
         for index in 0..<shownCount {
             if index > 0 {

@@ -7,7 +7,8 @@ struct ConversationPages: @unchecked Sendable {
     let templates: TemplateSet
     let markup: MessageMarkup
     let base: TemplateObject
-    /// Each conversation's reaction count, summed once (every page shows it).
+    /// Each conversation's reaction count, summed once (every page shows it), held at
+    /// `Int.max`.
     let reactionTotals: [Int]
 
     init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: [String: Any]) {
@@ -17,7 +18,7 @@ struct ConversationPages: @unchecked Sendable {
         self.markup = markup
         self.base = TemplateObject(any: base)
         reactionTotals = layout.conversations.map { conversation in
-            conversation.messages.reduce(0) { $0 + layout.messages[$1].reactionCount }
+            conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionTotal) }
         }
     }
 
@@ -88,30 +89,61 @@ enum ParallelPages {
     }
 }
 
-/// Number formatting for pages (and the command's progress line): grouped integers and
-/// one-decimal percentages.
+/// Number formatting for pages (and the command's progress line): grouped integers, and
+/// percentages and averages with a fixed number of decimals.
+///
+/// A percentage or an average is printed digit for digit up to a magnitude of 1,000,000,000
+/// (`limit`). Beyond that, where only counts far past any real chat's take it (the ledger keeps
+/// each count within 0…1,000,000,000), it reads `over 1,000,000,000` with its unit: a change
+/// from 1 to 10^18 would otherwise be a 21-digit percentage, most of its digits made up by
+/// `Double`. Nothing here converts a `Double` to an `Int` it does not fit.
 public enum NumberText {
     /// `12,345`.
     public static func integer(_ value: Int) -> String {
-        let digits = String(value.magnitude)
+        (value < 0 ? "-" : "") + integer(magnitude: value.magnitude)
+    }
+
+    /// `12,345` for a magnitude, which holds the difference of any two `Int`s.
+    static func integer(magnitude: UInt) -> String {
+        let digits = String(magnitude)
         var out = ""
         for (offset, character) in digits.enumerated() {
             if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
             out.append(character)
         }
-        return (value < 0 ? "-" : "") + out
+        return out
     }
 
-    /// `1.25`: two decimals, rounded half away from zero, no locale.
+    /// The largest magnitude a percentage or an average is printed with all its digits.
+    static let limit = 1_000_000_000.0
+    /// `limit` as the figures show it.
+    static let limitText = "1,000,000,000"
+
+    /// `1.25`: two decimals, rounded half away from zero, no locale; `over 1,000,000,000`
+    /// (`under -1,000,000,000`) beyond the limit, `–` for not-a-number.
     static func decimal(_ value: Double) -> String {
-        let hundredths = Int((abs(value) * 100).rounded())
-        return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + pad(Int64(hundredths % 100), 2)
+        guard !value.isNaN else { return "–" }
+        let hundredths = (abs(value) * 100).rounded()
+        guard let digits = fixedPoint(hundredths, decimals: 2) else { return (value < 0 ? "under -" : "over ") + limitText }
+        return (value < 0 && hundredths > 0 ? "-" : "") + digits
     }
 
-    /// `45.2%`.
+    /// `45.2%` for a ratio of 0.452; `over 1,000,000,000%` (`under -1,000,000,000%`) beyond
+    /// the limit, `–` for not-a-number.
     static func percent(_ ratio: Double) -> String {
-        let tenths = Int((ratio * 1000).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
+        guard !ratio.isNaN else { return "–" }
+        let tenths = (abs(ratio) * 1000).rounded()
+        guard let digits = fixedPoint(tenths, decimals: 1) else { return (ratio < 0 ? "under -" : "over ") + limitText + "%" }
+        return (ratio < 0 && tenths > 0 ? "-" : "") + digits + "%"
+    }
+
+    /// A whole, non-negative number of tenths (`decimals` 1) or hundredths (2) as digits with
+    /// that many decimals (`12.5`, `0.07`); nil above `limit` (and for not-a-number).
+    static func fixedPoint(_ scaled: Double, decimals: Int) -> String? {
+        let unit = decimals == 1 ? 10 : 100
+        guard scaled <= limit * Double(unit) else { return nil }
+        let whole = Int(scaled)
+        return "\(whole / unit)." + pad(Int64(whole % unit), decimals)
     }
 }
 

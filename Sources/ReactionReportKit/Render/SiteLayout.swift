@@ -9,7 +9,9 @@ struct SiteLayout {
         var messages: [Int] = []
         var pageSize: Int
 
-        var pageCount: Int { max(1, (messages.count + pageSize - 1) / pageSize) }
+        /// Pages of `pageSize` messages, at least one. Rounded up without adding `pageSize`
+        /// first, which overflowed for a page size near `Int.max`.
+        var pageCount: Int { messages.isEmpty ? 1 : (messages.count - 1) / pageSize + 1 }
 
         /// The file of page `page` (1-based) relative to the output folder.
         func path(page: Int) -> String { "conversations/\(slug)/" + Self.fileName(page: page) }

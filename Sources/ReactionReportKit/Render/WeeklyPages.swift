@@ -55,7 +55,7 @@ struct WeeklyPages {
         model["topEmoji"] = week.topEmoji.map { EmojiUseModel.make($0, total: week.figures.reactions) }
         model["hasPalette"] = !week.palette.isEmpty
         model["palette"] = week.palette.map { EmojiUseModel.make($0, total: week.figures.reactions) }
-        let offPaletteTotal = week.offPalette.reduce(0) { $0 + $1.count }
+        let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
         model["hasOffPalette"] = offPaletteTotal > 0
         model["offPaletteCount"] = NumberText.integer(offPaletteTotal)
         model["offPaletteShare"] = NumberText.percent(week.figures.reactions == 0 ? 0 : Double(offPaletteTotal) / Double(week.figures.reactions))
@@ -150,7 +150,7 @@ enum TopMessageModel {
         entry.append("link", .text(link(layout.link(toMessageAt: index), root)))
         entry.append("excerpt", .text(TextExcerpt.make(markup.readableText(message), deleted: message.deleted)))
         entry.append("html", .text(markup.html(message)))
-        entry.append("reactionCount", .text(NumberText.integer(message.reactionCount)))
+        entry.append("reactionCount", .text(NumberText.integer(message.reactionTotal)))
         entry.append("bubblesText", .text(bubbles.plainText(message.reactions)))
         if let at = message.sentAt {
             entry.append("hasTime", .flag(true))
@@ -193,15 +193,21 @@ enum ChangeText {
     static var none: [String: Any] { model("–", "none", "no earlier week to compare with") }
 
     /// Counts: `▲ 12 (+25.0%)`, `▼ 3 (−10.0%)`, `= 0`, or `new` when the week before had none.
+    /// The difference of any two counts is exact (a `UInt` holds it); its percentage reads
+    /// `over +1,000,000,000%` beyond the limit of `NumberText`. A negative count before (which
+    /// only a summary made outside the ledger has) is compared by its size.
     static func count(_ now: Int, _ before: Int?) -> [String: Any] {
         guard let before else { return none }
         if before == 0 { return now == 0 ? model("= 0", "same", "no change") : model("new", "new", "new: none the week before") }
-        let delta = now - before
-        let percent = signedPercent(Double(delta) / Double(before))
-        if delta == 0 { return model("= 0 (0.0%)", "same", "no change") }
-        let arrow = delta > 0 ? "▲" : "▼"
-        return model("\(arrow) \(NumberText.integer(abs(delta))) (\(percent))", delta > 0 ? "up" : "down",
-                     "\(delta > 0 ? "up" : "down") \(NumberText.integer(abs(delta))) from \(NumberText.integer(before))")
+        if now == before { return model("= 0 (0.0%)", "same", "no change") }
+        let up = now > before
+        // Two's complement: the wrapped difference, read unsigned, is the exact one.
+        let delta = up ? UInt(bitPattern: now &- before) : UInt(bitPattern: before &- now)
+        let ratio = Double(delta) / Double(before.magnitude)
+        let percent = signedPercent(up ? ratio : -ratio)
+        let arrow = up ? "▲" : "▼"
+        return model("\(arrow) \(NumberText.integer(magnitude: delta)) (\(percent))", up ? "up" : "down",
+                     "\(up ? "up" : "down") \(NumberText.integer(magnitude: delta)) from \(NumberText.integer(before))")
     }
 
     /// A rate, compared in percentage points: `▲ 2.5 pts`.
@@ -209,10 +215,12 @@ enum ChangeText {
         guard let before else { return none }
         guard knownBefore else { return known ? model("new", "new", "new: no messages the week before") : model("= 0", "same", "no change") }
         guard known else { return model("–", "none", "no messages this week") }
-        let points = Int(((now - before) * 1000).rounded())
-        if points == 0 { return model("= 0.0 pts", "same", "no change") }
-        let text = "\(points > 0 ? "▲" : "▼") \(abs(points) / 10).\(abs(points) % 10) pts"
-        return model(text, points > 0 ? "up" : "down", "\(points > 0 ? "up" : "down") \(abs(points) / 10).\(abs(points) % 10) percentage points")
+        let tenths = ((now - before) * 1000).rounded()
+        guard !tenths.isNaN else { return model("–", "none", "no rate to compare") }
+        if tenths == 0 { return model("= 0.0 pts", "same", "no change") }
+        let magnitude = NumberText.fixedPoint(abs(tenths), decimals: 1) ?? "over " + NumberText.limitText
+        return model("\(tenths > 0 ? "▲" : "▼") \(magnitude) pts", tenths > 0 ? "up" : "down",
+                     "\(tenths > 0 ? "up" : "down") \(magnitude) percentage points")
     }
 
     /// A ratio such as reactions per message: `▲ 0.25 (+10.0%)`.
@@ -220,10 +228,11 @@ enum ChangeText {
         guard let before else { return none }
         guard knownBefore else { return known ? model("new", "new", "new: no messages the week before") : model("= 0", "same", "no change") }
         guard known else { return model("–", "none", "no messages this week") }
-        let hundredths = Int(((now - before) * 100).rounded())
+        let hundredths = ((now - before) * 100).rounded()
+        guard !hundredths.isNaN else { return model("–", "none", "no ratio to compare") }
         if hundredths == 0 { return model("= 0.00", "same", "no change") }
-        let magnitude = NumberText.decimal(Double(abs(hundredths)) / 100)
-        let percent = before == 0 ? "" : " (\(signedPercent((now - before) / before)))"
+        let magnitude = NumberText.fixedPoint(abs(hundredths), decimals: 2) ?? "over " + NumberText.limitText
+        let percent = before == 0 ? "" : " (\(signedPercent((now - before) / abs(before))))"
         return model("\(hundredths > 0 ? "▲" : "▼") \(magnitude)\(percent)", hundredths > 0 ? "up" : "down",
                      "\(hundredths > 0 ? "up" : "down") \(magnitude)")
     }
@@ -239,10 +248,15 @@ enum ChangeText {
         return model("\(delta > 0 ? "▲" : "▼") \(text)", delta > 0 ? "up" : "down", "\(delta > 0 ? "longer" : "shorter") by \(text)", lowerIsBetter: true)
     }
 
-    /// `+25.0%` / `−10.0%` (a true minus sign).
+    /// `+25.0%` / `−10.0%` (a true minus sign); `over +1,000,000,000%` /
+    /// `under −1,000,000,000%` beyond the limit of `NumberText`.
     static func signedPercent(_ ratio: Double) -> String {
-        let text = NumberText.percent(abs(ratio))
-        return (ratio < 0 ? "−" : "+") + text
+        guard !ratio.isNaN else { return "–" }
+        let sign = ratio < 0 ? "−" : "+"
+        guard let digits = NumberText.fixedPoint((abs(ratio) * 1000).rounded(), decimals: 1) else {
+            return (ratio < 0 ? "under " : "over ") + sign + NumberText.limitText + "%"
+        }
+        return sign + digits + "%"
     }
 }
 

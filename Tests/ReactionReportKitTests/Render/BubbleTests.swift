@@ -45,6 +45,19 @@ final class BubbleTests: XCTestCase {
         XCTAssertEqual(lists, [#"<dd><ul><li>u3 <time datetime="2024-01-01T10:05:00Z">2024-01-01 10:05 UTC</time></li><li>Bo</li></ul></dd>"#])
     }
 
+    /// Counts at either end of `Int`: the others are counted without overflowing.
+    func testBubblesOfExtremeCounts() {
+        let model = BubbleViewModel(options: BuildOptions())
+        let big = reaction(Int.max, ["Ada", "Bo"])
+        XCTAssertEqual(model.title(big), "👍 9223372036854775807 — Ada, Bo and 9223372036854775805 others")
+        XCTAssertEqual(model.bubble(big)["others"], .text("and 9223372036854775805 others"))
+        XCTAssertEqual(model.bubble(big)["countText"], .text("99+"))
+        let negative = reaction(Int.min, ["Ada"])
+        XCTAssertEqual(model.title(negative), "👍 -9223372036854775808 — Ada")
+        XCTAssertNil(model.bubble(negative)["others"])
+        XCTAssertEqual(model.bubble(negative)["countText"], .text("-9223372036854775808"))
+    }
+
     func testReactionOrders() {
         var a = reaction(1, ["A"]); a.emoji.key = "b"; a.sequence = 1
         var b = reaction(5, ["B"]); b.emoji.key = "a"; b.sequence = 2

@@ -102,6 +102,20 @@ final class ChartModelTests: XCTestCase {
         }
     }
 
+    /// The axis reaches the largest count there is, so that one huge week is drawn to scale and
+    /// the small ones keep their sliver.
+    func testColumnsOfOneHugeAndManySmallValues() {
+        let model = ChartModel.columns(id: "r", title: "t", summary: "s", points: weeks([Double(Int.max), 1, 2, 3, 4, 5]), unit: "Reactions")
+        XCTAssertEqual(strings(list(model, "gridlines"), "label"), ["0", "2,500,000,000,000,000,000", "5,000,000,000,000,000,000",
+                                                                   "7,500,000,000,000,000,000", "10,000,000,000,000,000,000"])
+        let bars = list(model, "columns").map { $0["bar"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(strings(bars, "height"), ["184.47", "1", "1", "1", "1", "1"])
+        // Anything larger is drawn at the top of an axis made for 2^63.
+        XCTAssertEqual(ChartValueScale(maximum: 1e300, axis: .count).ticks.last?.label, "10,000,000,000,000,000,000")
+        XCTAssertEqual(ChartValueScale(maximum: 1e300, axis: .percent).ticks.last?.label, "100000000000000000%")
+        XCTAssertEqual(ChartValueScale(maximum: 0.0123, axis: .percent).ticks.map(\.label), ["0%", "0.5%", "1%", "1.5%"])
+    }
+
     func testThirtyWeeksShowTenLabelsEndingWithTheLast() {
         let model = ChartModel.columns(id: "many", title: "t", summary: "s", points: weeks(Array(repeating: 4, count: 30)), unit: "Reactions")
         let labels = list(model, "xLabels")
@@ -216,6 +230,21 @@ final class ChartModelTests: XCTestCase {
         let long = ChartModel.shares(id: "e", title: "t", summary: "s", items: [(":a_very_long_custom_emoji:", 2)], otherLabel: "Other")
         XCTAssertEqual(strings(list(long, "rows"), "label"), [":a_very_lon…"])
         XCTAssertEqual(strings(list(long, "table"), "label"), [":a_very_long_custom_emoji:"])
+    }
+
+    /// The sum of one `Int.max` and small counts stops at `Int.max`: the rows past the limit
+    /// still make the other row, summed from the items rather than from the whole.
+    func testSharesOfOneHugeAndManySmallCounts() {
+        let items = [("👍", Int.max)] + (1...8).map { ("e\($0)", $0) }
+        let rows = list(ChartModel.shares(id: "e", title: "t", summary: "s", items: items, otherLabel: "Other", total: Int.max), "rows")
+        XCTAssertEqual(strings(rows, "title"), [
+            "👍: 9,223,372,036,854,775,807 of 9,223,372,036,854,775,807 reactions (100.0%)",
+            "e8: 8 of 9,223,372,036,854,775,807 reactions (0.0%)", "e7: 7 of 9,223,372,036,854,775,807 reactions (0.0%)",
+            "e6: 6 of 9,223,372,036,854,775,807 reactions (0.0%)", "e5: 5 of 9,223,372,036,854,775,807 reactions (0.0%)",
+            "e4: 4 of 9,223,372,036,854,775,807 reactions (0.0%)",
+            "Other: 6 of 9,223,372,036,854,775,807 reactions (0.0%)",
+        ])
+        XCTAssertEqual(strings(rows, "barWidth"), ["484", "1", "1", "1", "1", "1", "1"])
     }
 
     // MARK: Empty input
