@@ -158,7 +158,7 @@ struct Build: ParsableCommand {
             if let note = outcome.result.directConversations?.note { Console.error("reaction-report: note: " + note) }
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages
-            let reactions = messages.reduce(0) { $0 + $1.reactionCount }
+            let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
             print("Wrote \(output)/: \(outcome.filesWritten) files from \(outcome.files.count) input file(s), \(messages.count) messages, \(reactions) reactions.")
         }
         keptUntilExit.append(outcome)

@@ -66,7 +66,7 @@ struct EngagementTally {
 
     mutating func add(_ message: MessageSummary) {
         figures.messages += 1
-        let count = message.reactionTotal
+        let count = message.reactionCount
         figures.reactions.addClamped(count)
         if count > 0 { figures.reactedMessages += 1 }
         if let author = message.authorID { posterKeys.insert(PersonKey(platform: message.platform, id: author)) }

@@ -52,7 +52,7 @@ public enum MessageFilter {
         filtered.messages.removeAll { message in
             guard isLeftOut(message) else { return false }
             // The message's reactions were counted; now they are left out.
-            let reactions = message.reactionTotal
+            let reactions = message.reactionCount
             tallies[message.platform, default: ReactionTally()].counted -= reactions
             tallies[message.platform, default: ReactionTally()].leftOut = tallies[message.platform, default: ReactionTally()].leftOut.addingClamped(reactions)
             return true

@@ -40,7 +40,7 @@ public struct Overview: Sendable {
         var conversationIndex: [ConversationKey: Int] = [:]
         for message in list {
             tally.add(message)
-            let count = message.reactionTotal
+            let count = message.reactionCount
             if let sentAt = message.sentAt {
                 firstMessageAt = min(firstMessageAt ?? sentAt, sentAt)
                 lastMessageAt = max(lastMessageAt ?? sentAt, sentAt)
@@ -93,7 +93,7 @@ public struct Overview: Sendable {
             for reaction in list[index].reactions { for reactor in reaction.reactors { ids.insert(reactor.id) } }
             return ids.count
         }
-        let reacted = indices.lazy.map { index in (index: index, count: list[index].reactionTotal) }.filter { $0.count > 0 }
+        let reacted = indices.lazy.map { index in (index: index, count: list[index].reactionCount) }.filter { $0.count > 0 }
         let best = TopN.select(reacted, limit: topN) { a, b in
             if a.count != b.count { return a.count > b.count }
             let (da, db) = (distinct(a.index), distinct(b.index))

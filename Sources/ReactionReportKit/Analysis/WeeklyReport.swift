@@ -161,7 +161,7 @@ public struct WeeklyReport: Sendable {
                 }
             }
             if let author = message.authorID {
-                let total = message.reactionTotal
+                let total = message.reactionCount
                 if total > 0 {
                     let person = PersonKey(platform: message.platform, id: author)
                     received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count.addClamped(total)

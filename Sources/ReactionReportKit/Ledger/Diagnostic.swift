@@ -119,11 +119,3 @@ public struct DiagnosticLog: Sendable {
     /// Kinds present, in a fixed order.
     public var kinds: [Diagnostic.Kind] { counts.keys.sorted() }
 }
-
-extension Int {
-    /// The sum, held at `Int.max` instead of overflowing (counts come from the input).
-    func addingClamped(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
-    }
-}

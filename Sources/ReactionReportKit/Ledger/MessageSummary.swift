@@ -18,8 +18,15 @@ public struct MessageSummary: Sendable {
     /// Reactions in first-reacted order.
     public var reactions: [ReactionSummary]
 
-    /// The sum of the reactions' counts.
-    public var reactionCount: Int { reactions.reduce(0) { $0 + $1.count } }
+    /// The sum of the reactions' counts, held at the ends of `Int` (`Int.addingClamped`): the
+    /// per-message total every figure is made from. The ledger keeps each count within
+    /// 0…1,000,000,000, so a real sum stays far below `Int.max`; summaries made another way (a
+    /// test builds them directly) can hold any `Int`, and no count may stop a build.
+    public var reactionCount: Int {
+        var total = 0
+        for reaction in reactions { total = total.addingClamped(reaction.count) }
+        return total
+    }
 }
 
 /// One emoji on one message.

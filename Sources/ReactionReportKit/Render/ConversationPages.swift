@@ -18,7 +18,7 @@ struct ConversationPages: @unchecked Sendable {
         self.markup = markup
         self.base = TemplateObject(any: base)
         reactionTotals = layout.conversations.map { conversation in
-            conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionTotal) }
+            conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionCount) }
         }
     }
 

@@ -33,7 +33,7 @@ enum MessageRecord {
         out.append(literal: message.deleted ? #","deleted":true,"text":"# : #","deleted":false,"text":"#)
         JSONText.appendQuoted(message.text, to: out)
         out.append(literal: #","reactionCount":"#)
-        out.append(decimal: message.reactionTotal)
+        out.append(decimal: message.reactionCount)
         out.append(literal: #","reactions":["#)
         for (index, reaction) in reactions.enumerated() {
             if index > 0 { out.append(0x2C) }

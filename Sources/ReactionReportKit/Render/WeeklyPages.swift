@@ -150,7 +150,7 @@ enum TopMessageModel {
         entry.append("link", .text(link(layout.link(toMessageAt: index), root)))
         entry.append("excerpt", .text(TextExcerpt.make(markup.readableText(message), deleted: message.deleted)))
         entry.append("html", .text(markup.html(message)))
-        entry.append("reactionCount", .text(NumberText.integer(message.reactionTotal)))
+        entry.append("reactionCount", .text(NumberText.integer(message.reactionCount)))
         entry.append("bubblesText", .text(bubbles.plainText(message.reactions)))
         if let at = message.sentAt {
             entry.append("hasTime", .flag(true))

@@ -18,7 +18,7 @@ enum WeeksRecord {
                     let message = messages[index]
                     return JSONText.object([
                         "platform": JSONText.quote(message.platform.rawValue), "conversation": JSONText.quote(message.conversationID),
-                        "id": JSONText.quote(message.id), "reactions": String(message.reactionTotal),
+                        "id": JSONText.quote(message.id), "reactions": String(message.reactionCount),
                     ])
                 }),
                 "topEmoji": JSONText.array(week.topEmoji.map { JSONText.object(["key": JSONText.quote($0.emoji.key), "count": String($0.count)]) }),

@@ -15,9 +15,9 @@ final class CountSumTests: XCTestCase {
     }
 
     func testAMessagesTotalIsClamped() {
-        XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", Int.max), ("❤️", 1)]).reactionTotal, Int.max)
-        XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", Int.min), ("❤️", -1)]).reactionTotal, Int.min)
-        XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", 3), ("❤️", 4)]).reactionTotal, 7)
+        XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", Int.max), ("❤️", 1)]).reactionCount, Int.max)
+        XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", Int.min), ("❤️", -1)]).reactionCount, Int.min)
+        XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", 3), ("❤️", 4)]).reactionCount, 7)
     }
 
     /// Int.max / 2 on each of three messages, one week, one conversation, one author.
