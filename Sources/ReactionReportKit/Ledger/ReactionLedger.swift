@@ -308,8 +308,11 @@ public final class ReactionLedger {
                 return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid",
                                            platform: target.platform, reactions: weighInvalid(target, value, total: count)))
             }
-            guard count >= 0 else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): \(emojiTable[Int(emoji.emoji)].display) has a negative count"))
+            // Importers read counts with ReactionCount; a total from elsewhere is held to its range too.
+            guard (0...ReactionCount.maximum).contains(count) else {
+                return diagnose(Diagnostic(.invalidCount, file: files[file],
+                                           "message \(target.messageID): the count of \(emojiTable[Int(emoji.emoji)].display) (\(count)) is outside 0…\(ReactionCount.maximum) and is not used",
+                                           platform: target.platform))
             }
             withEntry(target, emoji) { entry in
                 entry.total = max(entry.total ?? 0, count)

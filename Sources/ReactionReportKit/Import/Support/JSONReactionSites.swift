@@ -74,7 +74,10 @@ struct ReactionSiteCollector {
         var component: JSONPath.Component
     }
 
-    private(set) var frames: [Frame] = []
+    /// The open containers around the innermost one, outermost first; the innermost is
+    /// `current`, kept apart so that noting a member touches no array.
+    private var outer: [Frame] = []
+    private var current: Frame?
     /// Path nodes: node 0 is the document itself; every other is a step below its parent.
     private var steps: [Step] = [Step(parent: -1, component: .anyKey)]
     private var stepIndex: [Step: Int32] = [:]
@@ -84,22 +87,43 @@ struct ReactionSiteCollector {
     /// a site is a site of its own.
     private var siteDepth = Int.max
 
-    /// A JSON-lines document: its values are elements of one array.
-    mutating func beginLines() { frames.append(Frame(isArray: true)) }
+    /// The number of open containers.
+    private var depth: Int { outer.count + (current == nil ? 0 : 1) }
 
-    mutating func enterObject() { frames.append(Frame(isArray: false)) }
-    mutating func enterArray() { frames.append(Frame(isArray: true)) }
-    mutating func leave() { frames.removeLast() }
+    /// A JSON-lines document: its values are elements of one array.
+    mutating func beginLines() { enter(Frame(isArray: true)) }
+
+    @inline(__always) mutating func enterObject() { enter(Frame(isArray: false)) }
+    @inline(__always) mutating func enterArray() { enter(Frame(isArray: true)) }
+
+    @inline(__always) private mutating func enter(_ frame: Frame) {
+        if let current { outer.append(current) }
+        current = frame
+    }
+
+    @inline(__always) mutating func leave() {
+        current = outer.popLast()
+    }
 
     /// A member named by the bytes `nameStart..<nameEnd` of `buffer`, whose value starts at
-    /// `valueStart`.
+    /// `valueStart`. Only names of seven bytes or more can be sites (`isReactionName`), so the
+    /// rest only update the path.
+    @inline(__always)
     mutating func member(nameStart: Int, nameEnd: Int, valueStart: Int, in buffer: UnsafeBufferPointer<UInt8>) {
-        if frames.count > siteDepth { return }
+        let depth = self.depth
+        if depth > siteDepth { return }
         siteDepth = .max
-        let top = frames.count - 1
-        frames[top].nameStart = nameStart
-        frames[top].nameEnd = nameEnd
-        frames[top].node = -1
+        current!.nameStart = nameStart
+        current!.nameEnd = nameEnd
+        current!.node = -1
+        // An escaped name is never longer than its bytes: a shorter one cannot name a site either.
+        if nameEnd - nameStart >= 7 {
+            checkSite(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, depth: depth, in: buffer)
+        }
+    }
+
+    /// Records the member as a site when its name and value make it one.
+    private mutating func checkSite(nameStart: Int, nameEnd: Int, valueStart: Int, depth: Int, in buffer: UnsafeBufferPointer<UInt8>) {
         let raw = UnsafeBufferPointer(rebasing: buffer[nameStart..<nameEnd])
         let escaped = raw.contains(UInt8(ascii: "\\"))
         let isSite: Bool
@@ -109,8 +133,8 @@ struct ReactionSiteCollector {
             isSite = ReactionSites.isReactionName(raw)
         }
         guard isSite, Self.holdsSomething(at: valueStart, in: buffer, objectOnly: Self.needsObject(raw, escaped: escaped, nameStart: nameStart, in: buffer)) else { return }
-        sites.append((node(upTo: top, in: buffer), valueStart))
-        siteDepth = frames.count
+        sites.append((node(upTo: depth - 1, in: buffer), valueStart))
+        siteDepth = depth
     }
 
     /// The grouped sites, in the order their paths were first met.
@@ -125,13 +149,15 @@ struct ReactionSiteCollector {
         return ReactionSites(groups: order.map { (path(of: $0), offsets[$0]!) })
     }
 
-    /// The path node of frame `level`'s current member or element.
+    /// The path node of frame `level`'s current member or element (frames counted from the
+    /// outermost; the last is `current`).
     private mutating func node(upTo level: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
-        if frames[level].node >= 0 { return frames[level].node }
+        let frame = level == outer.count ? current! : outer[level]
+        if frame.node >= 0 { return frame.node }
         let parent: Int32 = level == 0 ? 0 : node(upTo: level - 1, in: buffer)
-        let component: JSONPath.Component = frames[level].isArray
+        let component: JSONPath.Component = frame.isArray
             ? .anyIndex
-            : .key(Self.decodedName(nameStart: frames[level].nameStart, in: buffer))
+            : .key(Self.decodedName(nameStart: frame.nameStart, in: buffer))
         let step = Step(parent: parent, component: component)
         let found: Int32
         if let known = stepIndex[step] {
@@ -141,7 +167,7 @@ struct ReactionSiteCollector {
             steps.append(step)
             stepIndex[step] = found
         }
-        frames[level].node = found
+        if level == outer.count { current!.node = found } else { outer[level].node = found }
         return found
     }
 
