@@ -92,4 +92,13 @@ public struct DirectConversations: Sendable, Equatable {
         }
         return nil
     }
+
+    /// The same for the report's readers, who did not choose the options: nil when the report
+    /// covers them as asked.
+    public var reportNote: String? {
+        let counts = "\(conversations) direct conversation\(conversations == 1 ? "" : "s") (\(messages) message\(messages == 1 ? "" : "s"), \(reactions) reaction\(reactions == 1 ? "" : "s"))"
+        if !included { return "Not in this report: \(counts); direct conversations are left out unless asked for." }
+        if automatically { return "This report covers direct conversations only, as the input held nothing else: \(counts)." }
+        return nil
+    }
 }

@@ -53,6 +53,7 @@ a { color: var(--accent); }
 h1 { margin: .2rem 0; font-size: 1.9rem; line-height: 1.2; overflow-wrap: anywhere; }
 h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; }
 .lede { margin: 0; color: var(--muted); }
+.notes { margin: .75rem 0 0; padding-left: 1.25rem; }
 .totals { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .75rem; margin: 0; }
 .total { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; margin: 0; }
 .total dt { color: var(--muted); font-size: .85rem; }
@@ -328,6 +329,9 @@ th { overflow-wrap: normal; }
 <p class="eyebrow">Reaction report</p>
 <h1>{{siteTitle}}</h1>
 <p class="lede">{{period}}</p>
+{{#hasNotes}}
+<ul class="notes">{{#notes}}<li>{{text}}</li>{{/notes}}</ul>
+{{/hasNotes}}
 {{#hasLatestWeek}}<p class="cta"><a href="{{latestWeekHref}}">Latest weekly report: {{latestWeek}} →</a></p>{{/hasLatestWeek}}
 </header>
 <section aria-labelledby="totals-title">
@@ -554,6 +558,12 @@ th { overflow-wrap: normal; }
 # {{siteTitle}}
 
 {{period}}{{#hasLatestWeek}} · latest weekly report: [{{latestWeek}}]({{{latestWeekLink}}}){{/hasLatestWeek}}
+{{#hasNotes}}
+{{#notes}}
+
+> {{text}}
+{{/notes}}
+{{/hasNotes}}
 
 | Figure | Value |
 |---|---:|

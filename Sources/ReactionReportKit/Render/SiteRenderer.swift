@@ -95,10 +95,10 @@ public struct SiteRenderer {
                 feed.append(AtomFeed.xml(weekly, messages: messages, options: options))
                 return ("feed.xml", feed)
             }
-            jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
+            jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "")))) }
         }
         if options.formats.contains(.markdown) {
-            jobs.append { ("summary.md", try templates.renderMarkdown("summary", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, markup: markup, root: "")))) }
+            jobs.append { ("summary.md", try templates.renderMarkdown("summary", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "")))) }
         }
         try ParallelPages.render(jobs, to: writer)
     }
@@ -119,8 +119,20 @@ public struct SiteRenderer {
         return base
     }
 
+    /// What a reader of the overview should know about what the report leaves out: direct
+    /// conversations, and reactions of the input that are not counted.
+    static func notes(_ result: LedgerResult) -> [String] {
+        var notes: [String] = []
+        if let note = result.directConversations?.reportNote { notes.append(note) }
+        let diagnosed = result.tallies.values.reduce(0) { $0.addingClamped($1.diagnosed) }
+        if diagnosed > 0 {
+            notes.append("\(NumberText.integer(diagnosed)) reaction\(diagnosed == 1 ? "" : "s") of the input \(diagnosed == 1 ? "is" : "are") not counted; the diagnostics below name \(diagnosed == 1 ? "it" : "them").")
+        }
+        return notes
+    }
+
     func indexModel(_ overview: Overview, _ weekPages: WeeklyPages, _ messages: [MessageSummary], _ layout: SiteLayout,
-                    _ diagnostics: DiagnosticLog, markup: MessageMarkup, root: String) -> [String: Any] {
+                    _ diagnostics: DiagnosticLog, notes: [String] = [], markup: MessageMarkup, root: String) -> [String: Any] {
         let bubbles = BubbleViewModel(options: options)
         var model = pageBase(root: root, latestWeek: weekPages.report.weeks.last?.week)
         model["pageTitle"] = "Overview"
@@ -175,6 +187,8 @@ public struct SiteRenderer {
                     "link": link(conversation.path(page: 1), root), "messages": NumberText.integer(totals.messages),
                     "reactedMessages": NumberText.integer(totals.reactedMessages), "reactions": NumberText.integer(totals.reactions)]
         }
+        model["hasNotes"] = !notes.isEmpty
+        model["notes"] = notes.map { ["text": $0] }
         model["hasDiagnostics"] = diagnostics.total > 0
         model["diagnostics"] = diagnostics.kinds.map { ["label": $0.label, "count": NumberText.integer(diagnostics.counts[$0]!)] }
         return model

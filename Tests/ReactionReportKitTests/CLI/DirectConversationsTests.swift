@@ -21,6 +21,11 @@ final class DirectConversationsTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertEqual(build.stderr, "reaction-report: note: the input holds only direct conversations, so the report covers its 1 direct conversation (2 messages, 1 reaction); --no-include-direct-messages leaves them out\n")
         XCTAssertEqual(build.stdout, "Wrote out/: 11 files from 1 input file(s), 2 messages, 1 reactions.\n")
+        // The report says it too, to its readers.
+        let index = try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
+        XCTAssertTrue(index.contains(#"<ul class="notes"><li>This report covers direct conversations only, as the input held nothing else: 1 direct conversation (2 messages, 1 reaction).</li></ul>"#), index)
+        let summary = try String(contentsOf: folder.appendingPathComponent("out/summary.md"), encoding: .utf8)
+        XCTAssertTrue(summary.contains("\n\n> This report covers direct conversations only, as the input held nothing else: 1 direct conversation (2 messages, 1 reaction).\n\n| Figure |"), summary)
         let inspect = try CLIRunner.run(["inspect", "result.json"], in: folder)
         XCTAssertEqual(inspect.stdout, """
             Files:
@@ -54,5 +59,16 @@ final class DirectConversationsTests: XCTestCase {
         XCTAssertTrue(included.stdout.contains("Direct conversations: 1, included as asked\n"), included.stdout)
         let quiet = try CLIRunner.run(["build", TestSupport.fixtures.appendingPathComponent("slack/workspace").path, "-o", "out2", "--quiet"], in: folder)
         XCTAssertEqual(quiet.stderr, "")
+    }
+
+    /// Reactions of the input that are not counted are announced on the overview.
+    func testTheOverviewSaysHowManyReactionsAreNotCounted() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let text = #"{"guild":{"id":"g"},"channel":{"id":"c","name":"general"},"messages":[{"id":"m1","timestamp":"2026-01-05T10:00:00Z","author":{"id":"u"},"content":"x","reactions":[{"emoji":{"id":"","name":"👍"},"count":2}],"extra":{"reactions":[{"count":3}]}}]}"#
+        try Data(text.utf8).write(to: folder.appendingPathComponent("d.json"))
+        let build = try CLIRunner.run(["build", "d.json", "-o", "out", "--quiet"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let index = try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
+        XCTAssertTrue(index.contains(#"<ul class="notes"><li>3 reactions of the input are not counted; the diagnostics below name them.</li></ul>"#), index)
     }
 }
