@@ -8,6 +8,10 @@
 /// to the message's star total instead of its bubbles. Service records (joins, pins, calls) are
 /// not messages and are passed over.
 ///
+/// Ids: exports made before 2021 wrote chat and people ids in another way (numbers built from
+/// tdesktop's old `PeerId`); they are read into today's form, so that an old and a new export
+/// of one chat are one conversation with the same people (`TelegramChatIDs`).
+///
 /// Times: messages carry `date_unixtime` (Unix seconds as text) next to `date`, the same instant
 /// written in the exporting computer's zone without an offset. `recent[].date` has only the local
 /// form; it is converted with the zone offset that the message's own `date`/`date_unixtime` pair
@@ -88,16 +92,25 @@ public struct TelegramImporter: Importer {
     /// What reading a chat carries from one message to the next.
     struct ChatState {
         var conversationID: String
+        /// How the chat writes the ids of people.
+        var ids: TelegramChatIDs
+        /// The author of a post without `from_id` in a channel exported before autumn 2020
+        /// (unsigned posts had no sender then; later exports name the channel): the channel.
+        var channelAuthor: (id: String, name: String)?
         /// The exporting computer's UTC offset in seconds, as the last readable date pair showed it.
         var zoneOffset: Int64?
     }
 
+    /// Channels: chats whose posts are the channel's own.
+    static let channelTypes: Set<String> = ["private_channel", "public_channel"]
+
     func readChat(_ chat: JSONValue, into sink: ImportSink) {
-        guard let id = nonEmpty(chat["id"]?.identifier) else {
+        let type = chat["type"]?.string ?? ""
+        let ids = TelegramChatIDs(scheme: TelegramChatIDs.scheme(of: chat, type: type), chatType: type)
+        guard let id = nonEmpty(ids.chatID(chat["id"])) else {
             sink.diagnose(.skippedRecord, "a chat without an id (\(quoted(chat["name"]?.string ?? "unnamed"))); its messages were skipped")
             return
         }
-        let type = chat["type"]?.string ?? ""
         let name = nonEmpty(chat["name"]?.string) ?? Self.unnamedChats[type] ?? id
         sink.conversation(ConversationInfo(platform: .telegram, id: id, name: name, isDirect: Self.directTypes.contains(type)))
         guard let messages = chat["messages"]?.elements else {
@@ -107,7 +120,8 @@ public struct TelegramImporter: Importer {
             }
             return
         }
-        var state = ChatState(conversationID: id)
+        var state = ChatState(conversationID: id, ids: ids)
+        if ids.scheme == .shifted, Self.channelTypes.contains(type) { state.channelAuthor = ("channel" + id, name) }
         for message in messages {
             readMessage(message, state: &state, into: sink)
         }
@@ -134,8 +148,11 @@ public struct TelegramImporter: Importer {
         }
 
         let sentAt = messageTime(message, id: id, state: &state, into: sink)
-        let authorID = nonEmpty(message["from_id"]?.identifier)
-        let authorName = nonEmpty(message["from"]?.string)
+        var authorID = nonEmpty(message["from_id"].flatMap { state.ids.personID($0) })
+        var authorName = nonEmpty(message["from"]?.string)
+        if authorID == nil, let channel = state.channelAuthor {
+            (authorID, authorName) = (channel.id, authorName ?? channel.name)
+        }
         if let authorID { sink.person(.telegram, id: authorID, name: authorName) }
         sink.message(ImportedMessage(platform: .telegram, conversationID: conversationID, id: id, authorID: authorID,
                                      authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
@@ -147,7 +164,7 @@ public struct TelegramImporter: Importer {
         }
         let target = MessageTarget(platform: .telegram, conversationID: conversationID, messageID: id)
         for reaction in list {
-            readReaction(reaction, target: target, zoneOffset: state.zoneOffset, into: sink)
+            readReaction(reaction, target: target, ids: state.ids, zoneOffset: state.zoneOffset, into: sink)
         }
     }
 
@@ -205,7 +222,7 @@ public struct TelegramImporter: Importer {
         return out
     }
 
-    func readReaction(_ reaction: JSONValue, target: MessageTarget, zoneOffset: Int64?, into sink: ImportSink) {
+    func readReaction(_ reaction: JSONValue, target: MessageTarget, ids: TelegramChatIDs, zoneOffset: Int64?, into sink: ImportSink) {
         let id = target.messageID
         guard reaction.object != nil else {
             sink.diagnose(.invalidReaction, "message \(id): a reaction that is not an object")
@@ -232,7 +249,7 @@ public struct TelegramImporter: Importer {
             value = ReactionValue("custom-" + document, style: .custom(id: document, image: nil))
         case "paid"?:
             // Stars, not people: the sample of payers is not a list of reactors.
-            for entry in recent { notePerson(entry, into: sink) }
+            for entry in recent { notePerson(entry, ids: ids, into: sink) }
             guard let count, count >= 0 else {
                 sink.diagnose(.invalidReaction, "message \(id): a paid reaction without a readable count of stars")
                 return
@@ -251,7 +268,7 @@ public struct TelegramImporter: Importer {
             return
         }
         for entry in recent {
-            let reactor = nonEmpty(entry["from_id"]?.identifier) ?? ""
+            let reactor = entry["from_id"].flatMap { ids.personID($0) } ?? ""
             let name = nonEmpty(entry["from"]?.string)
             let at = sink.time(entry["date"], what: "message \(id) reaction date") { date in
                 date.string.flatMap { localTime($0, offset: zoneOffset) }
@@ -261,8 +278,8 @@ public struct TelegramImporter: Importer {
     }
 
     /// Keeps the name of someone listed in a `recent` sample.
-    func notePerson(_ entry: JSONValue, into sink: ImportSink) {
-        guard let id = nonEmpty(entry["from_id"]?.identifier) else { return }
+    func notePerson(_ entry: JSONValue, ids: TelegramChatIDs, into sink: ImportSink) {
+        guard let id = nonEmpty(entry["from_id"].flatMap { ids.personID($0) }) else { return }
         sink.person(.telegram, id: id, name: nonEmpty(entry["from"]?.string))
     }
 }
