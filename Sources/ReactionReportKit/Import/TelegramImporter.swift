@@ -6,12 +6,18 @@
 /// is shorter than its count is incomplete. Custom emoji have a document id and nothing else:
 /// their key is `:custom-<document_id>:`. Paid reactions count Telegram Stars, not people, and go
 /// to the message's star total instead of its bubbles. Service records (joins, pins, calls) are
-/// not messages and are passed over.
+/// not messages and are passed over; Telegram Desktop writes no reactions on them, and any it
+/// would are named in a diagnostic.
+///
+/// Ids: exports made before 2021 wrote chat and people ids in another way (numbers built from
+/// tdesktop's old `PeerId`); they are read into today's form, so that an old and a new export
+/// of one chat are one conversation with the same people (`TelegramChatIDs`).
 ///
 /// Times: messages carry `date_unixtime` (Unix seconds as text) next to `date`, the same instant
 /// written in the exporting computer's zone without an offset. `recent[].date` has only the local
 /// form; it is converted with the zone offset that the message's own `date`/`date_unixtime` pair
-/// reveals (the latest such offset in the file when a message lacks the pair, else read as UTC).
+/// reveals (the latest such offset in the chat when a message lacks the pair, else read as UTC:
+/// exports before about 2022 have no `date_unixtime` at all).
 ///
 /// Chat lists and message lists are read with `JSONValue.elements`, one record at a time, so a
 /// large export's deferred arrays are never parsed whole.
@@ -70,9 +76,9 @@ public struct TelegramImporter: Importer {
         for key in ["chats", "left_chats"] {
             if let list = root[key]?["list"]?.elements { sections.append((key, list)) }
         }
-        if sections.isEmpty {
+        // A full-account export has no messages of its own; a file that holds both is read whole.
+        if sections.isEmpty || root["messages"].map({ !$0.isNull }) == true {
             readChat(root, into: sink)
-            return
         }
         for (key, chats) in sections {
             for (index, chat) in chats.enumerated() {
@@ -88,16 +94,26 @@ public struct TelegramImporter: Importer {
     /// What reading a chat carries from one message to the next.
     struct ChatState {
         var conversationID: String
+        /// How the chat writes the ids of people.
+        var ids: TelegramChatIDs
+        /// The author of a post without `from_id` in a channel exported before autumn 2020
+        /// (unsigned posts had no sender then; later exports name the channel): the channel.
+        var channelAuthor: (id: String, name: String)?
         /// The exporting computer's UTC offset in seconds, as the last readable date pair showed it.
         var zoneOffset: Int64?
     }
 
+    /// Channels: chats whose posts are the channel's own.
+    static let channelTypes: Set<String> = ["private_channel", "public_channel"]
+
     func readChat(_ chat: JSONValue, into sink: ImportSink) {
-        guard let id = nonEmpty(chat["id"]?.identifier) else {
-            sink.diagnose(.skippedRecord, "a chat without an id (\(quoted(chat["name"]?.string ?? "unnamed"))); its messages were skipped")
+        let type = chat["type"]?.string ?? ""
+        let ids = TelegramChatIDs(scheme: TelegramChatIDs.scheme(of: chat, type: type), chatType: type)
+        guard let id = nonEmpty(ids.chatID(chat["id"])) else {
+            let held = (chat["messages"]?.elements ?? []).reduce(0) { $0.addingClamped(Self.reactionsHeld($1["reactions"])) }
+            sink.diagnose(.skippedRecord, "a chat without an id (\(quoted(chat["name"]?.string ?? "unnamed"))); its messages were skipped", reactions: held)
             return
         }
-        let type = chat["type"]?.string ?? ""
         let name = nonEmpty(chat["name"]?.string) ?? Self.unnamedChats[type] ?? id
         sink.conversation(ConversationInfo(platform: .telegram, id: id, name: name, isDirect: Self.directTypes.contains(type)))
         guard let messages = chat["messages"]?.elements else {
@@ -107,7 +123,8 @@ public struct TelegramImporter: Importer {
             }
             return
         }
-        var state = ChatState(conversationID: id)
+        var state = ChatState(conversationID: id, ids: ids)
+        if ids.scheme == .shifted, Self.channelTypes.contains(type) { state.channelAuthor = ("channel" + id, name) }
         for message in messages {
             readMessage(message, state: &state, into: sink)
         }
@@ -120,65 +137,50 @@ public struct TelegramImporter: Importer {
             return
         }
         guard let id = nonEmpty(message["id"]?.identifier) else {
-            sink.diagnose(.skippedRecord, "chat \(conversationID): a message without an id")
+            sink.diagnose(.skippedRecord, "chat \(conversationID): a message without an id", reactions: Self.reactionsHeld(message["reactions"]))
             return
         }
         switch message["type"]?.string {
         case "message"?:
             break
         case "service"?:
+            // Telegram Desktop reads reactions of ordinary messages only (`ParseMessage`), so a
+            // service record holds none; one that does is named, not read as a message.
+            let held = Self.reactionsHeld(message["reactions"])
+            if held > 0 {
+                let action = message["action"]?.string.map { " (\(quoted($0)))" } ?? ""
+                sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): a service record\(action) with \(held) reaction(s); service records are not messages, their reactions are not counted", reactions: held)
+            }
+            return
+        case "unsupported"?:
+            // What Telegram Desktop writes for a message it could not export: an id and nothing else.
+            sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): Telegram Desktop could not export this message (type \"unsupported\"); skipped")
             return
         case let other:
-            sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): record type \(quoted(other ?? "missing")) is neither message nor service; skipped")
+            sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): record type \(quoted(other ?? "missing")) is neither message nor service; skipped",
+                          reactions: Self.reactionsHeld(message["reactions"]))
             return
         }
 
         let sentAt = messageTime(message, id: id, state: &state, into: sink)
-        let authorID = nonEmpty(message["from_id"]?.identifier)
-        let authorName = nonEmpty(message["from"]?.string)
+        var authorID = nonEmpty(message["from_id"].flatMap { state.ids.personID($0) })
+        var authorName = nonEmpty(message["from"]?.string)
+        if authorID == nil, let channel = state.channelAuthor {
+            (authorID, authorName) = (channel.id, authorName ?? channel.name)
+        }
         if let authorID { sink.person(.telegram, id: authorID, name: authorName) }
         sink.message(ImportedMessage(platform: .telegram, conversationID: conversationID, id: id, authorID: authorID,
                                      authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
 
         guard let reactions = message["reactions"], !reactions.isNull else { return }
         guard let list = reactions.elements else {
-            sink.diagnose(.invalidReaction, "message \(id): \"reactions\" is not an array")
+            sink.diagnose(.invalidReaction, "message \(id): \"reactions\" is not an array", reactions: Self.reactionsHeld(reactions))
             return
         }
         let target = MessageTarget(platform: .telegram, conversationID: conversationID, messageID: id)
         for reaction in list {
-            readReaction(reaction, target: target, zoneOffset: state.zoneOffset, into: sink)
+            readReaction(reaction, target: target, ids: state.ids, zoneOffset: state.zoneOffset, into: sink)
         }
-    }
-
-    /// `date_unixtime` when readable; else `date`, moved from local time by the known offset.
-    /// Learns the exporter's offset from every message that has both.
-    func messageTime(_ message: JSONValue, id: String, state: inout ChatState, into sink: ImportSink) -> Timestamp? {
-        let exact = sink.time(message["date_unixtime"], what: "message \(id) date_unixtime") { $0.identifier.flatMap(Timestamp.decimalSeconds) }
-        let localText = message["date"]?.string
-        let local = localText.flatMap(Timestamp.iso8601)
-        if let exact, let local, let localText, !hasZone(localText) {
-            let offset = local.seconds - exact.seconds
-            if abs(offset) <= 14 * 3600, offset % 60 == 0 { state.zoneOffset = offset }
-        }
-        if let exact { return exact }
-        return sink.time(message["date"], what: "message \(id) date") { value in
-            value.string.flatMap { localTime($0, offset: state.zoneOffset) }
-        }
-    }
-
-    /// A local date-time without offset, as UTC moved back by `offset` seconds (when known). Text
-    /// that carries its own offset is read with it.
-    func localTime(_ text: String, offset: Int64?) -> Timestamp? {
-        guard let time = Timestamp.iso8601(text) else { return nil }
-        guard let offset, !hasZone(text) else { return time }
-        return Timestamp.checked(time.nanoseconds - offset * 1_000_000_000, digits: time.fractionDigits)
-    }
-
-    /// True when ISO 8601 text ends in `Z` or a `±hh:mm` offset after its time of day.
-    func hasZone(_ text: String) -> Bool {
-        guard let time = text.firstIndex(where: { $0 == "T" || $0 == "t" || $0 == " " }) else { return false }
-        return text[time...].contains { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }
     }
 
     /// The message text: a string, or a list of parts (plain strings and entity objects with a
@@ -203,66 +205,5 @@ public struct TelegramImporter: Importer {
             sink.diagnose(.skippedRecord, "message \(id): \(unreadable) text part(s) without text left out")
         }
         return out
-    }
-
-    func readReaction(_ reaction: JSONValue, target: MessageTarget, zoneOffset: Int64?, into sink: ImportSink) {
-        let id = target.messageID
-        guard reaction.object != nil else {
-            sink.diagnose(.invalidReaction, "message \(id): a reaction that is not an object")
-            return
-        }
-        let count = reaction["count"]?.int64.map { Int(clamping: $0) }
-        let recent = reaction["recent"]?.array ?? []
-        if let value = reaction["recent"], !value.isNull, value.elements == nil {
-            sink.diagnose(.invalidReaction, "message \(id): a reaction's \"recent\" is not a list")
-        }
-        let value: ReactionValue
-        switch reaction["type"]?.string {
-        case "emoji"?:
-            guard let emoji = nonEmpty(reaction["emoji"]?.string) else {
-                sink.diagnose(.invalidReaction, "message \(id): an emoji reaction without an emoji")
-                return
-            }
-            value = ReactionValue(emoji)
-        case "custom_emoji"?:
-            guard let document = nonEmpty(reaction["document_id"]?.identifier) else {
-                sink.diagnose(.invalidReaction, "message \(id): a custom emoji reaction without a document_id")
-                return
-            }
-            value = ReactionValue("custom-" + document, style: .custom(id: document, image: nil))
-        case "paid"?:
-            // Stars, not people: the sample of payers is not a list of reactors.
-            for entry in recent { notePerson(entry, into: sink) }
-            guard let count, count >= 0 else {
-                sink.diagnose(.invalidReaction, "message \(id): a paid reaction without a readable count of stars")
-                return
-            }
-            if count > 0 { sink.update(.paidStars(target: target, stars: count)) }
-            return
-        case let other:
-            sink.diagnose(.invalidReaction, "message \(id): reaction type \(quoted(other ?? "missing")) is not emoji, custom_emoji or paid")
-            return
-        }
-
-        if let count {
-            sink.reaction(.total(target: target, value: value, count: count, firstAt: nil))
-        } else if recent.isEmpty {
-            sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor recent reactors")
-            return
-        }
-        for entry in recent {
-            let reactor = nonEmpty(entry["from_id"]?.identifier) ?? ""
-            let name = nonEmpty(entry["from"]?.string)
-            let at = sink.time(entry["date"], what: "message \(id) reaction date") { date in
-                date.string.flatMap { localTime($0, offset: zoneOffset) }
-            }
-            sink.reaction(.add(target: target, value: value, reactor: reactor, reactorName: name, at: at, ref: nil))
-        }
-    }
-
-    /// Keeps the name of someone listed in a `recent` sample.
-    func notePerson(_ entry: JSONValue, into sink: ImportSink) {
-        guard let id = nonEmpty(entry["from_id"]?.identifier) else { return }
-        sink.person(.telegram, id: id, name: nonEmpty(entry["from"]?.string))
     }
 }

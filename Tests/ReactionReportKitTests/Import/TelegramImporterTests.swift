@@ -222,11 +222,15 @@ final class TelegramImporterTests: XCTestCase {
             "odd.json: message 4: an emoji reaction without an emoji",
             "odd.json: message 4: a custom emoji reaction without a document_id",
             "odd.json: message 4: reaction \"👀\" has neither count nor recent reactors",
-            "odd.json: message 4: a paid reaction without a readable count of stars",
+            "odd.json: message 4: a paid reaction without a count of Stars",
             "odd.json: message 4: a reaction that is not an object",
-            "odd.json: message 4: a 🎉 reaction has no user id",
+            "odd.json: message 4: a reactor of \"🎉\" without a from_id",
             "odd.json: message 5: \"reactions\" is not an array",
         ])
+        // Each reaction it cannot read is named with the reactions it loses; 🎉's count holds its
+        // reactor without an id.
+        XCTAssertEqual(result.diagnostics.examples[.invalidReaction]?.map(\.reactions), [1, 1, 1, 1, 0, 1, 0, 1])
+        XCTAssertEqual(result.tallies[.telegram], ReactionTally(read: 11, counted: 5, diagnosed: 6))
         // More reactors listed than counted: the list stands, and the mismatch is reported.
         XCTAssertEqual(result.diagnostics.examples[.reactorsExceedCount]?.map(\.text), ["Telegram message 4: 🙏 lists 2 reactors but counts 1"])
     }
