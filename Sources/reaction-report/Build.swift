@@ -211,6 +211,8 @@ struct Formats: ParsableCommand {
             print("\(format.id)  [\(format.platform.displayName)]")
             print("    \(format.summary)")
             print("    recognised by: \(format.recognisedBy)")
+            let paths = format.reactionMembers.patterns.map(\.description)
+            print("    reactions read at: " + (paths.isEmpty ? "no members (each record is one reaction, or none)" : paths.joined(separator: ", ")))
         }
     }
 }
