@@ -12,6 +12,8 @@ final class FormatDetectionTests: XCTestCase {
         XCTAssertEqual(try format(#"[{"timetoken":1,"message":"m"}]"#), "pubnub-history")
         XCTAssertEqual(try format(#"{"data":[{"type":"reaction","value":"a","uuid":"u","actionTimetoken":"2","messageTimetoken":"1"}]}"#), "pubnub-actions")
         XCTAssertEqual(try format(#"{"event":"added","data":{"type":"reaction","value":"a","actionTimetoken":"2","messageTimetoken":"1"}}"#, name: "e.jsonl"), "pubnub-events")
+        XCTAssertEqual(try format(#"{"t":{"t":"17150000000000001","r":12},"m":[]}"#), "pubnub-subscribe")
+        XCTAssertEqual(try format(#"[{"t":{"t":"1","r":1},"m":[{"c":"x","p":{"t":"1","r":1},"d":"m"}]}]"#), "pubnub-subscribe")
         XCTAssertEqual(try format(#"{"channels":[{"channel":{"id":"g"},"messages":[]}]}"#), "stream-channels")
         XCTAssertEqual(try format(#"{"messages":[{"id":"1","created_at":"2024-01-01T00:00:00Z","user":{"id":"u"}}]}"#), "stream-messages")
         XCTAssertEqual(try format(#"{"data":[{"id":"1","sentAt":1,"sender":"u","receiverType":"group","receiver":"g"}]}"#), "cometchat-messages")
