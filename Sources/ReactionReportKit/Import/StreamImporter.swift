@@ -1,13 +1,13 @@
 /// Reads Stream Chat exports: channel export v1 and query-channels responses
 /// (`{"channels":[{"channel":…, "messages":[…]}]}`), a single channel response, a messages
-/// response or a JSON array of messages, and `{"message": …}` responses (get, send or update
-/// message).
+/// response or a JSON array of messages, `{"message": …}` responses (get, send or update
+/// message), and logs of Stream events (webhook or WebSocket payloads).
 ///
 /// Totals come from `reaction_groups` (else `reaction_counts`), per type; reactors from
 /// `latest_reactions`, `own_reactions` (the exporting user's own, real reactions) and the
 /// groups' `latest_reactions_by`. Quoted messages and pinned messages are copies of messages of
 /// the same channel and are read as messages (the ledger merges a message seen twice). How one
-/// message record is read: `StreamImporter+Message.swift`.
+/// message record is read: `StreamImporter+Message.swift`; event logs: `StreamImporter+Events.swift`.
 public struct StreamImporter: Importer {
     public let platform = Platform.stream
 
@@ -37,7 +37,17 @@ public struct StreamImporter: Importer {
         summary: "get, send or update message responses ({\"message\":{…},\"duration\":…}): one, a JSON array of them, or JSON lines",
         recognisedBy: "objects whose \"message\" is a message (with \"id\" and \"created_at\" and \"user\", or reactions) and that have no \"type\"",
         reactionMembers: ReactionMembers(records: messageRecords(["$.message", "$[*].message"]), members: messageMembers))
-    public var formats: [InputFormat] { [Self.channels, Self.messages, Self.messageResponses] }
+    /// Events: the message snapshot each carries, and the reaction of a `reaction.*` event. The
+    /// reaction is a record whose reaction is the record itself (the member path `$`); the
+    /// other patterns this makes name places that are never reaction members (`$[*].message`)
+    /// or lie inside one (`$[*].reaction.latest_reactions`), where none is looked for.
+    public static let events = InputFormat(id: "stream-events", platform: .stream,
+        summary: "Stream events (message.new/updated/deleted, reaction.new/updated/deleted; webhook or WebSocket payloads): a JSON array, JSON lines or one event",
+        recognisedBy: "objects whose \"type\" is a Stream event name (such as \"reaction.new\") with a \"message\", \"reaction\", \"cid\" or \"channel_id\"",
+        reactionMembers: ReactionMembers(records: messageRecords(["$[*].message", "$.message"]) + ["$[*].reaction", "$.reaction"],
+                                         members: messageMembers + ["$"]))
+
+    public var formats: [InputFormat] { [Self.channels, Self.messages, Self.messageResponses, Self.events] }
 
     public func detect(_ document: InputDocument) -> InputFormat? {
         let root = document.root
@@ -47,6 +57,7 @@ public struct StreamImporter: Importer {
         }
         // A DiscordChatExporter file also has "channel" and "messages", beside its "guild".
         if root["channel"]?.object != nil, root["messages"]?.elements != nil { return root["guild"] == nil ? Self.channels : nil }
+        if Self.isEventLog(root) { return Self.events }
         if isMessageResponse(root) || root.elements?.first.map(isMessageResponse) == true { return Self.messageResponses }
         guard let first = root.elements?.first ?? root["messages"]?.elements?.first else { return nil }
         return isMessage(first) ? Self.messages : nil
@@ -69,6 +80,7 @@ public struct StreamImporter: Importer {
         switch format {
         case Self.channels: readChannels(document, into: sink)
         case Self.messageResponses: readMessageResponses(document, into: sink)
+        case Self.events: readEvents(document, into: sink)
         default: readMessageList(document, into: sink)
         }
     }

@@ -16,6 +16,8 @@ final class FormatDetectionTests: XCTestCase {
         XCTAssertEqual(try format(#"[{"t":{"t":"1","r":1},"m":[{"c":"x","p":{"t":"1","r":1},"d":"m"}]}]"#), "pubnub-subscribe")
         XCTAssertEqual(try format(#"{"channels":[{"channel":{"id":"g"},"messages":[]}]}"#), "stream-channels")
         XCTAssertEqual(try format(#"{"message":{"id":"1","created_at":"2024-01-01T00:00:00Z","user":{"id":"u"}},"duration":"1.2ms"}"#), "stream-message-responses")
+        XCTAssertEqual(try format(#"{"type":"reaction.new","cid":"messaging:g","reaction":{"type":"like","user_id":"u","message_id":"1"}}"#), "stream-events")
+        XCTAssertEqual(try format("{\"type\":\"health.check\",\"cid\":\"*\"}\n{\"type\":\"message.new\",\"cid\":\"m:g\",\"message\":{\"id\":\"1\"}}\n", name: "log.jsonl"), "stream-events")
         XCTAssertEqual(try format(#"{"messages":[{"id":"1","created_at":"2024-01-01T00:00:00Z","user":{"id":"u"}}]}"#), "stream-messages")
         XCTAssertEqual(try format(#"{"data":[{"id":"1","sentAt":1,"sender":"u","receiverType":"group","receiver":"g"}]}"#), "cometchat-messages")
         XCTAssertEqual(try format(#"{"data":[{"id":"1","messageId":"2","reaction":"x","uid":"u","reactedAt":1}]}"#), "cometchat-reactions")

@@ -149,6 +149,10 @@ final class StreamImporterTests: XCTestCase {
             ("stream-message-responses", "$.message.quoted_message", #"{"message":{\#(host),"quoted_message":MSG}}"#),
             ("stream-message-responses", "$[*].message", #"[{"message":MSG}]"#),
             ("stream-message-responses", "$[*].message.quoted_message", #"[{"message":{\#(host),"quoted_message":MSG}}]"#),
+            ("stream-events", "$[*].message", #"[{"type":"message.new","cid":"messaging:g","message":MSG}]"#),
+            ("stream-events", "$[*].message.quoted_message", #"[{"type":"message.new","cid":"messaging:g","message":{\#(host),"quoted_message":MSG}}]"#),
+            ("stream-events", "$.message", #"{"type":"message.updated","cid":"messaging:g","message":MSG}"#),
+            ("stream-events", "$.message.quoted_message", #"{"type":"message.new","cid":"messaging:g","message":{\#(host),"quoted_message":MSG}}"#),
         ]
         let message = #""id":"s1","text":"x","user":{"id":"u"},"created_at":"2024-01-01T00:00:00Z""#
         let members: [(member: String, value: String, reactions: [String])] = [
@@ -173,6 +177,13 @@ final class StreamImporterTests: XCTestCase {
                 try check(place.format, place.record + member.member.dropFirst(), document, reactions: member.reactions, named: member.reactions.isEmpty ? 1 : 0)
             }
         }
+        // The reaction of a reaction event is a record of its own.
+        let reaction = #""reaction":{"type":"like","user_id":"r1","message_id":"s1","created_at":"2024-01-01T00:05:00Z"}"#
+        try check("stream-events", "$[*].reaction", #"[{"type":"reaction.new","cid":"messaging:g","message":{\#(message)},\#(reaction)}]"#,
+                  reactions: ["👍 1 [r1] complete"], named: 0)
+        try check("stream-events", "$.reaction", #"{"type":"reaction.new","cid":"messaging:g","message":{\#(message)},\#(reaction)}"#,
+                  reactions: ["👍 1 [r1] complete"], named: 0)
+
         // Every declared path that can be a reaction member: its last step is a name saying
         // "reaction", and no step before it is one (nothing is looked for inside a member).
         func canHoldReactions(_ path: JSONPath) -> Bool {
