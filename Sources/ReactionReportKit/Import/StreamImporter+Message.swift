@@ -18,6 +18,8 @@ extension StreamImporter {
         /// The reaction's `created_at` (`stamp(of:)`; the raw text when it cannot be read), which
         /// tells apart a reaction removed and given again; nil when none is given.
         var stamp: String?
+        /// Its `score` (1 when not given or not a count), for `reaction_scores` alone.
+        var score = 1
     }
 
     /// A message record as read.
@@ -148,7 +150,8 @@ extension StreamImporter {
             let created = entry["created_at"]
             let at = time(created, what: "\(label) reaction created_at", report: report)
             let stamp = at.map(Self.stamp(of:)) ?? created?.string
-            listed.append(ListedReaction(type: type, user: user, name: entry["user"]?["name"]?.string, at: at, stamp: stamp))
+            listed.append(ListedReaction(type: type, user: user, name: entry["user"]?["name"]?.string, at: at, stamp: stamp,
+                                         score: entry["score"].flatMap(ReactionCount.read) ?? 1))
         }
         let covered = !totals.isEmpty
         for member in ["latest_reactions", "own_reactions"] {
@@ -173,11 +176,13 @@ extension StreamImporter {
             if let value = json[member], !value.isNull, value.object == nil { return }
         }
         let groups = json["reaction_groups"]?.object, counts = json["reaction_counts"]?.object
+        var listedScores: [String: Int] = [:]
+        for reaction in reactions { listedScores[reaction.type, default: 0] = listedScores[reaction.type, default: 0].addingClamped(reaction.score) }
         var missing = 0
         var named: [String] = []
         for (type, score) in scores.members where groups?[type] == nil && counts?[type] == nil {
             let total = ReactionCount.read(score) ?? 1
-            let listed = reactions.lazy.filter { $0.type == type }.count
+            let listed = listedScores[type] ?? 0
             guard total > listed else { continue }
             missing = missing.addingClamped(total - listed)
             named.append("\(type) \(total)")
