@@ -582,21 +582,22 @@ def write_stream(rng, n, out, temp):
                     value = {} if empty == "empty" else None
                     message.update(reaction_groups=value, reaction_counts=value, reaction_scores=value)
             message["latest_reactions"] = [reaction(*r) for r in latest]
-            # own_reactions belong to the exporting user and must be ignored; put there the
-            # reactions of someone who is NOT in latest_reactions.
+            # own_reactions are the exporting user's own reactions: real ones, listed as
+            # reactors like latest_reactions. Put there the reactions of someone who is NOT in
+            # latest_reactions, so that reading them (or not) shows in the reactor lists.
             own = []
             if unlisted:
                 listed_users = {u for _, _, u, _ in latest}
                 hidden = sorted({u for _, _, u, _ in unlisted} - listed_users)
                 if hidden:
                     who = rng.choice(hidden)
-                    own = [reaction(*r) for r in unlisted if r[2] == who]
-            message["own_reactions"] = own
+                    own = [r for r in unlisted if r[2] == who]
+            message["own_reactions"] = [reaction(*r) for r in own]
             messages.add(message)
 
             truth = {}
             for rtype, rs in by_type.items():
-                listed = sorted({u for _, t, u, _ in latest if t == rtype})
+                listed = sorted({u for _, t, u, _ in latest + own if t == rtype})
                 truth[reaction_key(rtype)] = (len(rs), listed, len(listed) == len(rs))
             expected.add(cid, mid, deleted, text, truth)
 

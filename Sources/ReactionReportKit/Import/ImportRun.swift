@@ -141,7 +141,7 @@ public struct ImportRun {
         _ = consume bytes
         guard let (importer, format) = match(document) else {
             if explicit {
-                throw ImportError(file: name, reason: forcedFormat.map { "is not a \($0) export" }
+                throw ImportError(file: name, reason: forcedFormat.map { notOfForcedFormat($0, document) }
                     ?? "is not an export of any supported format (run `reaction-report formats` to see them)")
             }
             let unread = document.unreadReactions(readBy: .none, describing: 3)

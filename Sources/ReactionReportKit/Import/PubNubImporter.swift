@@ -1,5 +1,6 @@
 /// Reads PubNub exports: history with message actions (service response, JS SDK output or a
-/// plain array of items), message-action lists, and `added`/`removed` action event logs.
+/// plain array of items), message-action lists, `added`/`removed` action event logs, and logs of
+/// raw subscribe v2 responses (`PubNubImporter+Subscribe.swift`).
 ///
 /// Timetokens are kept as decimal text and read as Int64; they never pass through `Double`.
 /// Item, action and event lists are read with `JSONValue.elements`, one record at a time, so a
@@ -26,9 +27,12 @@ public struct PubNubImporter: Importer {
         recognisedBy: "objects with \"event\": \"added\" or \"removed\" and the action in \"data\"",
         reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: []))
 
-    public var formats: [InputFormat] { [Self.history, Self.actions, Self.events] }
+    public var formats: [InputFormat] { [Self.history, Self.actions, Self.events, Self.subscribe] }
 
     public func detect(_ document: InputDocument) -> InputFormat? {
+        if Self.isSubscribeResponse(document.root) || document.root.elements?.first.map(Self.isSubscribeResponse) == true {
+            return Self.subscribe
+        }
         if let channels = document.root["channels"]?.object {
             let firstItem = channels.values.lazy.compactMap { $0.elements?.first }.first
             if let firstItem, firstItem["timetoken"] != nil { return Self.history }
@@ -61,39 +65,51 @@ public struct PubNubImporter: Importer {
             }
         case Self.actions:
             for action in document.root.elements ?? document.root["data"]?.elements ?? [] {
-                readAction(action, channel: action["channel"]?.string, event: "added", into: sink)
+                readAction(action, uuid: action["uuid"], channel: action["channel"]?.string, event: "added", into: sink)
             }
+        case Self.subscribe:
+            readSubscribe(document, into: sink)
         default:
             for event in document.root.elements ?? document.root["data"]?.elements ?? [] {
                 guard let data = event["data"], let kind = event["event"]?.string else {
-                    sink.diagnose(.skippedRecord, "an event without \"event\" and \"data\"")
+                    sink.diagnose(.skippedRecord, "an event without \"event\" and \"data\"", reactions: reactions(inAction: event["data"]))
                     continue
                 }
-                var action = data
-                if data["uuid"] == nil, let publisher = event["publisher"] ?? event["uuid"], case .object(var object) = data {
-                    object.append("uuid", publisher)
-                    action = .object(object)
-                }
-                readAction(action, channel: event["channel"]?.string, event: kind, into: sink)
+                readAction(data, uuid: data["uuid"] ?? event["publisher"] ?? event["uuid"], channel: event["channel"]?.string, event: kind, into: sink)
             }
         }
     }
 
     func readItem(_ item: JSONValue, channel: String, into sink: ImportSink) {
         guard let timetoken = timetoken(item["timetoken"]) else {
-            sink.diagnose(.skippedRecord, "a history item in \(channel) without a readable timetoken")
+            sink.diagnose(.skippedRecord, "a history item in \(channel) without a readable timetoken",
+                          reactions: reactions(inActions: item["actions"] ?? item["data"]))
             return
         }
         let target = MessageTarget(platform: .pubnub, conversationID: channel, messageID: timetoken)
         sink.message(ImportedMessage(platform: .pubnub, conversationID: channel, id: timetoken,
                                      authorID: item["uuid"]?.string ?? item["publisher"]?.string,
                                      sentAt: Timestamp.timetoken(timetoken), text: text(of: item["message"])))
-        guard let actions = (item["actions"] ?? item["data"])?.object else { return }
+        guard let actions = (item["actions"] ?? item["data"])?.object else {
+            // Looked up again here, not kept from above: keeping it cost a copy on every item.
+            if let value = item["actions"] ?? item["data"] { diagnoseActionList(value, message: timetoken, into: sink) }
+            return
+        }
+        // Shapes other than the documented maps and lists are named, with their reactions, by
+        // helpers kept out of line (this loop reads a million-message history).
         for (type, values) in actions.members {
-            for (value, entries) in values.object?.members ?? JSONObject().members {
-                for entry in entries.array ?? [] {
+            guard let valueMap = values.object else {
+                diagnoseUnreadActions(values, type: type, message: timetoken, what: "a map of values", into: sink)
+                continue
+            }
+            for (value, entries) in valueMap.members {
+                guard let list = entries.array else {
+                    diagnoseUnreadActions(entries, type: type, message: timetoken, what: "a list of actions", into: sink)
+                    continue
+                }
+                for entry in list {
                     guard let uuid = entry["uuid"]?.identifier, let actionTimetoken = self.timetoken(entry["actionTimetoken"]) else {
-                        sink.diagnose(.skippedRecord, "message \(timetoken): a \(type) action without uuid or actionTimetoken")
+                        diagnoseIncompleteAction(type: type, message: timetoken, into: sink)
                         continue
                     }
                     apply(type: type, value: value, uuid: uuid, actionTimetoken: actionTimetoken, target: target, added: true, into: sink)
@@ -102,14 +118,18 @@ public struct PubNubImporter: Importer {
         }
     }
 
-    func readAction(_ action: JSONValue, channel: String?, event: String, into sink: ImportSink) {
+    /// Reads one message action (`type`, `value`, `messageTimetoken`, `actionTimetoken`) added
+    /// or removed by `uuid`, whose place depends on the shape: the action's own `uuid`, or the
+    /// event's publisher.
+    func readAction(_ action: JSONValue, uuid: JSONValue?, channel: String?, event: String, into sink: ImportSink) {
         guard let type = action["type"]?.string, let value = action["value"]?.string,
               let messageTimetoken = timetoken(action["messageTimetoken"]),
               let actionTimetoken = timetoken(action["actionTimetoken"]) else {
-            sink.diagnose(.skippedRecord, "a message action without type, value or readable timetokens")
+            sink.diagnose(.skippedRecord, "a message action without type, value or readable timetokens",
+                          reactions: event == "removed" ? 0 : reactions(inAction: action))
             return
         }
-        let uuid = action["uuid"]?.identifier ?? ""
+        let uuid = uuid?.identifier ?? ""
         let target = MessageTarget(platform: .pubnub, conversationID: channel, messageID: messageTimetoken)
         apply(type: type, value: value, uuid: uuid, actionTimetoken: actionTimetoken, target: target, added: event != "removed", into: sink)
     }
@@ -130,6 +150,47 @@ public struct PubNubImporter: Importer {
         }
     }
 
+    /// The reactions a skipped action stands for: one when its type is a reaction type.
+    func reactions(inAction action: JSONValue?) -> Int {
+        guard let type = action?["type"]?.string else { return 0 }
+        return reactionTypes.contains(type) ? 1 : 0
+    }
+
+    /// The reactions a skipped history item's `actions` hold: the entries of its reaction types,
+    /// as far as their shape tells (`ReactionAudit.size`).
+    func reactions(inActions actions: JSONValue?) -> Int {
+        var total = 0
+        for (type, values) in actions?.object?.members ?? [] where reactionTypes.contains(type) {
+            total = total.addingClamped(ReactionAudit.size(of: values))
+        }
+        return total
+    }
+
+    /// Names the actions of one type (or one value) whose shape is not the documented one, with
+    /// the reactions they hold when their type is a reaction type; null is no actions at all.
+    @inline(never)
+    func diagnoseUnreadActions(_ value: JSONValue, type: String, message: String, what: String, into sink: ImportSink) {
+        guard !value.isNull else { return }
+        let reactions = reactionTypes.contains(type) ? ReactionAudit.size(of: value) : 0
+        sink.diagnose(.skippedRecord, "message \(message): the \(type) actions are not \(what)", reactions: reactions)
+    }
+
+    /// Names a history item's `actions` (or `data`) when it is a list where the map of action
+    /// types belongs, with the reactions it holds; any other value is not actions.
+    @inline(never)
+    func diagnoseActionList(_ value: JSONValue, message: String, into sink: ImportSink) {
+        guard value.elements != nil else { return }
+        sink.diagnose(.skippedRecord, "message \(message): its actions are a list, not a map of action types", reactions: ReactionAudit.size(of: value))
+    }
+
+    /// Names an action without a user or a readable time: one reaction lost when its type is a
+    /// reaction type.
+    @inline(never)
+    func diagnoseIncompleteAction(type: String, message: String, into sink: ImportSink) {
+        sink.diagnose(.skippedRecord, "message \(message): a \(type) action without uuid or actionTimetoken",
+                      reactions: reactionTypes.contains(type) ? 1 : 0)
+    }
+
     /// A timetoken as decimal text: digits only, from a string or a bare number.
     func timetoken(_ value: JSONValue?) -> String? {
         guard let text = value?.identifier, !text.isEmpty, text.count <= 19, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
@@ -137,11 +198,16 @@ public struct PubNubImporter: Importer {
         return String(number)
     }
 
-    /// The text of a published payload: a string, or the `text` member of an object.
+    /// The text of a published payload: a string, or the `text` member of an object; for a file
+    /// message (`{"message": …, "file": {…}}`), the text of its `message`.
     func text(of message: JSONValue?) -> String {
         switch message {
         case .string(let text)?: return text
-        case .object(let object)?: return object["text"]?.string ?? object["message"]?.string ?? ""
+        case .object(let object)?:
+            if let text = object["text"]?.string ?? object["message"]?.string { return text }
+            // Not a recursive call: that kept this function from being inlined into `readItem`.
+            if object["file"] != nil, let payload = object["message"]?.object { return payload["text"]?.string ?? "" }
+            return ""
         default: return ""
         }
     }

@@ -1,10 +1,13 @@
 /// Reads Stream Chat exports: channel export v1 and query-channels responses
 /// (`{"channels":[{"channel":…, "messages":[…]}]}`), a single channel response, a messages
-/// response, or a JSON array of messages.
+/// response or a JSON array of messages, `{"message": …}` responses (get, send or update
+/// message), and logs of Stream events (webhook or WebSocket payloads).
 ///
-/// Totals come from `reaction_groups` (else `reaction_counts`); reactors from
-/// `latest_reactions` (and the groups' `latest_reactions_by`). `own_reactions` depends on who
-/// exported and is ignored.
+/// Totals come from `reaction_groups` (else `reaction_counts`), per type; reactors from
+/// `latest_reactions`, `own_reactions` (the exporting user's own, real reactions) and the
+/// groups' `latest_reactions_by`. Quoted messages and pinned messages are copies of messages of
+/// the same channel and are read as messages (the ledger merges a message seen twice). How one
+/// message record is read: `StreamImporter+Message.swift`; event logs: `StreamImporter+Events.swift`.
 public struct StreamImporter: Importer {
     public let platform = Platform.stream
 
@@ -12,19 +15,39 @@ public struct StreamImporter: Importer {
 
     /// The members of a message holding reactions: totals (`reaction_groups`, else
     /// `reaction_counts`), reactors (`latest_reactions`, `own_reactions`), and scores, which
-    /// the totals cover.
+    /// the totals cover (scores alone are named in a diagnostic: they are sums, not counts).
     static let messageMembers = ["$.reaction_groups", "$.reaction_counts", "$.reaction_scores", "$.latest_reactions", "$.own_reactions"]
 
+    /// Message records at `paths`, with the quoted message each may carry.
+    static func messageRecords(_ paths: [String]) -> [String] {
+        paths.flatMap { [$0, $0 + ".quoted_message"] }
+    }
+
     public static let channels = InputFormat(id: "stream-channels", platform: .stream,
-        summary: "channel export v1 or query-channels response ({\"channels\":[{\"channel\":…,\"messages\":[…]}]})",
-        recognisedBy: "a \"channels\" array of objects holding \"channel\" and \"messages\"",
-        reactionMembers: ReactionMembers(records: ["$.channels[*].messages[*]", "$.messages[*]"], members: messageMembers))
+        summary: "channel export v1 or query-channels response ({\"channels\":[{\"channel\":…,\"messages\":[…]}]}), or one channel response",
+        recognisedBy: "a \"channels\" array of objects holding \"channel\" and \"messages\", or a \"channel\" object beside a \"messages\" array",
+        reactionMembers: ReactionMembers(records: messageRecords(["$.channels[*].messages[*]", "$.channels[*].pinned_messages[*]",
+                                                                  "$.messages[*]", "$.pinned_messages[*]"]),
+                                         members: messageMembers))
     public static let messages = InputFormat(id: "stream-messages", platform: .stream,
         summary: "a messages response ({\"messages\":[…]}) or a JSON array of messages",
         recognisedBy: "messages with \"created_at\" and \"user\", or reaction_groups/reaction_counts/latest_reactions",
-        reactionMembers: ReactionMembers(records: ["$[*]", "$.messages[*]"], members: messageMembers))
+        reactionMembers: ReactionMembers(records: messageRecords(["$[*]", "$.messages[*]"]), members: messageMembers))
+    public static let messageResponses = InputFormat(id: "stream-message-responses", platform: .stream,
+        summary: "get, send or update message responses ({\"message\":{…},\"duration\":…}): one, a JSON array of them, or JSON lines",
+        recognisedBy: "objects whose \"message\" is a message (with \"id\" and \"created_at\" and \"user\", or reactions) and that have no \"type\"",
+        reactionMembers: ReactionMembers(records: messageRecords(["$.message", "$[*].message"]), members: messageMembers))
+    /// Events: the message snapshot each carries, and the reaction of a `reaction.*` event. The
+    /// reaction is a record whose reaction is the record itself (the member path `$`); the
+    /// other patterns this makes name places that are never reaction members (`$[*].message`)
+    /// or lie inside one (`$[*].reaction.latest_reactions`), where none is looked for.
+    public static let events = InputFormat(id: "stream-events", platform: .stream,
+        summary: "Stream events (message.new/updated/deleted, reaction.new/updated/deleted; webhook or WebSocket payloads): a JSON array, JSON lines or one event",
+        recognisedBy: "objects whose \"type\" is a Stream event name (such as \"reaction.new\") with a \"message\", \"reaction\", \"cid\" or \"channel_id\"",
+        reactionMembers: ReactionMembers(records: messageRecords(["$[*].message", "$.message"]) + ["$[*].reaction", "$.reaction"],
+                                         members: messageMembers + ["$"]))
 
-    public var formats: [InputFormat] { [Self.channels, Self.messages] }
+    public var formats: [InputFormat] { [Self.channels, Self.messages, Self.messageResponses, Self.events] }
 
     public func detect(_ document: InputDocument) -> InputFormat? {
         let root = document.root
@@ -34,6 +57,8 @@ public struct StreamImporter: Importer {
         }
         // A DiscordChatExporter file also has "channel" and "messages", beside its "guild".
         if root["channel"]?.object != nil, root["messages"]?.elements != nil { return root["guild"] == nil ? Self.channels : nil }
+        if Self.isEventLog(root) { return Self.events }
+        if isMessageResponse(root) || root.elements?.first.map(isMessageResponse) == true { return Self.messageResponses }
         guard let first = root.elements?.first ?? root["messages"]?.elements?.first else { return nil }
         return isMessage(first) ? Self.messages : nil
     }
@@ -44,74 +69,68 @@ public struct StreamImporter: Importer {
         return value["created_at"] != nil && value["user"]?.object != nil
     }
 
+    /// A `{"message": …}` response: its message is a Stream message, and it has no `type` (an
+    /// event has one).
+    func isMessageResponse(_ value: JSONValue) -> Bool {
+        guard let message = value["message"], message.object != nil, value["type"] == nil else { return false }
+        return isMessage(message)
+    }
+
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
+        switch format {
+        case Self.channels: readChannels(document, into: sink)
+        case Self.messageResponses: readMessageResponses(document, into: sink)
+        case Self.events: readEvents(document, into: sink)
+        default: readMessageList(document, into: sink)
+        }
+    }
+
+    /// Channel export v1, a query-channels response, or one channel response. A pinned or a
+    /// quoted message is a copy of one of the channel's messages: its reactors are handed on once.
+    func readChannels(_ document: InputDocument, into sink: ImportSink) {
         let root = document.root
-        if format == Self.channels {
-            let entries = root["channels"]?.elements ?? [root]
-            for entry in entries {
-                let channel = entry["channel"]
-                let cid = channel?["cid"]?.string
-                    ?? [channel?["type"]?.string, channel?["id"]?.string].compactMap { $0 }.joined(separator: ":")
-                let conversationID = cid.isEmpty ? stem(of: document.name) : cid
-                sink.conversation(ConversationInfo(platform: .stream, id: conversationID,
-                                                   name: channel?["name"]?.string ?? channel?["id"]?.string ?? conversationID))
-                for message in entry["messages"]?.elements ?? [] { readMessage(message, conversationID: conversationID, into: sink) }
+        var seen = Set<String>()
+        for entry in root["channels"]?.elements ?? [root] {
+            let channel = entry["channel"]
+            let cid = channel?["cid"]?.string
+                ?? [channel?["type"]?.string, channel?["id"]?.string].compactMap { $0 }.joined(separator: ":")
+            let conversationID = cid.isEmpty ? stem(of: document.name) : cid
+            sink.conversation(ConversationInfo(platform: .stream, id: conversationID,
+                                               name: channel?["name"]?.string ?? channel?["id"]?.string ?? conversationID))
+            for message in entry["messages"]?.elements ?? [] {
+                readSnapshot(message, conversationID: conversationID, seen: &seen, into: sink)
             }
-        } else {
-            for message in root.elements ?? root["messages"]?.elements ?? [] {
-                let conversationID = message["cid"]?.string ?? message["channel"]?["cid"]?.string ?? stem(of: document.name)
-                sink.conversation(ConversationInfo(platform: .stream, id: conversationID, name: message["channel"]?["name"]?.string))
-                readMessage(message, conversationID: conversationID, into: sink)
+            for message in entry["pinned_messages"]?.elements ?? [] {
+                readSnapshot(message, conversationID: conversationID, seen: &seen, into: sink)
             }
         }
     }
 
-    func readMessage(_ message: JSONValue, conversationID: String, into sink: ImportSink) {
-        guard let id = message["id"]?.identifier, !id.isEmpty else {
-            sink.diagnose(.skippedRecord, "a message in \(conversationID) without an id")
-            return
+    /// A messages response or a JSON array of messages; each message names its channel (`cid`).
+    func readMessageList(_ document: InputDocument, into sink: ImportSink) {
+        let root = document.root
+        var seen = Set<String>()
+        for message in root.elements ?? root["messages"]?.elements ?? [] {
+            let conversationID = conversation(of: message, in: document)
+            sink.conversation(ConversationInfo(platform: .stream, id: conversationID, name: message["channel"]?["name"]?.string))
+            readSnapshot(message, conversationID: conversationID, seen: &seen, into: sink)
         }
-        let user = message["user"]
-        let authorID = user?["id"]?.identifier ?? message["user_id"]?.identifier
-        if let authorID { sink.person(.stream, id: authorID, name: user?["name"]?.string) }
-        let deleted = message["type"]?.string == "deleted" || (message["deleted_at"].map { !$0.isNull } ?? false)
-        sink.message(ImportedMessage(
-            platform: .stream, conversationID: conversationID, id: id, authorID: authorID, authorName: user?["name"]?.string,
-            sentAt: sink.time(message["created_at"], what: "message \(id) created_at") { $0.string.flatMap(Timestamp.iso8601) },
-            threadParentID: message["parent_id"]?.identifier, text: message["text"]?.string ?? "", deleted: deleted))
+    }
 
-        let target = MessageTarget(platform: .stream, conversationID: conversationID, messageID: id)
-        if let groups = message["reaction_groups"]?.object {
-            for (type, group) in groups.members {
-                guard let count = group["count"]?.int64 else { continue }
-                let firstAt = sink.time(group["first_reaction_at"], what: "message \(id) first_reaction_at") { $0.string.flatMap(Timestamp.iso8601) }
-                sink.reaction(.total(target: target, value: ReactionValue(type), count: Int(clamping: count), firstAt: firstAt))
-            }
-        } else if let counts = message["reaction_counts"]?.object {
-            for (type, count) in counts.members {
-                guard let count = count.int64 else { continue }
-                sink.reaction(.total(target: target, value: ReactionValue(type), count: Int(clamping: count), firstAt: nil))
-            }
+    /// `{"message": …}` responses. The same message may come back in several (sent, then
+    /// fetched, then updated): its reactions are handed on once per file.
+    func readMessageResponses(_ document: InputDocument, into sink: ImportSink) {
+        var seen = Set<String>()
+        for response in document.root.elements ?? [document.root] {
+            guard let message = response["message"], message.object != nil else { continue }
+            let conversationID = conversation(of: message, in: document)
+            sink.conversation(ConversationInfo(platform: .stream, id: conversationID, name: message["channel"]?["name"]?.string))
+            readSnapshot(message, conversationID: conversationID, seen: &seen, into: sink)
         }
-        var listed: Set<String> = []
-        for reaction in message["latest_reactions"]?.array ?? [] {
-            guard let type = reaction["type"]?.string else {
-                sink.diagnose(.invalidReaction, "message \(id): a reaction without a type")
-                continue
-            }
-            let user = reaction["user"]
-            let reactor = reaction["user_id"]?.identifier ?? user?["id"]?.identifier ?? ""
-            listed.insert(type + "\u{1F}" + reactor)
-            let at = sink.time(reaction["created_at"], what: "message \(id) reaction created_at") { $0.string.flatMap(Timestamp.iso8601) }
-            sink.reaction(.add(target: target, value: ReactionValue(type), reactor: reactor, reactorName: user?["name"]?.string, at: at, ref: nil))
-        }
-        for (type, group) in message["reaction_groups"]?.object?.members ?? JSONObject().members {
-            for entry in group["latest_reactions_by"]?.array ?? [] {
-                let reactor = entry["user_id"]?.identifier ?? entry["user"]?["id"]?.identifier ?? ""
-                guard !listed.contains(type + "\u{1F}" + reactor) else { continue }
-                let at = sink.time(entry["created_at"], what: "message \(id) reaction created_at") { $0.string.flatMap(Timestamp.iso8601) }
-                sink.reaction(.add(target: target, value: ReactionValue(type), reactor: reactor, reactorName: entry["user"]?["name"]?.string, at: at, ref: nil))
-            }
-        }
+    }
+
+    /// The channel a message names (`cid`, or that of its `channel`), else the file's name.
+    func conversation(of message: JSONValue, in document: InputDocument) -> String {
+        message["cid"]?.string ?? message["channel"]?["cid"]?.string ?? stem(of: document.name)
     }
 }
