@@ -23,7 +23,8 @@ extension SlackImporter {
         var files: [SharedObject]?
         /// `comment` of a `file_comment` message, with the comment's reactions.
         var comment: SharedObject?
-        /// `root`: the thread's first message, copied into a `thread_broadcast` (none or one).
+        /// `root`: the thread's first message, copied into a `thread_broadcast` (none or one);
+        /// read only for the reactions it carries.
         var root: [DayMessage] = []
 
         /// One element of `reactions` (all nil for one that is not an object).
@@ -164,7 +165,9 @@ extension SlackImporter {
         if let comment = message.comment {
             share(comment, kind: "comment", message: ts, target: target, sentAt: sentAt, isOrigin: true, into: &result)
         }
-        for root in message.root {
+        // The thread's first message, copied into a broadcast: read for its reactions (the
+        // ledger merges it with the message itself); a copy without any adds nothing.
+        for root in message.root where root.reactionSize > 0 {
             record(root, conversationID: conversationID, names: names, into: &result)
         }
     }
