@@ -29,14 +29,10 @@ public struct InputOrigin {
     public static func file(_ path: String) -> InputOrigin {
         let folder = (path as NSString).deletingLastPathComponent
         return InputOrigin { components in
-            let base = folder.isEmpty ? "." : folder
-            guard let root = realpath(base, nil).map({ pointer -> String in defer { free(pointer) }; return String(cString: pointer) }) else {
-                throw Refusal.missing
-            }
-            let candidate = base + "/" + components.joined(separator: "/")
-            guard let resolved = realpath(candidate, nil).map({ pointer -> String in defer { free(pointer) }; return String(cString: pointer) }) else {
-                throw Refusal.missing
-            }
+            // Both paths with every symbolic link followed: the file must stay inside the folder.
+            let base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.resolvingSymlinksInPath()
+            let resolved = base.appendingPathComponent(components.joined(separator: "/")).resolvingSymlinksInPath().path
+            let root = base.path
             guard resolved.hasPrefix(root == "/" ? "/" : root + "/") else { throw Refusal.outside }
             var status = stat()
             guard stat(resolved, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw Refusal.missing }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where bare `http://` and `https://` URLs stand in text, by the rules of GFM's extended
 /// autolinks (the GitHub Flavored Markdown spec, section 6.9, as cmark-gfm applies them):
 /// chat apps link such URLs in what people type, and a cut excerpt must not break one.
@@ -14,26 +12,20 @@ enum BareURLs {
     /// True when the text may hold a bare URL: it has a `://`. A cheap test that keeps text
     /// without one (most chat lines) on the fast paths.
     static func mayContain(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= 8, let base = bytes.baseAddress else { return false }
-            var offset = 4  // `http` before the colon at the least
-            while offset + 2 < bytes.count,
-                  let colon = memchr(base + offset, Int32(UInt8(ascii: ":")), bytes.count - offset - 2) {
-                let at = base.distance(to: colon.assumingMemoryBound(to: UInt8.self))
-                if bytes[at + 1] == UInt8(ascii: "/"), bytes[at + 2] == UInt8(ascii: "/") { return true }
-                offset = at + 1
-            }
-            return false
+        var before: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "/"), before == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }
+            before = (before.1, byte)
         }
+        return false
     }
 
     /// The UTF-8 byte ranges of the bare URLs in `bytes`, in order. Every bound lies before an
     /// ASCII byte or at the end, so it splits no character.
-    static func byteRanges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    static func byteRanges<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes) -> [Range<Int>] where Bytes.Index == Int {
         var ranges: [Range<Int>] = []
-        var index = 0
-        while index + 7 < bytes.count {
+        var index = bytes.startIndex
+        while index + 7 < bytes.endIndex {
             guard let start = schemeStart(bytes, at: index) else {
                 index += 1
                 continue
@@ -44,7 +36,7 @@ enum BareURLs {
                 continue
             }
             var end = domainEnd
-            while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "<") { end += 1 }
+            while end < bytes.endIndex, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "<") { end += 1 }
             end = trimmedEnd(bytes, start: start, end: end)
             if end > afterScheme {
                 ranges.append(start..<end)
@@ -59,20 +51,19 @@ enum BareURLs {
     /// The byte ranges of the bare URLs in a string.
     static func byteRanges(in text: String) -> [Range<Int>] {
         guard mayContain(text) else { return [] }
-        var text = text
-        return text.withUTF8 { byteRanges(in: $0) }
+        return byteRanges(in: Array(text.utf8))
     }
 
     /// `index` when an `http://` or `https://` (any case) starts there and no ASCII letter
     /// stands right before it.
-    static func schemeStart(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    static func schemeStart<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> Int? where Bytes.Index == Int {
         guard bytes[index] | 0x20 == UInt8(ascii: "h") else { return nil }
-        if index > 0, isLetter(bytes[index - 1]) { return nil }
+        if index > bytes.startIndex, isLetter(bytes[index - 1]) { return nil }
         guard bytes[index + 1] | 0x20 == UInt8(ascii: "t"), bytes[index + 2] | 0x20 == UInt8(ascii: "t"),
               bytes[index + 3] | 0x20 == UInt8(ascii: "p") else { return nil }
         var colon = index + 4
         if bytes[colon] | 0x20 == UInt8(ascii: "s") { colon += 1 }
-        guard colon + 2 < bytes.count, bytes[colon] == UInt8(ascii: ":"), bytes[colon + 1] == UInt8(ascii: "/"),
+        guard colon + 2 < bytes.endIndex, bytes[colon] == UInt8(ascii: ":"), bytes[colon + 1] == UInt8(ascii: "/"),
               bytes[colon + 2] == UInt8(ascii: "/") else { return nil }
         return index
     }
@@ -80,12 +71,12 @@ enum BareURLs {
     /// The end of the domain that starts at `start`, or nil when there is none: it must start
     /// with a host character, and an underscore in its last two segments makes it no domain
     /// (unless it has more than ten segments, which cmark-gfm accepts to stay linear).
-    static func domainEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, isHostCharacter(bytes[start]) else { return nil }
+    static func domainEnd<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int) -> Int? where Bytes.Index == Int {
+        guard start < bytes.endIndex, isHostCharacter(bytes[start]) else { return nil }
         var index = start
         var dots = 0
         var underscoresBefore = 0, underscores = 0
-        while index < bytes.count {
+        while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "_") {
                 underscores += 1
@@ -103,7 +94,7 @@ enum BareURLs {
     }
 
     /// The end once trailing punctuation, unmatched `)` and a trailing entity are given back.
-    static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Int {
+    static func trimmedEnd<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, start: Int, end: Int) -> Int where Bytes.Index == Int {
         var end = end
         var opening = 0, closing = 0
         for byte in bytes[start..<end] {

@@ -146,8 +146,8 @@ public enum CommonMark {
         }
         cmark_iter_free(iterator)
         for node in texts {
-            guard let literal = cmark_node_get_literal(node) else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+            guard let literal = cmark_node_get_literal(node).map({ String(cString: $0) }), BareURLs.mayContain(literal) else { continue }
+            let bytes = Array(literal.utf8)
             let urls = BareURLs.byteRanges(in: bytes)
             guard !urls.isEmpty else { continue }
             let pieces = urls.map { String(decoding: bytes[$0], as: UTF8.self) }
@@ -157,7 +157,6 @@ public enum CommonMark {
                 let next = index + 1 < urls.count ? urls[index + 1].lowerBound : bytes.count
                 between.append(String(decoding: bytes[url.upperBound..<next], as: UTF8.self))
             }
-            // `literal` belongs to `node`: it is not read after this point.
             cmark_node_set_literal(node, between[0])
             var last = node
             for (url, after) in zip(pieces, between.dropFirst()) {
