@@ -38,7 +38,8 @@ enum FuzzTarget {
         let result = ledger.summarize()
         let writer = MemoryWriter()
         do {
-            try SiteRenderer(options: options, templates: templates, inputSummary: "fuzz").render(result, to: writer)
+            let analysis = Analysis(result, options: options, calendar: WeekCalendar("UTC")!)
+            try SiteRenderer(options: options, templates: templates, inputSummary: "fuzz").render(analysis, to: writer)
         } catch {
             fatalError("rendering failed: \(error)")
         }

@@ -184,7 +184,7 @@ struct Inspect: ParsableCommand {
         print("Conversations:")
         // The overview's totals per conversation (by platform and id), one line each, sorted by
         // the line's label.
-        let totals = Overview(messages: outcome.result.messages, topN: 0).conversations
+        let totals = outcome.analysis.overview.conversations
             .map { (label: $0.platform.displayName + " / " + $0.name + " (" + $0.id + ")", totals: $0) }
         for line in totals.sorted(by: { $0.label < $1.label }) {
             print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")

@@ -16,6 +16,8 @@ struct ReactionReport: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as ReportBuild.StepError {
+            fail("\(error.step): " + message(for: error.underlying), code: 2)
         } catch let error as ImportError {
             fail(error.description, code: 2)
         } catch let error as TemplateError {
@@ -33,6 +35,15 @@ struct ReactionReport: ParsableCommand {
             }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(1)
+        }
+    }
+
+    /// The sentence for an error of a step.
+    static func message(for error: Error) -> String {
+        switch error {
+        case let error as TemplateError: return "template " + error.description
+        case let error as PublishError: return error.description + "; the previous output is unchanged"
+        default: return String(describing: error)
         }
     }
 

@@ -1,13 +1,32 @@
 import Dispatch
 
-/// One run of the pipeline: import, settle in the ledger, and (for `build`) render and publish.
+/// One run of the pipeline, as its named steps: read the inputs into a ledger, settle it, filter
+/// the result by the report's options, analyse it, render the site and publish it. `inspect`
+/// runs the steps up to the analysis; `build` runs them all. Each step takes the value the one
+/// before returned, and an error says which step it stopped (`StepError`).
 public struct ReportBuild {
+    /// The steps, in order.
+    public enum Step: String, Sendable, CustomStringConvertible {
+        case read, settle, filter, analyse, render, publish
+        public var description: String { rawValue }
+    }
+
+    /// A step failed; `underlying` says why (a `LocatedError` naming a file, a `PublishError`, …).
+    public struct StepError: Error, CustomStringConvertible {
+        public var step: Step
+        public var underlying: Error
+        public var description: String { "\(step): \(underlying)" }
+    }
+
     /// What a run found.
     public struct Outcome: Sendable {
         public var files: [ImportRun.DetectedFile]
-        public var result: LedgerResult
+        /// The analysis of the filtered result.
+        public var analysis: Analysis
         /// Files written (0 for `inspect`).
         public var filesWritten: Int
+        /// The filtered, settled result the report is made from.
+        public var result: LedgerResult { analysis.result }
     }
 
     /// Diagnostics were found under `--strict`; nothing was written.
@@ -28,21 +47,81 @@ public struct ReportBuild {
         self.forcedFormat = forcedFormat
     }
 
-    /// Reads the inputs and settles the ledger, writing nothing.
+    /// Reads, settles, filters and analyses the inputs, writing nothing.
     public func inspect() throws -> Outcome {
-        // The emoji table is built on the other core while the inputs are listed and the
-        // first files parsed; the first reaction waits for it if need be.
+        let calendar = try step(.filter) { try self.calendar() }
+        let (files, ledger) = try step(.read) { try read() }
+        let settled = step(.settle) { ledger.summarize() }
+        let filtered = step(.filter) { filter(settled, calendar: calendar) }
+        let analysis = step(.analyse) { Analysis(filtered, options: options, calendar: calendar, palette: palette) }
+        return Outcome(files: files, analysis: analysis, filesWritten: 0)
+    }
+
+    /// Runs every step, publishing the site into `output`.
+    /// - Parameters:
+    ///   - strict: fail with `StrictFailure` (writing nothing) when there are diagnostics.
+    ///   - templatesFolder: user templates overriding the built-ins.
+    public func build(output: String, templatesFolder: String? = nil, strict: Bool = false) throws -> Outcome {
+        // Templates are read first, so that a broken one stops the run before the inputs are read.
+        let templates = try step(.render) { try TemplateSet.load(overrideFolder: templatesFolder) }
+        var outcome = try inspect()
+        if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
+        let renderer = SiteRenderer(options: options, templates: templates, inputSummary: Self.describe(outcome.files),
+                                    calendar: try step(.filter) { try calendar() }, palette: palette)
+        let counter = CountingWriter()
+        counter.progress = progress
+        // Rendering hands each file to the publisher as it is made; an error from writing is the
+        // publish step's, any other the render step's.
+        do {
+            try SitePublisher(target: output).publish { writer in
+                counter.inner = writer
+                try renderer.render(outcome.analysis, to: counter)
+            }
+        } catch let error as PublishError {
+            throw StepError(step: .publish, underlying: error)
+        } catch {
+            throw StepError(step: .render, underlying: error)
+        }
+        outcome.filesWritten = counter.count
+        return outcome
+    }
+
+    // MARK: The steps
+
+    /// Reads every input into a new ledger. The emoji table is built on the other core while
+    /// the inputs are listed and the first files parsed; the first reaction waits for it.
+    func read() throws -> ([ImportRun.DetectedFile], ReactionLedger) {
         DispatchQueue.global().async { _ = EmojiTable.standard }
-        let calendar = try self.calendar()
         let ledger = ReactionLedger(resolver: resolver)
         var run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)
         run.progress = progress
-        let files = try run.read(inputs, into: ledger)
-        let result = MessageFilter.apply(ledger.summarize(), options: options, calendar: calendar)
-        return Outcome(files: files, result: options.anonymize ? Anonymizer.apply(result) : result, filesWritten: 0)
+        return (try run.read(inputs, into: ledger), ledger)
     }
 
+    /// What the options leave out, and names replaced by pseudonyms when asked.
+    func filter(_ result: LedgerResult, calendar: WeekCalendar) -> LedgerResult {
+        let filtered = MessageFilter.apply(result, options: options, calendar: calendar)
+        return options.anonymize ? Anonymizer.apply(filtered) : filtered
+    }
+
+    /// Runs one step, marking what it throws with the step's name.
+    func step<T>(_ step: Step, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StepError {
+            throw error
+        } catch {
+            throw StepError(step: step, underlying: error)
+        }
+    }
+
+    /// Runs one step that cannot fail.
+    func step<T>(_ step: Step, _ body: () -> T) -> T { body() }
+
     var resolver: EmojiResolver { EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones) }
+
+    /// The configured palette, resolved to emoji.
+    var palette: [Emoji] { options.palette.compactMap { resolver.resolve(ReactionValue($0)) } }
 
     /// The report's time zone; an unknown name is an error before anything is read.
     func calendar() throws -> WeekCalendar {
@@ -50,27 +129,6 @@ public struct ReportBuild {
             throw ImportError(file: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name (such as UTC or Europe/Berlin)")
         }
         return calendar
-    }
-
-    /// Reads, settles, renders and publishes into `output`.
-    /// - Parameters:
-    ///   - strict: fail with `StrictFailure` (writing nothing) when there are diagnostics.
-    ///   - templatesFolder: user templates overriding the built-ins.
-    public func build(output: String, templatesFolder: String? = nil, strict: Bool = false) throws -> Outcome {
-        let templates = try TemplateSet.load(overrideFolder: templatesFolder)
-        var outcome = try inspect()
-        if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
-        let palette = options.palette.compactMap { resolver.resolve(ReactionValue($0)) }
-        let renderer = SiteRenderer(options: options, templates: templates, inputSummary: Self.describe(outcome.files),
-                                    calendar: try calendar(), palette: palette)
-        let counter = CountingWriter()
-        counter.progress = progress
-        try SitePublisher(target: output).publish { writer in
-            counter.inner = writer
-            try renderer.render(outcome.result, to: counter)
-        }
-        outcome.filesWritten = counter.count
-        return outcome
     }
 
     static func describe(_ files: [ImportRun.DetectedFile]) -> String {

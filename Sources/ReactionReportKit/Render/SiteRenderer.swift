@@ -20,21 +20,11 @@ public struct SiteRenderer {
         self.palette = palette
     }
 
-    /// Writes every output file for `result`.
-    public func render(_ result: LedgerResult, to writer: SiteWriter) throws {
-        // The ledger lists reactions first-reacted first; another order needs a reordered copy.
-        let messages = options.reactionOrder == .firstReacted ? result.messages : result.messages.map { message -> MessageSummary in
-            var ordered = message
-            ordered.reactions.sort(by: options.reactionOrder.areInIncreasingOrder)
-            return ordered
-        }
-        // Three independent passes over the messages, on both cores.
-        let (layout, overview, weekly) = Concurrently.run(
-            { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },
-            { Overview(messages: messages, topN: options.topN) },
-            { WeeklyReport(messages: messages, calendar: calendar, topN: options.topN, palette: palette,
-                           first: options.since.map { ISOWeek(containing: $0.firstDay) },
-                           last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) }) })
+    /// Writes every output file of `analysis`.
+    public func render(_ analysis: Analysis, to writer: SiteWriter) throws {
+        let result = analysis.result
+        let messages = result.messages
+        let (layout, overview, weekly) = (analysis.layout, analysis.overview, analysis.weekly)
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
         let markup = MessageMarkup(people: result.people, conversations: conversationNames)

@@ -27,7 +27,7 @@ final class BrokenInputTests: XCTestCase {
     func assertInputError(_ name: String, _ bytes: [UInt8], _ error: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let run = try build(name, bytes)
         XCTAssertEqual(run.status, 2, run.stderr, file: file, line: line)
-        XCTAssertEqual(run.stderr, "reaction-report: error: \(name)\(error)\n", file: file, line: line)
+        XCTAssertEqual(run.stderr, "reaction-report: error: read: \(name)\(error)\n", file: file, line: line)
     }
 
     func testTruncatedEmptyAndMalformedFilesNameFileLineAndColumn() throws {

@@ -28,7 +28,7 @@ final class CommandLineTests: XCTestCase {
             .write(to: folder.appendingPathComponent("in/broken.json"))
         let broken = try run(["build", "in", "-o", "out1"], in: folder)
         XCTAssertEqual(broken.status, 2)
-        XCTAssertEqual(broken.stderr, "reaction-report: error: in/broken.json:3:43: unexpected character where a JSON value was expected\n")
+        XCTAssertEqual(broken.stderr, "reaction-report: error: read: in/broken.json:3:43: unexpected character where a JSON value was expected\n")
         XCTAssertEqual(try snapshot(folder.appendingPathComponent("out1")), site)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["in", "out1", "out2"])
     }
@@ -43,10 +43,10 @@ final class CommandLineTests: XCTestCase {
         try Data("{\"hello\": true}".utf8).write(to: folder.appendingPathComponent("notes.json"))
         let unknown = try run(["build", "notes.json"], in: folder)
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertEqual(unknown.stderr, "reaction-report: error: notes.json: is not an export of any supported format (run `reaction-report formats` to see them)\n")
+        XCTAssertEqual(unknown.stderr, "reaction-report: error: read: notes.json: is not an export of any supported format (run `reaction-report formats` to see them)\n")
         let missing = try run(["inspect", "nowhere"], in: folder)
         XCTAssertEqual(missing.status, 2)
-        XCTAssertEqual(missing.stderr, "reaction-report: error: nowhere: no such file or folder\n")
+        XCTAssertEqual(missing.stderr, "reaction-report: error: read: nowhere: no such file or folder\n")
 
         try Data(try TestSupport.fixture("pubnub/events.jsonl")).write(to: folder.appendingPathComponent("in/events.jsonl"))
         let strict = try run(["build", "in", "-o", "strict-out", "--strict"], in: folder)

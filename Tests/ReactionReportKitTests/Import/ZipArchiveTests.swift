@@ -13,7 +13,12 @@ final class ZipArchiveTests: XCTestCase {
     }
 
     func inspect(_ path: String) throws -> ReportBuild.Outcome {
-        try ReportBuild(inputs: [path], options: BuildOptions()).inspect()
+        do {
+            return try ReportBuild(inputs: [path], options: BuildOptions()).inspect()
+        } catch let error as ReportBuild.StepError {
+            XCTAssertEqual(error.step, .read)
+            throw error.underlying
+        }
     }
 
     /// The skipped-file diagnostics of an outcome, as printed.
@@ -153,7 +158,7 @@ final class ZipArchiveTests: XCTestCase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         let run = try CLIRunner.run(["build", "export.zip", "-o", "out"], in: folder)
         XCTAssertEqual(run.status, 2)
-        XCTAssertEqual(run.stderr, "reaction-report: error: " + wanted.replacingOccurrences(of: path, with: "export.zip") + "\n")
+        XCTAssertEqual(run.stderr, "reaction-report: error: read: " + wanted.replacingOccurrences(of: path, with: "export.zip") + "\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 

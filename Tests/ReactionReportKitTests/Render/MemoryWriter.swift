@@ -12,9 +12,11 @@ final class MemoryWriter: SiteWriter {
     static func render(_ result: LedgerResult, options: BuildOptions = BuildOptions()) throws -> [String: String] {
         let writer = MemoryWriter()
         let resolver = EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones)
-        try SiteRenderer(options: options, templates: try TemplateSet.load(), inputSummary: "test input",
-                         calendar: WeekCalendar(options.timezone)!, palette: options.palette.compactMap { resolver.resolve(ReactionValue($0)) })
-            .render(result, to: writer)
+        let calendar = WeekCalendar(options.timezone)!
+        let palette = options.palette.compactMap { resolver.resolve(ReactionValue($0)) }
+        let analysis = Analysis(result, options: options, calendar: calendar, palette: palette)
+        try SiteRenderer(options: options, templates: try TemplateSet.load(), inputSummary: "test input", calendar: calendar, palette: palette)
+            .render(analysis, to: writer)
         return writer.files
     }
 }

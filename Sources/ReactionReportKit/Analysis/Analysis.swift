@@ -1,0 +1,36 @@
+/// The analyse step: everything the pages, the data files and `inspect` show, computed once
+/// from the filtered ledger result. Rendering only turns this into files.
+public struct Analysis: Sendable {
+    /// The filtered result, its messages' reactions in the report's order (`reactionOrder`).
+    public let result: LedgerResult
+    /// Where each conversation and message goes: slugs and transcript pages.
+    let layout: SiteLayout
+    /// The figures of the whole report.
+    public let overview: Overview
+    /// The weeks of the report and their figures.
+    public let weekly: WeeklyReport
+
+    /// Analyses `result` with the report's options, in `calendar`'s time zone; `palette` is the
+    /// configured palette, resolved to emoji.
+    public init(_ result: LedgerResult, options: BuildOptions, calendar: WeekCalendar, palette: [Emoji] = []) {
+        var result = result
+        // The ledger lists reactions first-reacted first; another order sorts each message's.
+        if options.reactionOrder != .firstReacted {
+            for index in result.messages.indices {
+                result.messages[index].reactions.sort(by: options.reactionOrder.areInIncreasingOrder)
+            }
+        }
+        let messages = result.messages
+        // Three independent passes over the messages, on both cores.
+        (layout, overview, weekly) = Concurrently.run(
+            { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },
+            { Overview(messages: messages, topN: options.topN) },
+            { WeeklyReport(messages: messages, calendar: calendar, topN: options.topN, palette: palette,
+                           first: options.since.map { ISOWeek(containing: $0.firstDay) },
+                           last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) }) })
+        self.result = result
+    }
+
+    /// The messages of the report, in report order.
+    public var messages: [MessageSummary] { result.messages }
+}
