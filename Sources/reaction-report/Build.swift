@@ -11,7 +11,7 @@ struct InputOptions: ParsableArguments {
     var config: String?
 
     @Option(name: .long, help: "Force the input format (a platform such as pubnub, or a format id from `formats`).")
-    var inputFormat: String?
+    var inputFormat: InputFormatName?
 
     @Option(name: .long, help: "PubNub action type that counts as a reaction, besides reaction and reactions (repeatable).")
     var reactionActionType: [String] = []
@@ -94,7 +94,7 @@ struct Build: ParsableCommand {
     var output = "Output"
 
     @Option(name: .long, help: "Outputs to write, comma-separated: html,markdown,json.")
-    var format = "html,markdown,json"
+    var format = OutputFormats(BuildOptions.OutputFormat.allCases)
 
     @Option(name: .long, help: "User id whose own reactions are highlighted.")
     var viewer: String?
@@ -105,8 +105,8 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "Site title.")
     var title: String?
 
-    @Option(name: .long, help: "Bubble order: first-reacted, alphabetical or count.")
-    var reactionOrder: String?
+    @Option(name: .long, help: "Bubble order.")
+    var reactionOrder: ReactionOrder?
 
     @Option(name: .long, help: "Messages per transcript page.")
     var pageSize: Int?
@@ -124,12 +124,6 @@ struct Build: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        for name in format.split(separator: ",") where BuildOptions.OutputFormat(rawValue: name.trimmingCharacters(in: .whitespaces)) == nil {
-            throw ValidationError("unknown format '\(name)'; use html, markdown and/or json")
-        }
-        if let reactionOrder, ReactionOrder(rawValue: reactionOrder) == nil {
-            throw ValidationError("unknown reaction order '\(reactionOrder)'; use first-reacted, alphabetical or count")
-        }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1") }
         if let baseURL, ConfigurationFile.normalizedBaseURL(baseURL) == nil {
             throw ValidationError("--base-url '\(baseURL)' is not an absolute http:// or https:// URL without query or fragment")
@@ -138,17 +132,17 @@ struct Build: ParsableCommand {
 
     func run() throws {
         var options = try input.buildOptions()
-        options.formats = Set(format.split(separator: ",").compactMap { BuildOptions.OutputFormat(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+        options.formats = Set(format.formats)
         if let viewer { options.viewer = viewer }
         if let templates { options.templates = templates }
         if let title { options.title = title }
-        if let reactionOrder { options.reactionOrder = ReactionOrder(rawValue: reactionOrder)! }
+        if let reactionOrder { options.reactionOrder = reactionOrder }
         if let pageSize { options.pageSize = pageSize }
         if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
         if let anonymize { options.anonymize = anonymize }
         try InputOptions.checkPeriod(options)
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
-        var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat)
+        var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name)
         let progress = TerminalProgress.make(quiet: quiet)
         build.progress = progress
         defer { progress?.finish() }
@@ -178,7 +172,7 @@ struct Inspect: ParsableCommand {
         let options = try input.buildOptions()
         try InputOptions.checkPeriod(options)
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
-        let outcome = try ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat).inspect()
+        let outcome = try ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name).inspect()
         print("Files:")
         for file in outcome.files { print("  \(file.name): \(file.format.id)") }
         print("Conversations:")
@@ -214,5 +208,42 @@ struct Formats: ParsableCommand {
             let paths = format.reactionMembers.patterns.map(\.description)
             print("    reactions read at: " + (paths.isEmpty ? "no members (each record is one reaction, or none)" : paths.joined(separator: ", ")))
         }
+    }
+}
+
+extension ReactionOrder: ExpressibleByArgument {}
+
+/// The outputs `--format` names, comma-separated (`html,json`).
+struct OutputFormats: ExpressibleByArgument {
+    var formats: [BuildOptions.OutputFormat]
+
+    init(_ formats: [BuildOptions.OutputFormat]) { self.formats = formats }
+
+    init?(argument: String) {
+        var formats: [BuildOptions.OutputFormat] = []
+        for name in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let format = BuildOptions.OutputFormat(rawValue: name.trimmingCharacters(in: .whitespaces)) else { return nil }
+            formats.append(format)
+        }
+        self.formats = formats
+    }
+
+    var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
+
+    static var allValueStrings: [String] { BuildOptions.OutputFormat.allCases.map(\.rawValue) }
+}
+
+/// A platform name or a format id, as `--input-format` takes them (`reaction-report formats`).
+struct InputFormatName: ExpressibleByArgument {
+    var name: String
+
+    init?(argument: String) {
+        guard Self.allValueStrings.contains(argument) else { return nil }
+        name = argument
+    }
+
+    static var allValueStrings: [String] {
+        let run = ImportRun(importers: ImportRun.standardImporters())
+        return run.importers.map(\.platform.rawValue) + run.formats.map(\.id)
     }
 }

@@ -37,8 +37,15 @@ final class CommandLineTests: XCTestCase {
         let folder = try workspace()
         let usage = try run(["build", "--reaction-order", "random"], in: folder)
         XCTAssertEqual(usage.status, 1)
-        XCTAssertTrue(usage.stderr.contains("unknown reaction order 'random'"), usage.stderr)
+        XCTAssertTrue(usage.stderr.contains("The value 'random' is invalid for '--reaction-order <reaction-order>'. Please provide one of 'first-reacted', 'alphabetical' or 'count'."), usage.stderr)
         XCTAssertEqual(try run(["build", "--no-such-flag"], in: folder).status, 1)
+        // Options of a fixed set of values are checked by the argument parser, before anything is read.
+        let format = try run(["build", "--format", "html,pdf"], in: folder)
+        XCTAssertEqual(format.status, 1)
+        XCTAssertTrue(format.stderr.contains("The value 'html,pdf' is invalid for '--format <format>'. Please provide one of 'html', 'markdown' or 'json'."), format.stderr)
+        let inputFormat = try run(["inspect", "--input-format", "icq"], in: folder)
+        XCTAssertEqual(inputFormat.status, 1)
+        XCTAssertTrue(inputFormat.stderr.contains("The value 'icq' is invalid for '--input-format <input-format>'. Please provide one of the following:\n  - pubnub\n  - stream\n"), inputFormat.stderr)
 
         try Data("{\"hello\": true}".utf8).write(to: folder.appendingPathComponent("notes.json"))
         let unknown = try run(["build", "notes.json"], in: folder)
