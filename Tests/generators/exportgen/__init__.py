@@ -9,7 +9,10 @@ Two shapes, one command line (`python3 -m exportgen`, with Tests/generators on P
 - large: seeded exports of up to millions of messages with no truth (large.py), for
   Benchmarks/run.sh and Benchmarks/zipped.sh.
 
-Imports only go one way: __main__ imports the platform writers, large and truth; those import
-jsonwriter, and the platform writers world; world and jsonwriter import nothing of the package.
-Nothing imports __main__.
+Imports only go one way: __main__ imports the platform writers, large, truth and the two
+verifiers; writers, large and truth import jsonwriter, the platform writers world; world,
+jsonwriter and the verifiers import nothing of the package. Nothing imports __main__.
+
+The verifiers live here because they read what this package writes (expected.jsonl) beside
+what reaction-report writes, and run only after the truth command.
 """
