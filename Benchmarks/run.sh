@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Speed and memory benchmark (issue 5). For each platform: generate a large seeded export (kept
-# under Benchmarks/.data), time a full `reaction-report build` of it (release build, every page,
-# Markdown and data file) with /usr/bin/time -v, and compare with the time orjson needs only to
-# parse the same files, measured in the same run. `write_s` is the time merely to write the
+# Speed and memory benchmark (issue 5). For each platform: generate a large seeded export
+# (`exportgen large`, Tests/generators/exportgen; kept under Benchmarks/.data), time a full
+# `reaction-report build` of it (release build, every page, Markdown and data file) with
+# /usr/bin/time -v, and compare with the time orjson needs only to parse the same files,
+# measured in the same run. `write_s` is the time merely to write the
 # build's output files again from memory (Benchmarks/write_floor.py), right after the build: how
 # much writing that much costs the kernel here when it takes fresh pages (it costs far less when
 # it can reuse pages it has touched; RESULTS.md). Then, on a 20,000-message Slack export, compare with
@@ -43,7 +44,7 @@ for platform in $platforms; do
   # exports made by an earlier generator are not reused.
   input="$data/$platform-$messages-v2"
   if [ ! -d "$input" ]; then
-    python3 Benchmarks/large_exports.py --platform "$platform" --messages "$messages" --seed 1 --out "$input"
+    PYTHONPATH=Tests/generators python3 -m exportgen large --platform "$platform" --messages "$messages" --seed 1 --out "$input"
   fi
   size=$(du -sb "$input" | awk '{printf "%.0f", $1/1000000}')
   sync
@@ -60,7 +61,7 @@ done
 # fresh folder; the ratio is of the medians (single runs on a shared machine move by a quarter).
 command -v slack-export-viewer >/dev/null || pip install -q slack-export-viewer==3.5.0
 small="$data/slack-20000-v2"
-[ -d "$small" ] || python3 Benchmarks/large_exports.py --platform slack --messages 20000 --seed 1 --out "$small"
+[ -d "$small" ] || PYTHONPATH=Tests/generators python3 -m exportgen large --platform slack --messages 20000 --seed 1 --out "$small"
 ours_runs=() theirs_runs=()
 for run in 1 2 3 4 5; do
   read -r ours _ < <(measure "slack-small-$run" "$small")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Two builds of reaction-report against each other on the zipped 1,000,000-message Slack export
-# (issue 15): the export of Benchmarks/run.sh (`large_exports.py`, seed 1, 267 MB in 320 day
+# (issue 15): the export of Benchmarks/run.sh (`exportgen large`, seed 1, 267 MB in 320 day
 # files, kept in Benchmarks/.data) zipped with Info-ZIP's `zip -qr` (deflate, level 6), then a
 # full `build` of the zip with each binary in turn, PAIRS times (A, B, A, B, …; a shared machine
 # drifts, so each pair is compared in the same minute), with /usr/bin/time -v.
@@ -18,7 +18,7 @@ archive="$data/slack-1000000-v2.zip"
 mkdir -p "$data"
 command -v zip >/dev/null || { apt-get update -qq && apt-get install -y -qq zip >/dev/null; }
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
-[ -d "$export_dir" ] || python3 Benchmarks/large_exports.py --platform slack --messages 1000000 --seed 1 --out "$export_dir"
+[ -d "$export_dir" ] || PYTHONPATH=Tests/generators python3 -m exportgen large --platform slack --messages 1000000 --seed 1 --out "$export_dir"
 [ -f "$archive" ] || (cd "$export_dir" && zip -qr "../$(basename "$archive")" .)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

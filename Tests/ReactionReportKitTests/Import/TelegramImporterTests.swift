@@ -56,7 +56,7 @@ final class TelegramImporterTests: XCTestCase {
         XCTAssertEqual(TestSupport.lines(result)[1], #"{"platform":"telegram","conversation":{"id":"1789012345","name":"Lumen Dev"},"id":"103","author":{"id":"user1002","name":"Bo Lind"},"sentAt":"2025-03-04T11:00:00Z","thread":null,"deleted":false,"text":"Ship it today — see the doc or ping @ada!","reactionCount":5,"reactions":[{"key":"❤","emoji":"❤️","name":"red heart","custom":false,"image":null,"count":2,"reactors":[{"id":"user1001","name":"Ada Okafor","at":"2025-03-04T11:02:00Z"},{"id":"user1005","name":"Eli Moss","at":"2025-03-04T11:05:00Z"}],"reactorsComplete":true,"firstAt":"2025-03-04T11:02:00Z"},{"key":":custom-5368324170671202286:","emoji":":custom-5368324170671202286:","name":"custom-5368324170671202286","custom":true,"image":null,"count":3,"reactors":[{"id":"user1003","name":"Cy Tran","at":"2025-03-04T11:04:00Z"}],"reactorsComplete":false,"firstAt":"2025-03-04T11:04:00Z"}]}"#)
     }
 
-    /// account.json is laid out as Benchmarks/community_exports.py writes its exports: chats.list
+    /// account.json is laid out as Tests/generators/exportgen/telegram.py writes its exports: chats.list
     /// and left_chats.list, service records, a channel, a personal chat, empty and missing recent lists.
     func testFullAccountExportReadsChatsAndLeftChats() throws {
         let (formats, result) = try settleFixtures(["account.json"])

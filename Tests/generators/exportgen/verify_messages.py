@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
-"""Compare reaction-report's data/messages.jsonl with a generator's ground truth.
+"""Compare reaction-report's data/messages.jsonl with a generated export's ground truth.
 
-    python3 Benchmarks/verify_messages.py DIR/expected.jsonl OUT/data/messages.jsonl
+    python3 -m exportgen verify-messages DIR/expected.jsonl OUT/data/messages.jsonl
 
-expected.jsonl (from Benchmarks/generate_exports.py), one line per message:
+expected.jsonl (from `python3 -m exportgen truth`, truth.py), one line per message:
     {"platform","conversation","id","deleted","text",
      "reactions":[{"key","count","reactors":[ids],"complete"}]}
 messages.jsonl (product.md §3.1), one line per message:
@@ -123,25 +122,26 @@ def compare(key, want, got, report):
                 report.add(f"{where}: {emoji} reactorsComplete {short(g_complete)}, expected {short(w_complete)}")
 
 
-def main(argv):
-    if len(argv) != 3:
-        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
-        return 2
-    expected_path, actual_path = argv[1], argv[2]
-    report = Report()
-
-    # Keep only the raw expected lines in memory; parse one again when its message comes up.
+def read_expected(path):
+    """{(platform, conversation id, message id): raw line}: only the raw lines are kept in
+    memory; each is parsed again when its message comes up."""
     raw = {}
-    for number, message in read_lines(expected_path, keep_line=True):
+    for number, message in read_lines(path, keep_line=True):
         line, message = message
         try:
             key = (message["platform"], message["conversation"], message["id"])
         except KeyError as error:
-            fail(f"{expected_path}:{number}: missing {error}")
+            fail(f"{path}:{number}: missing {error}")
         if key in raw:
-            fail(f"{expected_path}:{number}: {show(key)} appears twice")
+            fail(f"{path}:{number}: {show(key)} appears twice")
         raw[key] = line
+    return raw
 
+
+def verify(expected_path, actual_path):
+    """Prints the result; returns the exit status."""
+    report = Report()
+    raw = read_expected(expected_path)
     seen = set()
     checked = 0
     for number, message in read_lines(actual_path):
@@ -168,7 +168,3 @@ def main(argv):
     if report.count > len(report.shown):
         print(f"  … and {report.count - len(report.shown)} more")
     return 1 if report.count else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))

@@ -1,0 +1,169 @@
+"""Check data/weeks.json against data/messages.jsonl, computed independently here.
+
+    python3 -m exportgen verify-weeks OUTPUT_DIR
+
+For every ISO week (in the time zone weeks.json names, through Python's zoneinfo): messages,
+reactedMessages, reactions, reactors, posters, newReactors, medianSecondsToFirstReaction, the
+week's start and end, the top emoji and the per-conversation messages and reactions, plus the
+rule that weeks run without gaps from the first message's week to the last's. messages.jsonl
+itself is checked against the generator's ground truth by verify_messages.py; together they
+check weeks.json against the truth.
+"""
+
+import datetime
+import json
+import os
+from zoneinfo import ZoneInfo
+
+
+def parse_time(text):
+    # RFC 3339 in UTC with up to 9 fraction digits; whole seconds are all the weeks need.
+    date, _, rest = text.partition("T")
+    clock = rest.rstrip("Z")
+    whole, _, fraction = clock.partition(".")
+    moment = datetime.datetime.fromisoformat(f"{date}T{whole}+00:00")
+    nanos = int((fraction + "000000000")[:9]) if fraction else 0
+    return moment, nanos
+
+
+def iso_week(moment, zone):
+    local = moment.astimezone(zone)
+    year, week, _ = local.isocalendar()
+    return f"{year:04d}-W{week:02d}"
+
+
+def week_bounds(name, zone):
+    year, week = int(name[:4]), int(name[6:])
+    monday = datetime.date.fromisocalendar(year, week, 1)
+    def start(day):
+        local = datetime.datetime(day.year, day.month, day.day, tzinfo=zone)
+        return local.isoformat()
+    return start(monday), start(monday + datetime.timedelta(days=7))
+
+
+def median(values):
+    if not values:
+        return None
+    values = sorted(values)
+    middle = len(values) // 2
+    if len(values) % 2:
+        return values[middle]
+    a, b = values[middle - 1], values[middle]
+    return a + (b - a) // 2
+
+
+def read(folder):
+    """(weeks.json, its time zone, {week name: [(sent, sent nanoseconds, message)]})."""
+    with open(os.path.join(folder, "data", "weeks.json"), encoding="utf-8") as f:
+        weeks = json.load(f)
+    zone = ZoneInfo(weeks["timezone"])
+    per_week = {}
+    with open(os.path.join(folder, "data", "messages.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            message = json.loads(line)
+            if message["sentAt"] is None:
+                continue
+            sent, sent_nanos = parse_time(message["sentAt"])
+            per_week.setdefault(iso_week(sent, zone), []).append((sent, sent_nanos, message))
+    return weeks, zone, per_week
+
+
+def expected_names(per_week):
+    """Every week from the first message's to the last's, without gaps."""
+    first, last = min(per_week), max(per_week)
+    names = []
+    day = datetime.date.fromisocalendar(int(first[:4]), int(first[6:]), 1)
+    while True:
+        year, week, _ = day.isocalendar()
+        name = f"{year:04d}-W{week:02d}"
+        names.append(name)
+        if name == last:
+            return names
+        day += datetime.timedelta(days=7)
+
+
+def first_reaction(message):
+    """The earliest reaction time of a message, as (datetime, nanoseconds), or None."""
+    first = None
+    for reaction in message["reactions"]:
+        for text in [reaction["firstAt"]] + [r["at"] for r in reaction["reactors"]]:
+            if text is not None:
+                moment = parse_time(text)
+                first = moment if first is None or moment < first else first
+    return first
+
+
+def tally(messages, seen_reactors):
+    """What one week's entry should say, from its messages; `seen_reactors` holds the reactors
+    of the weeks before (newReactors) and gains this week's."""
+    reactors, posters, delays, emoji, conversations = set(), set(), [], {}, {}
+    new = 0
+    for sent, sent_nanos, message in messages:
+        if message["author"] is not None:
+            posters.add((message["platform"], message["author"]["id"]))
+        for reaction in message["reactions"]:
+            emoji[reaction["key"]] = emoji.get(reaction["key"], 0) + reaction["count"]
+            for reactor in reaction["reactors"]:
+                key = (message["platform"], reactor["id"])
+                reactors.add(key)
+                if key not in seen_reactors:
+                    seen_reactors.add(key)
+                    new += 1
+        first = first_reaction(message)
+        if first is not None:
+            delays.append(max(0, int((int((first[0] - sent).total_seconds()) * 1_000_000_000
+                                      + first[1] - sent_nanos) // 1_000_000_000)))
+        key = (message["platform"], message["conversation"]["id"])
+        c = conversations.setdefault(key, [message["conversation"]["name"], 0, 0])
+        c[1] += 1
+        c[2] += message["reactionCount"]
+    fields = {
+        "messages": len(messages),
+        "reactedMessages": sum(1 for _, _, m in messages if m["reactionCount"] > 0),
+        "reactions": sum(m["reactionCount"] for _, _, m in messages),
+        "reactors": len(reactors), "posters": len(posters), "newReactors": new,
+        "medianSecondsToFirstReaction": median(delays),
+    }
+    return fields, emoji, conversations
+
+
+def check_week(entry, messages, zone, seen_reactors, problems):
+    name = entry["week"]
+    fields, emoji, conversations = tally(messages, seen_reactors)
+    start, end = week_bounds(name, zone)
+    for field, value in dict({"start": start, "end": end}, **fields).items():
+        if entry[field] != value:
+            problems.append(f"{name} {field}: {entry[field]!r}, expected {value!r}")
+    top = sorted(emoji.items(), key=lambda kv: (-kv[1], [ord(c) for c in kv[0]]))
+    listed = [(e["key"], e["count"]) for e in entry["topEmoji"]]
+    if listed != top[:len(listed)] or (len(listed) < len(top) and len(listed) < 10):
+        problems.append(f"{name} topEmoji: {listed[:3]}…, expected {top[:3]}…")
+    listed_conversations = {(c["platform"], c["id"]): [c["name"], c["messages"], c["reactions"]]
+                            for c in entry["conversations"]}
+    if listed_conversations != conversations:
+        problems.append(f"{name} conversations differ")
+    counts = [t["reactions"] for t in entry["topMessages"]]
+    most = max([m["reactionCount"] for _, _, m in messages] or [0])
+    if counts != sorted(counts, reverse=True) or (counts and counts[0] != most):
+        problems.append(f"{name} topMessages are not ranked by reactions")
+
+
+def verify(folder):
+    """Prints the result; returns the exit status."""
+    weeks, zone, per_week = read(folder)
+    problems = []
+    names = [w["week"] for w in weeks["weeks"]]
+    if per_week:
+        wanted = expected_names(per_week)
+        if names != wanted:
+            problems.append(f"weeks {names[:3]}…{names[-3:]} should be {wanted[:3]}…{wanted[-3:]}")
+    seen_reactors = set()
+    for entry in weeks["weeks"]:
+        check_week(entry, per_week.get(entry["week"], []), zone, seen_reactors, problems)
+
+    total = sum(len(v) for v in per_week.values())
+    print(f"{len(weeks['weeks'])} weeks, {total} dated messages checked in {weeks['timezone']}, "
+          f"{len(problems)} mismatches")
+    for problem in problems[:20]:
+        print("  " + problem)
+    return 1 if problems else 0

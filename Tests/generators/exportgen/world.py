@@ -1,0 +1,210 @@
+"""The world the ground-truth exports describe, shared by every platform writer: people and
+their names, the words messages are made of, times, and the reaction rules (which values exist,
+what key the tool gives each, how many people hold a reaction, how to pick several distinct
+ones). Platform-specific tables (Slack names, Discord codes, …) live with their writers.
+
+Every function that takes `rng` draws from it in a fixed order: the same seed gives the same
+export, so nothing here may change the order of its draws.
+"""
+
+import datetime
+
+# --------------------------------------------------------------------------------------------
+# Times and ids
+# --------------------------------------------------------------------------------------------
+
+EPOCH = datetime.datetime(1970, 1, 1)
+UTC = datetime.timezone.utc
+
+
+def moment(micros):
+    """The naive UTC datetime `micros` microseconds after the Unix epoch."""
+    return EPOCH + datetime.timedelta(microseconds=micros)
+
+
+_DAYS = {}
+
+
+def utc_day(seconds):
+    """The UTC date of a Unix time, YYYY-MM-DD (cached per day: called once per message)."""
+    day = seconds // 86400
+    text = _DAYS.get(day)
+    if text is None:
+        text = _DAYS[day] = moment(day * 86400 * 10 ** 6).strftime("%Y-%m-%d")
+    return text
+
+
+HEX = "0123456789abcdef"
+
+
+def random_chars(rng, alphabet, count):
+    """`count` characters drawn from `alphabet`, one at a time."""
+    return "".join(rng.choice(alphabet) for _ in range(count))
+
+
+def uuid_text(rng, first):
+    """A version-4 UUID whose first 32 bits are `first` (a serial keeps ids in creation order)."""
+    return "%08x-%04x-4%03x-%04x-%012x" % (first, rng.getrandbits(16), rng.getrandbits(12),
+                                           0x8000 | rng.getrandbits(14), rng.getrandbits(48))
+
+
+# --------------------------------------------------------------------------------------------
+# People
+# --------------------------------------------------------------------------------------------
+
+FIRST = ["Ada", "Bob", "Carol", "Dev", "Emi", "Felix", "Grace", "Hugo", "Ines", "Jonas", "Kemi",
+         "Lars", "Mina", "Nils", "Olu", "Priya", "Quinn", "Rosa", "Sami", "Tove", "Umar", "Vera",
+         "Wen", "Xavi", "Yara", "Zoe"]
+LAST = ["Okafor", "Lind", "Diaz", "Patel", "Tanaka", "Braun", "Hopper", "Moreau", "Silva",
+        "Berg", "Adeyemi", "Nilsen", "Cho", "Keller", "Bello", "Rao", "Murphy", "Costa", "Haddad",
+        "Strand"]
+
+
+def person_names(count):
+    """`count` display names "First Last", the first 26 the named cast (Ada Okafor, Bob Lind…)."""
+    names = []
+    for i in range(count):
+        last = LAST[(i if i < len(FIRST) else i * 7) % len(LAST)]
+        names.append(f"{FIRST[i % len(FIRST)]} {last}")
+    return names
+
+
+def make_people(count=400):
+    """[(id, display name)]: the named cast first (ada, bob, …), then u0026… with made-up names."""
+    return [(name.split(" ")[0].lower() if i < len(FIRST) else f"u{i:04d}", name)
+            for i, name in enumerate(person_names(count))]
+
+
+# The people of PubNub, Stream and CometChat (the other platforms make ids of their own shape).
+PEOPLE = make_people()
+NAMES = dict(PEOPLE)
+PEOPLE_IDS = [p for p, _ in PEOPLE]
+
+# --------------------------------------------------------------------------------------------
+# Text
+# --------------------------------------------------------------------------------------------
+
+WORDS = ("deploy build ship review merge fix bug release staging prod latency cache queue "
+         "schema migration rollback dashboard metrics alert oncall incident postmortem launch "
+         "beta customer ticket invoice pricing docs changelog roadmap sprint demo retro api "
+         "endpoint webhook token flaky test pipeline canary hotfix branch tag version").split()
+EXTRAS = [' "quoted"', " **bold**", " `make test`", " [notes](https://example.com/notes?a=1&b=2)",
+          "\nsecond line", " ☕", " naïve café", " C:\\temp\\logs", " 🚀", " <b>not html</b>",
+          " 50% done", " ẞ ß Ω 漢字", " tab\there", " \u2028sep"]
+
+
+def some_words(rng, fewest, most):
+    """Between `fewest` and `most` words, space-separated."""
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(fewest, most)))
+
+
+def capitalized(text):
+    return text[0].upper() + text[1:]
+
+
+def sentence_start(rng):
+    """Two to twelve words, the first capitalized: how every message begins."""
+    return capitalized(some_words(rng, 2, 12))
+
+
+def sentence_end(rng, text):
+    return text + rng.choice((".", "?", "!", ""))
+
+
+def make_text(rng):
+    """A message: a few words, sometimes Markdown, quotes, odd characters or a second line."""
+    text = sentence_start(rng)
+    if rng.random() < 0.35:
+        text += rng.choice(EXTRAS)
+    return sentence_end(rng, text)
+
+
+# --------------------------------------------------------------------------------------------
+# Reactions
+# --------------------------------------------------------------------------------------------
+
+# Names that resolve through the tool's table (Stream default types) and one custom name that
+# is in no emoji table. Use no other names: anything else might be an iamcal shortcode.
+NAME_KEYS = {
+    "like": "👍", "love": "❤", "haha": "😂", "wow": "😮", "sad": "😔", "angry": "😠",
+    "zz_partyblob": ":zz_partyblob:",
+}
+
+# Unicode reaction values. Several spellings of one key on purpose: ❤ / ❤️, ☺ / ☺️.
+UNICODE_VALUES = [
+    "👍", "👍", "👍", "❤️", "❤️", "❤", "😂", "😂", "🎉", "🎉", "🔥", "🔥", "👀", "🙏", "✅",
+    "👍🏽", "🧑‍💻", "🏳️‍🌈", "☺️", "☺", "😮", "🚀",
+]
+NAME_VALUES = ["like", "love", "haha", "wow", "sad", "angry", "zz_partyblob"]
+
+
+def unicode_key(value):
+    """The tool's key for a Unicode emoji: U+FE0F and U+FE0E removed, ZWJ kept."""
+    return value.replace("\ufe0f", "").replace("\ufe0e", "")
+
+
+def reaction_key(value):
+    """The tool's key for a PubNub, Stream or CometChat value: names via NAME_KEYS."""
+    if value in NAME_KEYS:
+        return NAME_KEYS[value]
+    return unicode_key(value)
+
+
+def spellings_by_key(values, key_of):
+    """{key: [every value spelling it]}, in the order of `values`: the values one person can add
+    as "the same" reaction twice."""
+    spellings = {}
+    for value in values:
+        spellings.setdefault(key_of(value), []).append(value)
+    return spellings
+
+
+SPELLINGS = spellings_by_key(
+    sorted(set(UNICODE_VALUES + NAME_VALUES + ["❤️", "❤", "love", "like", "👍", "☺", "☺️"])),
+    reaction_key)
+
+
+def pick_value(rng):
+    """A reaction value: mostly Unicode, sometimes a name (~15 %)."""
+    if rng.random() < 0.15:
+        return rng.choice(NAME_VALUES)
+    return rng.choice(UNICODE_VALUES)
+
+
+def pick_distinct(draw, count, key_of):
+    """Up to `count` results of `draw()` with pairwise different keys (at most count × 4 draws)."""
+    chosen, keys = [], set()
+    for _ in range(count * 4):
+        if len(chosen) == count:
+            break
+        entry = draw()
+        key = key_of(entry)
+        if key not in keys:
+            keys.add(key)
+            chosen.append(entry)
+    return chosen
+
+
+def pick_distinct_values(rng, count):
+    """`count` values from pick_value with pairwise different keys (one spelling per key)."""
+    return pick_distinct(lambda: pick_value(rng), count, reaction_key)
+
+
+def pick_weighted_distinct(rng, table, weights, count, key_of):
+    """Up to `count` entries of `table`, drawn by weight, with pairwise different keys."""
+    return pick_distinct(lambda: rng.choices(table, weights)[0], count, key_of)
+
+
+def reaction_count_for(rng, popular):
+    """How many people hold one reaction: usually a few, on popular messages many."""
+    if popular:
+        return rng.randint(11, 60)
+    return rng.choice((1, 1, 1, 2, 2, 3, 4, 5))
+
+
+def split_counts(rng, total, weights):
+    """Splits `total` over len(weights) parts, each part >= 1 when total allows it."""
+    counts = [1 if i < total else 0 for i in range(len(weights))]
+    for _ in range(total - sum(counts)):
+        counts[rng.choices(range(len(weights)), weights)[0]] += 1
+    return counts
