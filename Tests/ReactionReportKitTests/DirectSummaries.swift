@@ -15,9 +15,9 @@ enum DirectSummaries {
 
     /// A message by Ada (`U1`) in Slack's `general` (`C1`), sent at `time` (RFC 3339).
     static func message(_ id: String, _ time: String, _ reactions: [(String, Int)]) -> MessageSummary {
-        MessageSummary(platform: .slack, conversationID: "C1", conversationName: "general", id: id, authorID: "U1", authorName: "Ada",
-                       sentAt: Timestamp.iso8601(time)!, threadParentID: nil, text: "message \(id)", deleted: false, markup: .plain,
-                       paidStars: 0, reactions: reactions.enumerated().map { reaction($1.0, $1.1, sequence: $0) })
+        MessageSummary(message: ImportedMessage(platform: .slack, conversationID: "C1", id: id, authorID: "U1", authorName: "Ada",
+                                                sentAt: Timestamp.iso8601(time)!, text: "message \(id)", markup: .plain),
+                       conversationName: "general", reactions: reactions.enumerated().map { reaction($1.0, $1.1, sequence: $0) })
     }
 
     /// The site of `messages`, rendered in memory with the default options.

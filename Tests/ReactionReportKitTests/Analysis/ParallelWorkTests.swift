@@ -102,8 +102,7 @@ final class ParallelWorkTests: XCTestCase {
     }
 
     func message(_ id: String, _ reactions: [(count: Int, reactors: [String])]) -> MessageSummary {
-        MessageSummary(platform: .slack, conversationID: "C1", conversationName: "general", id: id, authorID: "U1", authorName: nil,
-                       sentAt: nil, threadParentID: nil, text: "", deleted: false, markup: .commonMark, paidStars: 0,
+        MessageSummary(message: ImportedMessage(platform: .slack, conversationID: "C1", id: id, authorID: "U1"), conversationName: "general",
                        reactions: reactions.enumerated().map { offset, reaction in
                            ReactionSummary(emoji: Emoji(key: "e\(offset)", display: "e\(offset)", name: nil, custom: false, image: nil),
                                            count: reaction.count, reactors: reaction.reactors.map { Reactor(id: $0, name: nil, at: nil) },

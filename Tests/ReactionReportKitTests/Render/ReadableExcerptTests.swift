@@ -8,8 +8,8 @@ final class ReadableExcerptTests: XCTestCase {
                                conversations: [.slack: ["C1": "general"], .discord: ["456": "help"]])
 
     func message(_ text: String, _ kind: TextMarkup, platform: Platform = .slack) -> MessageSummary {
-        MessageSummary(platform: platform, conversationID: "C1", conversationName: "general", id: "1", authorID: "U1", authorName: nil,
-                       sentAt: nil, threadParentID: nil, text: text, deleted: false, markup: kind, paidStars: 0, reactions: [])
+        MessageSummary(message: ImportedMessage(platform: platform, conversationID: "C1", id: "1", authorID: "U1", text: text, markup: kind),
+                       conversationName: "general", reactions: [])
     }
 
     func excerpt(_ text: String, _ kind: TextMarkup, platform: Platform = .slack) -> String {
