@@ -173,82 +173,160 @@ public enum TOMLParser {
 }
 
 extension TOMLParser {
-    /// A table while the document is read: it remembers how it was made, which decides whether
-    /// later lines may add to it.
-    final class TableBuilder {
-        enum Origin {
-            /// The document's top level.
-            case root
-            /// Made by a `[header]`.
-            case header
-            /// Made on the way to a deeper header (`a` for `[a.b]`); a later `[a]` may still define it.
-            case implicit
-            /// Made by a dotted key (`a.b = 1` makes `a`).
-            case dotted
-            /// An inline table, complete when its `}` is read.
-            case inline
-        }
-
-        var origin: Origin
-        let offset: Int
-        let path: [String]
-        var keys: [String] = []
-        var slots: [String: (keyOffset: Int, node: Node)] = [:]
-
-        init(origin: Origin, offset: Int, path: [String]) {
-            self.origin = origin
-            self.offset = offset
-            self.path = path
-        }
-
-        func add(_ key: String, at keyOffset: Int, _ node: Node) {
-            keys.append(key)
-            slots[key] = (keyOffset, node)
-        }
-
-        /// Marks this table and every table inside it as complete.
-        func freeze() {
-            origin = .inline
-            for key in keys { slots[key]?.node.freeze() }
-        }
-    }
-
-    /// A value while the document is read.
-    struct Node {
-        enum Kind {
-            case string(String)
-            case integer(Int64)
-            case boolean(Bool)
-            case array([Node])
-            case table(TableBuilder)
-        }
-
-        var kind: Kind
-        var offset: Int
-
-        var typeName: String {
-            switch kind {
-            case .string: return "a string"
-            case .integer: return "an integer"
-            case .boolean: return "a boolean"
-            case .array: return "an array"
-            case .table: return "a table"
-            }
-        }
-
-        func freeze() {
-            switch kind {
-            case .table(let table): table.freeze()
-            case .array(let elements): elements.forEach { $0.freeze() }
-            default: break
-            }
-        }
-    }
-
     /// A failure at a byte offset; turned into line and column at the end.
     struct Failure: Error {
         var offset: Int
         var reason: String
+    }
+
+    /// One part of a (dotted) key: its name, and where it starts as a byte offset (for errors)
+    /// and as a line and column (for the table entry it makes).
+    struct KeyPart {
+        var name: String
+        var offset: Int
+        var position: TOMLPosition
+    }
+
+    /// How a table was made, which decides whether later lines may add to it.
+    enum Origin {
+        /// The document's top level, or an inline table while it is read.
+        case root
+        /// Made by a `[header]`.
+        case header
+        /// Made on the way to a deeper header (`a` for `[a.b]`); a later `[a]` may still define it.
+        case implicit
+        /// Made by a dotted key (`a.b = 1` makes `a`).
+        case dotted
+    }
+
+    /// The tables of a document, or of an inline table, while they are filled in: the values
+    /// themselves, and what the parser must remember of the tables it made. A table it did not
+    /// make (one written inline, found as a value) is complete and cannot be added to.
+    struct TableAssembly {
+        /// What is known of a table the assembly made. Tables are named by their number in
+        /// `made`; 0 is `table` itself.
+        struct Made {
+            var origin: Origin
+            /// Its key below `table`.
+            let path: [String]
+            /// The entry indices that lead from `table` to it.
+            let route: [Int]
+            /// The entry index of each key.
+            var slots: [String: Int] = [:]
+            /// The number of each table under its keys that the assembly made.
+            var tables: [String: Int] = [:]
+        }
+
+        private(set) var table = TOMLTable()
+        /// The key of `table` in the document, for messages.
+        let path: [String]
+        private var made = [Made(origin: .root, path: [], route: [])]
+
+        init(path: [String]) {
+            self.path = path
+        }
+
+        /// The key in the document of table `number`.
+        func key(of number: Int) -> [String] {
+            path + made[number].path
+        }
+
+        /// Adds `value` under a (dotted) key to table `base`, making the tables on the way.
+        mutating func insert(_ value: TOMLValue, at key: [KeyPart], below base: Int) throws {
+            var current = base
+            for (index, part) in key.enumerated() {
+                if index == key.count - 1 {
+                    guard made[current].slots[part.name] == nil else { throw failure("duplicate key '\(shown(part, in: current))'", part) }
+                    add(value, at: part, to: current)
+                    return
+                }
+                if let inner = made[current].tables[part.name] {
+                    guard made[inner].origin == .dotted else {
+                        throw failure("the table '\(shown(part, in: current))' is defined by a header and cannot be extended with dotted keys", part)
+                    }
+                    current = inner
+                } else if let existing = entry(part.name, in: current) {
+                    throw notATableToExtend(existing, part, in: current)
+                } else {
+                    current = add(TOMLValue(.table(TOMLTable()), at: part.position), at: part, to: current, making: .dotted)
+                }
+            }
+        }
+
+        /// The number of the table a `[header]` with `key` opens, made (with the tables on the
+        /// way) when new.
+        mutating func openHeader(_ key: [KeyPart]) throws -> Int {
+            var current = 0
+            for (index, part) in key.enumerated() {
+                let last = index == key.count - 1
+                if let inner = made[current].tables[part.name] {
+                    if last {
+                        guard made[inner].origin == .implicit else { throw failure("the table '\(shown(part, in: current))' is already defined", part) }
+                        made[inner].origin = .header
+                    }
+                    current = inner
+                } else if let existing = entry(part.name, in: current) {
+                    throw notATableToExtend(existing, part, in: current)
+                } else {
+                    current = add(TOMLValue(.table(TOMLTable()), at: part.position), at: part, to: current, making: last ? .header : .implicit)
+                }
+            }
+            return current
+        }
+
+        /// The dotted key of `part` in table `number`, as messages show it.
+        func shown(_ part: KeyPart, in number: Int) -> String {
+            TOMLKey.display(key(of: number) + [part.name])
+        }
+
+        func failure(_ reason: String, _ part: KeyPart) -> Failure {
+            Failure(offset: part.offset, reason: reason)
+        }
+
+        /// The error for a key that leads through `existing`, a value the assembly did not make
+        /// as a table: a string, an integer, …, or an inline table, which is complete.
+        func notATableToExtend(_ existing: TOMLValue, _ part: KeyPart, in number: Int) -> Failure {
+            guard case .table = existing.kind else {
+                return failure("'\(shown(part, in: number))' is already defined as \(existing.typeName)", part)
+            }
+            return failure("the inline table '\(shown(part, in: number))' cannot be extended", part)
+        }
+
+        /// The value under `name` in table `number`.
+        func entry(_ name: String, in number: Int) -> TOMLValue? {
+            guard let index = made[number].slots[name] else { return nil }
+            var inner = table
+            for step in made[number].route {
+                guard case .table(let next) = inner.entries[step].value.kind else { preconditionFailure("a route leads through tables") }
+                inner = next
+            }
+            return inner.entries[index].value
+        }
+
+        /// Appends an entry to table `number`. When the value is a table made here, `origin`
+        /// says how, and the number it gets is returned: later keys and headers may add to it.
+        @discardableResult
+        mutating func add(_ value: TOMLValue, at part: KeyPart, to number: Int, making origin: Origin? = nil) -> Int {
+            let index = made[number].slots.count
+            Self.change(&table, at: made[number].route[...]) {
+                $0.entries.append(TOMLTable.Entry(key: part.name, keyPosition: part.position, value: value))
+            }
+            made[number].slots[part.name] = index
+            guard let origin else { return number }
+            made.append(Made(origin: origin, path: made[number].path + [part.name], route: made[number].route + [index]))
+            made[number].tables[part.name] = made.count - 1
+            return made.count - 1
+        }
+
+        /// Lets `body` change the table at `route` below `table` in place.
+        static func change(_ table: inout TOMLTable, at route: ArraySlice<Int>, _ body: (inout TOMLTable) -> Void) {
+            guard let step = route.first else { return body(&table) }
+            guard case .table(var inner) = table.entries[step].value.kind else { preconditionFailure("a route leads through tables") }
+            // Take the table out while it changes, so that its entries are not shared and not copied.
+            table.entries[step].value.kind = .boolean(false)
+            change(&inner, at: route.dropFirst(), body)
+            table.entries[step].value.kind = .table(inner)
+        }
     }
 
     struct Reader {
@@ -269,12 +347,12 @@ extension TOMLParser {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
             lineStarts = [position]
             for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
-            let root = TableBuilder(origin: .root, offset: position, path: [])
+            var document = TableAssembly(path: [])
             do {
                 if let invalid = firstInvalidUTF8(bytes) {
                     throw Failure(offset: invalid, reason: "the file is not valid UTF-8")
                 }
-                var current = root
+                var current = 0
                 while true {
                     skipBlanks()
                     guard let byte = peek() else { break }
@@ -284,17 +362,17 @@ extension TOMLParser {
                     case UInt8(ascii: "#"):
                         try skipComment()
                     case UInt8(ascii: "["):
-                        current = try parseHeader(root: root)
+                        current = try parseHeader(into: &document)
                         try expectLineEnd(after: "a table header")
                     default:
-                        try parseKeyValue(into: current)
+                        try parseKeyValue(into: &document, below: current)
                         try expectLineEnd(after: "a value")
                     }
                 }
             } catch let failure as Failure {
                 throw ConfigurationError(file: file, at: place(failure.offset), reason: failure.reason)
             }
-            return finish(root)
+            return document.table
         }
 
         /// Line and column of a byte offset.
@@ -305,23 +383,6 @@ extension TOMLParser {
                 if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
             return TOMLPosition(line: low + 1, column: textColumn(of: offset, lineStart: lineStarts[low], in: bytes))
-        }
-
-        func finish(_ table: TableBuilder) -> TOMLTable {
-            TOMLTable(entries: table.keys.map { key in
-                let slot = table.slots[key]!
-                return TOMLTable.Entry(key: key, keyPosition: place(slot.keyOffset), value: finish(slot.node))
-            })
-        }
-
-        func finish(_ node: Node) -> TOMLValue {
-            switch node.kind {
-            case .string(let text): return TOMLValue(.string(text), at: place(node.offset))
-            case .integer(let number): return TOMLValue(.integer(number), at: place(node.offset))
-            case .boolean(let flag): return TOMLValue(.boolean(flag), at: place(node.offset))
-            case .array(let elements): return TOMLValue(.array(elements.map(finish)), at: place(node.offset))
-            case .table(let table): return TOMLValue(.table(finish(table)), at: place(node.offset))
-            }
         }
 
         // MARK: Lines, blanks and comments
@@ -390,8 +451,8 @@ extension TOMLParser {
         // MARK: Keys and tables
 
         /// A key, possibly dotted: its parts and where each starts.
-        mutating func parseKey() throws -> [(name: String, offset: Int)] {
-            var parts: [(name: String, offset: Int)] = []
+        mutating func parseKey() throws -> [KeyPart] {
+            var parts: [KeyPart] = []
             while true {
                 skipBlanks()
                 let start = position
@@ -399,16 +460,16 @@ extension TOMLParser {
                 switch byte {
                 case UInt8(ascii: "\""):
                     if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") { throw fail("a key cannot be a multi-line string") }
-                    parts.append((try parseBasicString(), start))
+                    parts.append(KeyPart(name: try parseBasicString(), offset: start, position: place(start)))
                 case UInt8(ascii: "'"):
                     if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") { throw fail("a key cannot be a multi-line string") }
-                    parts.append((try parseLiteralString(), start))
+                    parts.append(KeyPart(name: try parseLiteralString(), offset: start, position: place(start)))
                 default:
                     while let next = peek(), TOMLKey.isBareKeyByte(next) { position += 1 }
                     guard position > start else {
                         throw fail(byte == UInt8(ascii: "=") ? "expected a key before '='" : "expected a key (letters, digits, '_' and '-', or a quoted string)")
                     }
-                    parts.append((String(decoding: bytes[start..<position], as: UTF8.self), start))
+                    parts.append(KeyPart(name: String(decoding: bytes[start..<position], as: UTF8.self), offset: start, position: place(start)))
                 }
                 skipBlanks()
                 guard peek() == UInt8(ascii: ".") else { return parts }
@@ -416,104 +477,55 @@ extension TOMLParser {
             }
         }
 
-        mutating func parseKeyValue(into table: TableBuilder) throws {
+        mutating func parseKeyValue(into document: inout TableAssembly, below base: Int) throws {
             let key = try parseKey()
             guard peek() == UInt8(ascii: "=") else {
                 throw fail(peek() == nil || isNewline(peek()) ? "expected '=' after the key" : "expected '=' after the key (a key with spaces needs quotes)")
             }
             position += 1
             skipBlanks()
-            let value = try parseValue(depth: 0, path: table.path + key.map(\.name))
-            try insert(value, at: key, into: table)
+            let value = try parseValue(depth: 0, path: document.key(of: base) + key.map(\.name))
+            try document.insert(value, at: key, below: base)
         }
 
-        /// Adds `value` under a (dotted) key, making the tables on the way.
-        mutating func insert(_ value: Node, at key: [(name: String, offset: Int)], into table: TableBuilder) throws {
-            var current = table
-            for (index, part) in key.enumerated() {
-                let path = current.path + [part.name]
-                if index == key.count - 1 {
-                    guard current.slots[part.name] == nil else { throw fail("duplicate key '\(TOMLKey.display(path))'", at: part.offset) }
-                    current.add(part.name, at: part.offset, value)
-                    return
-                }
-                if let slot = current.slots[part.name] {
-                    guard case .table(let inner) = slot.node.kind else {
-                        throw fail("'\(TOMLKey.display(path))' is already defined as \(slot.node.typeName)", at: part.offset)
-                    }
-                    switch inner.origin {
-                    case .dotted: current = inner
-                    case .inline: throw fail("the inline table '\(TOMLKey.display(path))' cannot be extended", at: part.offset)
-                    default: throw fail("the table '\(TOMLKey.display(path))' is defined by a header and cannot be extended with dotted keys", at: part.offset)
-                    }
-                } else {
-                    let inner = TableBuilder(origin: .dotted, offset: part.offset, path: path)
-                    current.add(part.name, at: part.offset, Node(kind: .table(inner), offset: part.offset))
-                    current = inner
-                }
-            }
-        }
-
-        /// Reads `[a.b]` and returns the table it opens.
-        mutating func parseHeader(root: TableBuilder) throws -> TableBuilder {
+        /// Reads `[a.b]` and returns the number of the table it opens.
+        mutating func parseHeader(into document: inout TableAssembly) throws -> Int {
             if peek(1) == UInt8(ascii: "[") { throw fail("arrays of tables ([[…]]) are not supported in this file") }
             position += 1
             let key = try parseKey()
             guard peek() == UInt8(ascii: "]") else { throw fail("expected ']' to close the table header") }
             position += 1
-            var current = root
-            for (index, part) in key.enumerated() {
-                let path = current.path + [part.name]
-                let last = index == key.count - 1
-                if let slot = current.slots[part.name] {
-                    guard case .table(let inner) = slot.node.kind else {
-                        throw fail("'\(TOMLKey.display(path))' is already defined as \(slot.node.typeName)", at: part.offset)
-                    }
-                    if inner.origin == .inline {
-                        throw fail("the inline table '\(TOMLKey.display(path))' cannot be extended", at: part.offset)
-                    }
-                    if last {
-                        guard inner.origin == .implicit else { throw fail("the table '\(TOMLKey.display(path))' is already defined", at: part.offset) }
-                        inner.origin = .header
-                    }
-                    current = inner
-                } else {
-                    let inner = TableBuilder(origin: last ? .header : .implicit, offset: part.offset, path: path)
-                    current.add(part.name, at: part.offset, Node(kind: .table(inner), offset: part.offset))
-                    current = inner
-                }
-            }
-            return current
+            return try document.openHeader(key)
         }
 
         // MARK: Values
 
         /// Reads a value; `path` is its key, for messages about what is inside it.
-        mutating func parseValue(depth: Int, path: [String]) throws -> Node {
+        mutating func parseValue(depth: Int, path: [String]) throws -> TOMLValue {
             let start = position
             guard let byte = peek(), !isNewline(byte) else { throw fail("expected a value") }
             switch byte {
             case UInt8(ascii: "\""):
                 if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
-                    return Node(kind: .string(try parseMultilineString(quote: UInt8(ascii: "\""))), offset: start)
+                    return TOMLValue(.string(try parseMultilineString(quote: UInt8(ascii: "\""))), at: place(start))
                 }
-                return Node(kind: .string(try parseBasicString()), offset: start)
+                return TOMLValue(.string(try parseBasicString()), at: place(start))
             case UInt8(ascii: "'"):
                 if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") {
-                    return Node(kind: .string(try parseMultilineString(quote: UInt8(ascii: "'"))), offset: start)
+                    return TOMLValue(.string(try parseMultilineString(quote: UInt8(ascii: "'"))), at: place(start))
                 }
-                return Node(kind: .string(try parseLiteralString()), offset: start)
+                return TOMLValue(.string(try parseLiteralString()), at: place(start))
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 // `depth` counts the arrays and inline tables around this value.
                 guard depth < TOMLParser.maximumDepth else { throw fail("arrays and inline tables nested deeper than \(TOMLParser.maximumDepth) levels") }
                 return byte == UInt8(ascii: "[") ? try parseArray(depth: depth, path: path) : try parseInlineTable(depth: depth, path: path)
             case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return Node(kind: .integer(try parseNumber()), offset: start)
+                return TOMLValue(.integer(try parseNumber()), at: place(start))
             default:
                 guard TOMLKey.isBareKeyByte(byte) else { throw fail("expected a value") }
                 switch readWord() {
-                case "true": return Node(kind: .boolean(true), offset: start)
-                case "false": return Node(kind: .boolean(false), offset: start)
+                case "true": return TOMLValue(.boolean(true), at: place(start))
+                case "false": return TOMLValue(.boolean(false), at: place(start))
                 case "inf", "nan": throw fail("floating-point numbers are not supported; no setting takes one", at: start)
                 default: throw fail("expected a value: text needs quotes, like \"this\"", at: start)
                 }
@@ -730,38 +742,37 @@ extension TOMLParser {
         }
 
         /// Reads `[…]`: line breaks, comments and a trailing comma are allowed.
-        mutating func parseArray(depth: Int, path: [String]) throws -> Node {
+        mutating func parseArray(depth: Int, path: [String]) throws -> TOMLValue {
             let open = position
             position += 1
-            var elements: [Node] = []
+            var elements: [TOMLValue] = []
             while true {
                 try skipBlankLines()
                 guard let byte = peek() else { throw fail("the array is not closed", at: open) }
                 if byte == UInt8(ascii: "]") {
                     position += 1
-                    return Node(kind: .array(elements), offset: open)
+                    return TOMLValue(.array(elements), at: place(open))
                 }
                 elements.append(try parseValue(depth: depth + 1, path: path))
                 try skipBlankLines()
                 guard let next = peek() else { throw fail("the array is not closed", at: open) }
                 switch next {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "]"): position += 1; return Node(kind: .array(elements), offset: open)
+                case UInt8(ascii: "]"): position += 1; return TOMLValue(.array(elements), at: place(open))
                 default: throw fail("expected ',' or ']' in an array")
                 }
             }
         }
 
         /// Reads `{ a = 1, b.c = 2 }` on one line, without a trailing comma.
-        mutating func parseInlineTable(depth: Int, path: [String]) throws -> Node {
+        mutating func parseInlineTable(depth: Int, path: [String]) throws -> TOMLValue {
             let open = position
             position += 1
-            let table = TableBuilder(origin: .dotted, offset: open, path: path)
+            var assembly = TableAssembly(path: path)
             skipBlanks()
             if peek() == UInt8(ascii: "}") {
                 position += 1
-                table.freeze()
-                return Node(kind: .table(table), offset: open)
+                return TOMLValue(.table(assembly.table), at: place(open))
             }
             while true {
                 skipBlanks()
@@ -772,7 +783,7 @@ extension TOMLParser {
                 position += 1
                 skipBlanks()
                 let value = try parseValue(depth: depth + 1, path: path + key.map(\.name))
-                try insert(value, at: key, into: table)
+                try assembly.insert(value, at: key, below: 0)
                 skipBlanks()
                 guard let byte = peek() else { throw fail("the inline table is not closed", at: open) }
                 switch byte {
@@ -780,8 +791,7 @@ extension TOMLParser {
                     position += 1
                 case UInt8(ascii: "}"):
                     position += 1
-                    table.freeze()
-                    return Node(kind: .table(table), offset: open)
+                    return TOMLValue(.table(assembly.table), at: place(open))
                 case 0x0A, 0x0D:
                     throw fail("an inline table must be written on one line")
                 default:
