@@ -1,153 +1,6 @@
-/// A problem in a configuration file, its syntax (from `TOMLParser`) or a setting's value (from
-/// `ConfigurationFile`): an input error like any other, `file:line:column: reason`.
-public typealias ConfigurationError = ImportError
-
-extension ImportError {
-    /// An error at a position in `file`.
-    public init(file: String, at position: TOMLPosition, reason: String) {
-        self.init(file: file, line: position.line, column: position.column, reason: reason)
-    }
-}
-
-/// Where something starts in a TOML document: 1-based line and column (columns count characters,
-/// a tab is one).
-public struct TOMLPosition: Sendable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(line):\(column)" }
-}
-
-/// A value read from a TOML document, with where it starts.
-public struct TOMLValue: Sendable {
-    public enum Kind: Sendable {
-        case string(String)
-        case integer(Int64)
-        case boolean(Bool)
-        case array([TOMLValue])
-        case table(TOMLTable)
-    }
-
-    public var kind: Kind
-    /// Where the value starts; for a table made by a header or a dotted key, where its key is.
-    public var position: TOMLPosition
-
-    public init(_ kind: Kind, at position: TOMLPosition) {
-        self.kind = kind
-        self.position = position
-    }
-
-    /// "a string", "an integer", … for messages.
-    public var typeName: String {
-        switch kind {
-        case .string: return "a string"
-        case .integer: return "an integer"
-        case .boolean: return "a boolean"
-        case .array: return "an array"
-        case .table: return "a table"
-        }
-    }
-}
-
-extension TOMLValue: CustomStringConvertible {
-    /// A compact, canonical rendering (JSON-like, tables keep document order), for tests and messages.
-    public var description: String {
-        switch kind {
-        case .string(let text): return TOMLKey.quoted(text)
-        case .integer(let number): return String(number)
-        case .boolean(let flag): return flag ? "true" : "false"
-        case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
-        case .table(let table): return table.description
-        }
-    }
-}
-
-/// A table: keys in the order the document defines them.
-public struct TOMLTable: Sendable, CustomStringConvertible {
-    public struct Entry: Sendable {
-        public var key: String
-        /// Where the key (or, for a dotted or header key, this part of it) first appears.
-        public var keyPosition: TOMLPosition
-        public var value: TOMLValue
-    }
-
-    public var entries: [Entry]
-
-    public init(entries: [Entry] = []) {
-        self.entries = entries
-    }
-
-    public subscript(key: String) -> TOMLValue? {
-        entries.first { $0.key == key }?.value
-    }
-
-    public var description: String {
-        "{" + entries.map { TOMLKey.display($0.key) + " = " + $0.value.description }.joined(separator: ", ") + "}"
-    }
-}
-
-/// A parsed document.
-public struct TOMLDocument: Sendable {
-    /// The file as the user named it, for errors.
-    public var file: String
-    public var root: TOMLTable
-
-    /// An error at `position` in this document.
-    public func error(at position: TOMLPosition, _ reason: String) -> ConfigurationError {
-        ConfigurationError(file: file, at: position, reason: reason)
-    }
-}
-
-/// How keys are written in messages.
-enum TOMLKey {
-    /// A key as TOML would accept it: bare when it can be, quoted otherwise.
-    static func display(_ key: String) -> String {
-        let bare = !key.isEmpty && key.utf8.allSatisfy(isBareKeyByte)
-        return bare ? key : quoted(key)
-    }
-
-    /// A dotted path of keys.
-    static func display(_ path: [String]) -> String {
-        path.map(display).joined(separator: ".")
-    }
-
-    /// A basic string literal for `text`.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    static func isBareKeyByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
-    }
-}
+// The TOML parser's entry points and its reader: the document's lines, blanks and comments,
+// keys, key/value lines and table headers. Values, strings and tables are in the files
+// TOMLParser+Values.swift, TOMLParser+Strings.swift and TOMLParser+Tables.swift.
 
 /// A TOML 1.0 parser for configuration files, over UTF-8 bytes.
 ///
@@ -173,84 +26,21 @@ public enum TOMLParser {
 }
 
 extension TOMLParser {
-    /// A table while the document is read: it remembers how it was made, which decides whether
-    /// later lines may add to it.
-    final class TableBuilder {
-        enum Origin {
-            /// The document's top level.
-            case root
-            /// Made by a `[header]`.
-            case header
-            /// Made on the way to a deeper header (`a` for `[a.b]`); a later `[a]` may still define it.
-            case implicit
-            /// Made by a dotted key (`a.b = 1` makes `a`).
-            case dotted
-            /// An inline table, complete when its `}` is read.
-            case inline
-        }
-
-        var origin: Origin
-        let offset: Int
-        let path: [String]
-        var keys: [String] = []
-        var slots: [String: (keyOffset: Int, node: Node)] = [:]
-
-        init(origin: Origin, offset: Int, path: [String]) {
-            self.origin = origin
-            self.offset = offset
-            self.path = path
-        }
-
-        func add(_ key: String, at keyOffset: Int, _ node: Node) {
-            keys.append(key)
-            slots[key] = (keyOffset, node)
-        }
-
-        /// Marks this table and every table inside it as complete.
-        func freeze() {
-            origin = .inline
-            for key in keys { slots[key]?.node.freeze() }
-        }
-    }
-
-    /// A value while the document is read.
-    struct Node {
-        enum Kind {
-            case string(String)
-            case integer(Int64)
-            case boolean(Bool)
-            case array([Node])
-            case table(TableBuilder)
-        }
-
-        var kind: Kind
-        var offset: Int
-
-        var typeName: String {
-            switch kind {
-            case .string: return "a string"
-            case .integer: return "an integer"
-            case .boolean: return "a boolean"
-            case .array: return "an array"
-            case .table: return "a table"
-            }
-        }
-
-        func freeze() {
-            switch kind {
-            case .table(let table): table.freeze()
-            case .array(let elements): elements.forEach { $0.freeze() }
-            default: break
-            }
-        }
-    }
-
     /// A failure at a byte offset; turned into line and column at the end.
     struct Failure: Error {
         var offset: Int
         var reason: String
     }
 
+    /// One part of a (dotted) key: its name, and where it starts as a byte offset (for errors)
+    /// and as a line and column (for the table entry it makes).
+    struct KeyPart {
+        var name: String
+        var offset: Int
+        var position: TOMLPosition
+    }
+
+    /// Reads one document; its methods are spread over the TOMLParser files by what they read.
     struct Reader {
         let bytes: [UInt8]
         let file: String
@@ -269,12 +59,12 @@ extension TOMLParser {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
             lineStarts = [position]
             for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
-            let root = TableBuilder(origin: .root, offset: position, path: [])
+            var document = TableAssembly(path: [])
             do {
                 if let invalid = firstInvalidUTF8(bytes) {
                     throw Failure(offset: invalid, reason: "the file is not valid UTF-8")
                 }
-                var current = root
+                var current = 0
                 while true {
                     skipBlanks()
                     guard let byte = peek() else { break }
@@ -284,17 +74,17 @@ extension TOMLParser {
                     case UInt8(ascii: "#"):
                         try skipComment()
                     case UInt8(ascii: "["):
-                        current = try parseHeader(root: root)
+                        current = try parseHeader(into: &document)
                         try expectLineEnd(after: "a table header")
                     default:
-                        try parseKeyValue(into: current)
+                        try parseKeyValue(into: &document, below: current)
                         try expectLineEnd(after: "a value")
                     }
                 }
             } catch let failure as Failure {
                 throw ConfigurationError(file: file, at: place(failure.offset), reason: failure.reason)
             }
-            return finish(root)
+            return document.table
         }
 
         /// Line and column of a byte offset.
@@ -305,23 +95,6 @@ extension TOMLParser {
                 if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
             return TOMLPosition(line: low + 1, column: textColumn(of: offset, lineStart: lineStarts[low], in: bytes))
-        }
-
-        func finish(_ table: TableBuilder) -> TOMLTable {
-            TOMLTable(entries: table.keys.map { key in
-                let slot = table.slots[key]!
-                return TOMLTable.Entry(key: key, keyPosition: place(slot.keyOffset), value: finish(slot.node))
-            })
-        }
-
-        func finish(_ node: Node) -> TOMLValue {
-            switch node.kind {
-            case .string(let text): return TOMLValue(.string(text), at: place(node.offset))
-            case .integer(let number): return TOMLValue(.integer(number), at: place(node.offset))
-            case .boolean(let flag): return TOMLValue(.boolean(flag), at: place(node.offset))
-            case .array(let elements): return TOMLValue(.array(elements.map(finish)), at: place(node.offset))
-            case .table(let table): return TOMLValue(.table(finish(table)), at: place(node.offset))
-            }
         }
 
         // MARK: Lines, blanks and comments
@@ -390,8 +163,8 @@ extension TOMLParser {
         // MARK: Keys and tables
 
         /// A key, possibly dotted: its parts and where each starts.
-        mutating func parseKey() throws -> [(name: String, offset: Int)] {
-            var parts: [(name: String, offset: Int)] = []
+        mutating func parseKey() throws -> [KeyPart] {
+            var parts: [KeyPart] = []
             while true {
                 skipBlanks()
                 let start = position
@@ -399,16 +172,16 @@ extension TOMLParser {
                 switch byte {
                 case UInt8(ascii: "\""):
                     if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") { throw fail("a key cannot be a multi-line string") }
-                    parts.append((try parseBasicString(), start))
+                    parts.append(KeyPart(name: try parseBasicString(), offset: start, position: place(start)))
                 case UInt8(ascii: "'"):
                     if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") { throw fail("a key cannot be a multi-line string") }
-                    parts.append((try parseLiteralString(), start))
+                    parts.append(KeyPart(name: try parseLiteralString(), offset: start, position: place(start)))
                 default:
                     while let next = peek(), TOMLKey.isBareKeyByte(next) { position += 1 }
                     guard position > start else {
                         throw fail(byte == UInt8(ascii: "=") ? "expected a key before '='" : "expected a key (letters, digits, '_' and '-', or a quoted string)")
                     }
-                    parts.append((String(decoding: bytes[start..<position], as: UTF8.self), start))
+                    parts.append(KeyPart(name: String(decoding: bytes[start..<position], as: UTF8.self), offset: start, position: place(start)))
                 }
                 skipBlanks()
                 guard peek() == UInt8(ascii: ".") else { return parts }
@@ -416,378 +189,25 @@ extension TOMLParser {
             }
         }
 
-        mutating func parseKeyValue(into table: TableBuilder) throws {
+        mutating func parseKeyValue(into document: inout TableAssembly, below base: Int) throws {
             let key = try parseKey()
             guard peek() == UInt8(ascii: "=") else {
                 throw fail(peek() == nil || isNewline(peek()) ? "expected '=' after the key" : "expected '=' after the key (a key with spaces needs quotes)")
             }
             position += 1
             skipBlanks()
-            let value = try parseValue(depth: 0, path: table.path + key.map(\.name))
-            try insert(value, at: key, into: table)
+            let value = try parseValue(depth: 0, path: document.key(of: base) + key.map(\.name))
+            try document.insert(value, at: key, below: base)
         }
 
-        /// Adds `value` under a (dotted) key, making the tables on the way.
-        mutating func insert(_ value: Node, at key: [(name: String, offset: Int)], into table: TableBuilder) throws {
-            var current = table
-            for (index, part) in key.enumerated() {
-                let path = current.path + [part.name]
-                if index == key.count - 1 {
-                    guard current.slots[part.name] == nil else { throw fail("duplicate key '\(TOMLKey.display(path))'", at: part.offset) }
-                    current.add(part.name, at: part.offset, value)
-                    return
-                }
-                if let slot = current.slots[part.name] {
-                    guard case .table(let inner) = slot.node.kind else {
-                        throw fail("'\(TOMLKey.display(path))' is already defined as \(slot.node.typeName)", at: part.offset)
-                    }
-                    switch inner.origin {
-                    case .dotted: current = inner
-                    case .inline: throw fail("the inline table '\(TOMLKey.display(path))' cannot be extended", at: part.offset)
-                    default: throw fail("the table '\(TOMLKey.display(path))' is defined by a header and cannot be extended with dotted keys", at: part.offset)
-                    }
-                } else {
-                    let inner = TableBuilder(origin: .dotted, offset: part.offset, path: path)
-                    current.add(part.name, at: part.offset, Node(kind: .table(inner), offset: part.offset))
-                    current = inner
-                }
-            }
-        }
-
-        /// Reads `[a.b]` and returns the table it opens.
-        mutating func parseHeader(root: TableBuilder) throws -> TableBuilder {
+        /// Reads `[a.b]` and returns the number of the table it opens.
+        mutating func parseHeader(into document: inout TableAssembly) throws -> Int {
             if peek(1) == UInt8(ascii: "[") { throw fail("arrays of tables ([[…]]) are not supported in this file") }
             position += 1
             let key = try parseKey()
             guard peek() == UInt8(ascii: "]") else { throw fail("expected ']' to close the table header") }
             position += 1
-            var current = root
-            for (index, part) in key.enumerated() {
-                let path = current.path + [part.name]
-                let last = index == key.count - 1
-                if let slot = current.slots[part.name] {
-                    guard case .table(let inner) = slot.node.kind else {
-                        throw fail("'\(TOMLKey.display(path))' is already defined as \(slot.node.typeName)", at: part.offset)
-                    }
-                    if inner.origin == .inline {
-                        throw fail("the inline table '\(TOMLKey.display(path))' cannot be extended", at: part.offset)
-                    }
-                    if last {
-                        guard inner.origin == .implicit else { throw fail("the table '\(TOMLKey.display(path))' is already defined", at: part.offset) }
-                        inner.origin = .header
-                    }
-                    current = inner
-                } else {
-                    let inner = TableBuilder(origin: last ? .header : .implicit, offset: part.offset, path: path)
-                    current.add(part.name, at: part.offset, Node(kind: .table(inner), offset: part.offset))
-                    current = inner
-                }
-            }
-            return current
-        }
-
-        // MARK: Values
-
-        /// Reads a value; `path` is its key, for messages about what is inside it.
-        mutating func parseValue(depth: Int, path: [String]) throws -> Node {
-            let start = position
-            guard let byte = peek(), !isNewline(byte) else { throw fail("expected a value") }
-            switch byte {
-            case UInt8(ascii: "\""):
-                if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
-                    return Node(kind: .string(try parseMultilineString(quote: UInt8(ascii: "\""))), offset: start)
-                }
-                return Node(kind: .string(try parseBasicString()), offset: start)
-            case UInt8(ascii: "'"):
-                if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") {
-                    return Node(kind: .string(try parseMultilineString(quote: UInt8(ascii: "'"))), offset: start)
-                }
-                return Node(kind: .string(try parseLiteralString()), offset: start)
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                // `depth` counts the arrays and inline tables around this value.
-                guard depth < TOMLParser.maximumDepth else { throw fail("arrays and inline tables nested deeper than \(TOMLParser.maximumDepth) levels") }
-                return byte == UInt8(ascii: "[") ? try parseArray(depth: depth, path: path) : try parseInlineTable(depth: depth, path: path)
-            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return Node(kind: .integer(try parseNumber()), offset: start)
-            default:
-                guard TOMLKey.isBareKeyByte(byte) else { throw fail("expected a value") }
-                switch readWord() {
-                case "true": return Node(kind: .boolean(true), offset: start)
-                case "false": return Node(kind: .boolean(false), offset: start)
-                case "inf", "nan": throw fail("floating-point numbers are not supported; no setting takes one", at: start)
-                default: throw fail("expected a value: text needs quotes, like \"this\"", at: start)
-                }
-            }
-        }
-
-        /// Reads letters, digits and the characters numbers, dates and times are written with.
-        mutating func readWord() -> String {
-            let start = position
-            while let byte = peek(), TOMLKey.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") {
-                position += 1
-            }
-            return String(decoding: bytes[start..<position], as: UTF8.self)
-        }
-
-        mutating func parseNumber() throws -> Int64 {
-            let start = position
-            let word = readWord()
-            let digits = Array(word.utf8)
-            func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-            // A date (1979-05-27) or a time (07:32:00) starts with digits and a separator.
-            if (digits.count >= 5 && digits[0..<4].allSatisfy(isDigit) && digits[4] == UInt8(ascii: "-"))
-                || (digits.count >= 3 && digits[0..<2].allSatisfy(isDigit) && digits[2] == UInt8(ascii: ":")) {
-                throw fail("dates and times are not supported; write the value as a quoted string, like \"2026-01-05\"", at: start)
-            }
-            var body = digits[...]
-            var negative = false
-            if let sign = body.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                negative = sign == UInt8(ascii: "-")
-                body = body.dropFirst()
-            }
-            let unsignedText = String(decoding: body, as: UTF8.self)
-            if unsignedText == "inf" || unsignedText == "nan" {
-                throw fail("floating-point numbers are not supported; no setting takes one", at: start)
-            }
-            var radix: Int64 = 10
-            if body.count >= 2, body.first == UInt8(ascii: "0") {
-                switch body[body.startIndex + 1] {
-                case UInt8(ascii: "x"): radix = 16
-                case UInt8(ascii: "o"): radix = 8
-                case UInt8(ascii: "b"): radix = 2
-                default: break
-                }
-                if radix != 10 {
-                    guard body.count == digits.count else { throw fail("a hexadecimal, octal or binary integer cannot have a sign", at: start) }
-                    body = body.dropFirst(2)
-                }
-            }
-            if radix == 10, body.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }), body.first.map(isDigit) == true {
-                throw fail("floating-point numbers are not supported; no setting takes one", at: start)
-            }
-            guard !body.isEmpty else { throw fail("'\(word)' is not a valid integer", at: start) }
-            if radix == 10, body.count > 1, body.first == UInt8(ascii: "0") {
-                throw fail("an integer cannot have leading zeros", at: start)
-            }
-            var value: Int64 = 0
-            var previousWasDigit = false
-            for byte in body {
-                if byte == UInt8(ascii: "_") {
-                    guard previousWasDigit else { throw fail("'\(word)' is not a valid integer: '_' must stand between digits", at: start) }
-                    previousWasDigit = false
-                    continue
-                }
-                let digit: Int64
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int64(byte - 0x30)
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int64(byte - 0x57)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int64(byte - 0x37)
-                default: digit = radix
-                }
-                guard digit < radix else { throw fail("'\(word)' is not a valid integer", at: start) }
-                previousWasDigit = true
-                // Accumulate negative numbers downwards so that -9223372036854775808 fits.
-                let (shifted, overflowA) = value.multipliedReportingOverflow(by: radix)
-                let (next, overflowB) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-                guard !overflowA, !overflowB else { throw fail("the integer \(word) does not fit in 64 bits", at: start) }
-                value = next
-            }
-            guard previousWasDigit else { throw fail("'\(word)' is not a valid integer: '_' must stand between digits", at: start) }
-            return value
-        }
-
-        /// Reads `"…"` on one line.
-        mutating func parseBasicString() throws -> String {
-            let open = position
-            position += 1
-            var out: [UInt8] = []
-            while true {
-                guard let byte = peek() else { throw fail("the string is not closed", at: open) }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    position += 1
-                    return String(decoding: out, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    try appendEscape(to: &out)
-                case 0x0A, 0x0D:
-                    throw fail("the string is not closed on its line (use \"\"\" for text over several lines)", at: open)
-                default:
-                    if isForbiddenControl(byte) { throw fail("a control character in a string must be written as an escape") }
-                    out.append(byte)
-                    position += 1
-                }
-            }
-        }
-
-        /// Reads `'…'` on one line: no escapes.
-        mutating func parseLiteralString() throws -> String {
-            let open = position
-            position += 1
-            let start = position
-            while true {
-                guard let byte = peek() else { throw fail("the string is not closed", at: open) }
-                if byte == UInt8(ascii: "'") {
-                    position += 1
-                    return String(decoding: bytes[start..<position - 1], as: UTF8.self)
-                }
-                if isNewline(byte) { throw fail("the string is not closed on its line (use ''' for text over several lines)", at: open) }
-                if isForbiddenControl(byte) { throw fail("a control character in a literal string") }
-                position += 1
-            }
-        }
-
-        /// Reads `"""…"""` (with escapes) or `'''…'''` (without). A line break right after the
-        /// opening quotes is dropped; CRLF becomes LF.
-        mutating func parseMultilineString(quote: UInt8) throws -> String {
-            let open = position
-            let basic = quote == UInt8(ascii: "\"")
-            position += 3
-            if peek() == 0x0A || (peek() == 0x0D && peek(1) == 0x0A) { try consumeNewline() }
-            var out: [UInt8] = []
-            while true {
-                guard let byte = peek() else { throw fail("the multi-line string is not closed", at: open) }
-                if byte == quote {
-                    var run = 0
-                    while peek(run) == quote { run += 1 }
-                    if run < 3 {
-                        out.append(contentsOf: repeatElement(quote, count: run))
-                        position += run
-                        continue
-                    }
-                    guard run <= 5 else { throw fail("three quotes in a row end a multi-line string; escape one of them") }
-                    out.append(contentsOf: repeatElement(quote, count: run - 3))
-                    position += run
-                    return String(decoding: out, as: UTF8.self)
-                }
-                if byte == 0x0A || byte == 0x0D {
-                    try consumeNewline()
-                    out.append(0x0A)
-                    continue
-                }
-                if basic, byte == UInt8(ascii: "\\") {
-                    // A backslash ending a line drops the line break and the blanks that follow.
-                    var ahead = 1
-                    while let next = peek(ahead), next == 0x20 || next == 0x09 { ahead += 1 }
-                    if isNewline(peek(ahead)) {
-                        position += ahead
-                        while let next = peek(), next == 0x20 || next == 0x09 || isNewline(next) {
-                            if isNewline(next) { try consumeNewline() } else { position += 1 }
-                        }
-                        continue
-                    }
-                    try appendEscape(to: &out)
-                    continue
-                }
-                if isForbiddenControl(byte) { throw fail("a control character in a string must be written as an escape") }
-                out.append(byte)
-                position += 1
-            }
-        }
-
-        /// Reads an escape at the backslash and appends what it stands for.
-        mutating func appendEscape(to out: inout [UInt8]) throws {
-            let start = position
-            position += 1
-            guard let byte = peek() else { throw fail("the string is not closed", at: start) }
-            position += 1
-            switch byte {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "u"), UInt8(ascii: "U"):
-                let count = byte == UInt8(ascii: "u") ? 4 : 8
-                let name = byte == UInt8(ascii: "u") ? "\\u" : "\\U"
-                var value: UInt32 = 0
-                for _ in 0..<count {
-                    guard let digit = peek(), let number = hexValue(digit) else {
-                        throw fail("\(name) needs \(count == 4 ? "four" : "eight") hexadecimal digits", at: start)
-                    }
-                    value = value << 4 | number
-                    position += 1
-                }
-                guard let scalar = Unicode.Scalar(value) else {
-                    let text = String(decoding: bytes[start..<position], as: UTF8.self)
-                    throw fail("\(text) is not a Unicode scalar value", at: start)
-                }
-                out.append(contentsOf: UTF8.encode(scalar)!)
-            default:
-                let shown = byte < 0x20 || byte >= 0x7F ? "" : " '\\" + String(UnicodeScalar(byte)) + "'"
-                throw fail("unknown escape\(shown) in a string", at: start)
-            }
-        }
-
-        func hexValue(_ byte: UInt8) -> UInt32? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - 0x30)
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - 0x57)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - 0x37)
-            default: return nil
-            }
-        }
-
-        /// Reads `[…]`: line breaks, comments and a trailing comma are allowed.
-        mutating func parseArray(depth: Int, path: [String]) throws -> Node {
-            let open = position
-            position += 1
-            var elements: [Node] = []
-            while true {
-                try skipBlankLines()
-                guard let byte = peek() else { throw fail("the array is not closed", at: open) }
-                if byte == UInt8(ascii: "]") {
-                    position += 1
-                    return Node(kind: .array(elements), offset: open)
-                }
-                elements.append(try parseValue(depth: depth + 1, path: path))
-                try skipBlankLines()
-                guard let next = peek() else { throw fail("the array is not closed", at: open) }
-                switch next {
-                case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "]"): position += 1; return Node(kind: .array(elements), offset: open)
-                default: throw fail("expected ',' or ']' in an array")
-                }
-            }
-        }
-
-        /// Reads `{ a = 1, b.c = 2 }` on one line, without a trailing comma.
-        mutating func parseInlineTable(depth: Int, path: [String]) throws -> Node {
-            let open = position
-            position += 1
-            let table = TableBuilder(origin: .dotted, offset: open, path: path)
-            skipBlanks()
-            if peek() == UInt8(ascii: "}") {
-                position += 1
-                table.freeze()
-                return Node(kind: .table(table), offset: open)
-            }
-            while true {
-                skipBlanks()
-                if isNewline(peek()) { throw fail("an inline table must be written on one line") }
-                if peek() == UInt8(ascii: "}") { throw fail("an inline table cannot end with a comma") }
-                let key = try parseKey()
-                guard peek() == UInt8(ascii: "=") else { throw fail("expected '=' after the key") }
-                position += 1
-                skipBlanks()
-                let value = try parseValue(depth: depth + 1, path: path + key.map(\.name))
-                try insert(value, at: key, into: table)
-                skipBlanks()
-                guard let byte = peek() else { throw fail("the inline table is not closed", at: open) }
-                switch byte {
-                case UInt8(ascii: ","):
-                    position += 1
-                case UInt8(ascii: "}"):
-                    position += 1
-                    table.freeze()
-                    return Node(kind: .table(table), offset: open)
-                case 0x0A, 0x0D:
-                    throw fail("an inline table must be written on one line")
-                default:
-                    throw fail("expected ',' or '}' in an inline table")
-                }
-            }
+            return try document.openHeader(key)
         }
     }
 }
