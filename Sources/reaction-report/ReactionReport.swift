@@ -18,10 +18,10 @@ struct ReactionReport: ParsableCommand {
             try command.run()
         } catch let error as ReportBuild.StepError {
             fail("\(error.step): " + message(for: error.underlying), code: 2)
-        } catch let error as ImportError {
+        } catch let error as LocatedError {
             fail(error.description, code: 2)
-        } catch let error as TemplateError {
-            fail("template " + error.description, code: 2)
+        } catch let error as ConfigurationError {
+            fail(error.description, code: 2)
         } catch let error as PublishError {
             fail(error.description + "; the previous output is unchanged", code: 2)
         } catch let error as ReportBuild.StrictFailure {
@@ -41,7 +41,6 @@ struct ReactionReport: ParsableCommand {
     /// The sentence for an error of a step.
     static func message(for error: Error) -> String {
         switch error {
-        case let error as TemplateError: return "template " + error.description
         case let error as PublishError: return error.description + "; the previous output is unchanged"
         default: return String(describing: error)
         }

@@ -126,7 +126,7 @@ public struct ReportBuild {
     /// The report's time zone; an unknown name is an error before anything is read.
     func calendar() throws -> WeekCalendar {
         guard let calendar = WeekCalendar(options.timezone) else {
-            throw ImportError(file: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name (such as UTC or Europe/Berlin)")
+            throw ConfigurationError(option: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name (such as UTC or Europe/Berlin)")
         }
         return calendar
     }

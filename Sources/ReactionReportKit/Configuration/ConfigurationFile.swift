@@ -21,11 +21,11 @@ public enum ConfigurationFile {
     public static func load(_ path: String, into options: inout BuildOptions) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ConfigurationError(file: path, reason: "no such configuration file")
+            throw LocatedError(file: path, reason: "no such configuration file")
         }
-        guard !isFolder.boolValue else { throw ConfigurationError(file: path, reason: "is a folder, not a configuration file") }
+        guard !isFolder.boolValue else { throw LocatedError(file: path, reason: "is a folder, not a configuration file") }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, reason: "the configuration file cannot be read")
+            throw LocatedError(file: path, reason: "the configuration file cannot be read")
         }
         try apply(TOMLParser.parse([UInt8](data), file: path), to: &options)
     }
@@ -200,7 +200,7 @@ public enum ConfigurationFile {
 struct SettingReader {
     let document: TOMLDocument
 
-    func wrongType(_ value: TOMLValue, _ key: String, _ expected: String) -> ConfigurationError {
+    func wrongType(_ value: TOMLValue, _ key: String, _ expected: String) -> LocatedError {
         document.error(at: value.position, "'\(key)' must be \(expected), not \(value.typeName)")
     }
 

@@ -8,7 +8,7 @@
 /// multi-line, every escape), integers (decimal with sign and underscores, hexadecimal, octal,
 /// binary; 64-bit, overflow is an error), booleans, arrays, inline tables and `[table]` headers.
 /// Floats, dates and times and arrays of tables (`[[…]]`) are not needed by any setting and are
-/// rejected with an error that says so. Every error is a `ConfigurationError` with line and column.
+/// rejected with an error that says so. Every error is a `LocatedError` with line and column.
 public enum TOMLParser {
     /// Deepest nesting of arrays and inline tables accepted.
     public static let maximumDepth = 64
@@ -82,7 +82,7 @@ extension TOMLParser {
                     }
                 }
             } catch let failure as Failure {
-                throw ConfigurationError(file: file, at: place(failure.offset), reason: failure.reason)
+                throw LocatedError(file: file, at: place(failure.offset), reason: failure.reason)
             }
             return document.table
         }

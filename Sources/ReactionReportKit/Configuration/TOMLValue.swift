@@ -1,11 +1,9 @@
 // What a TOML document holds once it is read (positions, values, tables, the document), the
-// error for a configuration file, and how keys are written in messages.
+// position of a configuration file's errors, and how keys are written in messages.
 
-/// A problem in a configuration file, its syntax (from `TOMLParser`) or a setting's value (from
-/// `ConfigurationFile`): an input error like any other, `file:line:column: reason`.
-public typealias ConfigurationError = ImportError
-
-extension ImportError {
+// A problem in a configuration file, its syntax (from `TOMLParser`) or a setting's value (from
+// `ConfigurationFile`), is a `LocatedError` like any other: `file:line:column: reason`.
+extension LocatedError {
     /// An error at a position in `file`.
     public init(file: String, at position: TOMLPosition, reason: String) {
         self.init(file: file, line: position.line, column: position.column, reason: reason)
@@ -101,8 +99,8 @@ public struct TOMLDocument: Sendable {
     public var root: TOMLTable
 
     /// An error at `position` in this document.
-    public func error(at position: TOMLPosition, _ reason: String) -> ConfigurationError {
-        ConfigurationError(file: file, at: position, reason: reason)
+    public func error(at position: TOMLPosition, _ reason: String) -> LocatedError {
+        LocatedError(file: file, at: position, reason: reason)
     }
 }
 

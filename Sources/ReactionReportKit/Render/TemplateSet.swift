@@ -3,18 +3,6 @@ import Foundation
 /// The built-in templates and assets (embedded from `Templates/`).
 public enum BuiltinTemplates {}
 
-/// A template that cannot be used: it names the file, line and column.
-public struct TemplateError: Error, CustomStringConvertible, Sendable {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
-    public var reason: String
-
-    public var description: String {
-        [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":") + ": " + reason
-    }
-}
-
 /// The HTML and Markdown templates of a build: the built-ins, each overridable by a file of
 /// the same path under a user folder (`html/index.mustache`, `assets/style.css`, …).
 public struct TemplateSet: Sendable {

@@ -81,7 +81,7 @@ final class ConfigurationCommandLineTests: XCTestCase {
         try write("{{#broken}}\n", to: "conf/tpl/html/index.mustache", in: folder)
         let build = try run(["build", "in", "-o", "out", "--config", "conf/site.toml"], in: folder)
         XCTAssertEqual(build.status, 2)
-        XCTAssertTrue(build.stderr.contains("reaction-report: error: render: template conf/tpl/html/index.mustache:"), build.stderr)
+        XCTAssertTrue(build.stderr.contains("reaction-report: error: render: conf/tpl/html/index.mustache:"), build.stderr)
         // The flag wins over the configuration.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty-tpl"), withIntermediateDirectories: true)
         let flagged = try run(["build", "in", "-o", "out", "--quiet", "--config", "conf/site.toml", "--templates", "empty-tpl"], in: folder)

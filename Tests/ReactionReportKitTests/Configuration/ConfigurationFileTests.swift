@@ -18,7 +18,7 @@ final class ConfigurationFileTests: XCTestCase {
             try ConfigurationFile.apply(text, file: "rr.toml", to: &options)
             XCTFail("accepted", file: file, line: line)
             return ""
-        } catch let error as ConfigurationError {
+        } catch let error as LocatedError {
             return error.description
         } catch {
             XCTFail("unexpected error type: \(error)", file: file, line: line)

@@ -23,7 +23,7 @@ final class TOMLParserTests: XCTestCase {
             let document = try TOMLParser.parse(text, file: "c.toml")
             XCTFail("parsed: \(document.root)", file: file, line: line)
             return ""
-        } catch let error as ConfigurationError {
+        } catch let error as LocatedError {
             return error.description
         } catch {
             XCTFail("unexpected error type: \(error)", file: file, line: line)
@@ -257,6 +257,6 @@ final class TOMLParserTests: XCTestCase {
     }
 
     func testErrorTextWithoutPosition() {
-        XCTAssertEqual(ConfigurationError(file: "x.toml", reason: "no such configuration file").description, "x.toml: no such configuration file")
+        XCTAssertEqual(LocatedError(file: "x.toml", reason: "no such configuration file").description, "x.toml: no such configuration file")
     }
 }

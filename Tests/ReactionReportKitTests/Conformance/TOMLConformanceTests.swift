@@ -83,10 +83,10 @@ final class TOMLConformanceTests: XCTestCase {
         do {
             _ = try Self.parseTOML(toml, file: path)
             XCTFail("\(path) was accepted")
-        } catch let error as ConfigurationError {
+        } catch let error as LocatedError {
             XCTAssertTrue(error.reason.contains(" not supported"), "\(path): \(error)")
         } catch {
-            XCTFail("\(path): not a ConfigurationError: \(error)")
+            XCTFail("\(path): not a LocatedError: \(error)")
         }
     }
 
@@ -96,7 +96,7 @@ final class TOMLConformanceTests: XCTestCase {
             do {
                 let root = try Self.parseTOML(try TestSupport.fixture(Self.folder + "/" + path), file: path)
                 XCTFail("\(path) was accepted: \(root)")
-            } catch let error as ConfigurationError {
+            } catch let error as LocatedError {
                 guard let line = error.line, let column = error.column, line >= 1, column >= 1 else {
                     XCTFail("\(path): no line and column in \(error)")
                     continue
@@ -104,7 +104,7 @@ final class TOMLConformanceTests: XCTestCase {
                 XCTAssertEqual(error.file, path)
                 rejected += 1
             } catch {
-                XCTFail("\(path): not a ConfigurationError: \(error)")
+                XCTFail("\(path): not a LocatedError: \(error)")
             }
         }
         XCTAssertEqual(rejected, 499)
