@@ -1,14 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// A release build links the Swift runtime and Foundation into the program, as `swift build
-/// --static-swift-stdlib` does (code that uses Foundation is compiled for its static libraries,
-/// which name what they need in turn, such as ICU): the program starts in 5 ms instead of 9, and
-/// a 20,000-message build is about an eighth faster (calls into the runtime are direct). The
-/// program grows from 10 to 80 MB. Debug builds and the tests link dynamically, as before.
-let staticRuntimeInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-let staticRuntimeLinkedInRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-
 let package = Package(
     name: "reaction-report",
     platforms: [.macOS(.v14)],
@@ -38,25 +30,20 @@ let package = Package(
                 "CCmark",
                 "CZlib",
                 "CPosix",
-            ],
-            swiftSettings: staticRuntimeInRelease
+            ]
         ),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
                 "ReactionReportKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: staticRuntimeInRelease,
-            linkerSettings: staticRuntimeLinkedInRelease
+            ]
         ),
         // The fuzz target: libFuzzer's entry point when built by Scripts/fuzz.sh (-DFUZZING with
         // -sanitize=fuzzer,address), otherwise a replayer of saved inputs through the same path.
         .executableTarget(
             name: "reaction-report-fuzz",
-            dependencies: ["ReactionReportKit"],
-            swiftSettings: staticRuntimeInRelease,
-            linkerSettings: staticRuntimeLinkedInRelease
+            dependencies: ["ReactionReportKit"]
         ),
         .testTarget(
             name: "ReactionReportKitTests",

@@ -22,7 +22,7 @@ data=Benchmarks/.data
 mkdir -p "$data"
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 python3 -c "import orjson" 2>/dev/null || pip install -q orjson
-swift build -c release >/dev/null
+swift build -c release --static-swift-stdlib >/dev/null
 binary=.build/release/reaction-report
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
