@@ -160,7 +160,7 @@ public struct SiteRenderer {
         }
         model["reactionsChart"] = ChartModel.columns(id: "reactions-chart", title: "Reactions per week",
                                                      summary: ChartModel.summary("Reactions per week", points: reactionPoints),
-                                                     points: reactionPoints, unit: "Reactions")
+                                                     points: reactionPoints, unit: "Reactions").templateValue
         let ratePoints = weeks.map { week -> ChartModel.Point in
             let figures = week.figures
             return (label: week.week.description, value: figures.reactionRate,
@@ -168,12 +168,12 @@ public struct SiteRenderer {
                         : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to")
         }
         model["rateChart"] = ChartModel.line(id: "rate-chart", title: "Reaction rate per week",
-                                             summary: ChartModel.summary("Reaction rate per week", points: ratePoints), points: ratePoints, unit: "Reaction rate")
+                                             summary: ChartModel.summary("Reaction rate per week", points: ratePoints), points: ratePoints, unit: "Reaction rate").templateValue
         let total = overview.reactions
         let emojiSummary = total == 0 ? "No reactions yet" : "Share of all \(NumberText.integer(total)) reactions: "
             + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(NumberText.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
         model["emojiChart"] = ChartModel.shares(id: "emoji-chart", title: "Emoji share", summary: emojiSummary,
-                                                items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
+                                                items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total).templateValue
         model["weeks"] = weekPages.weekList(root: root)
         model["hasTopMessages"] = !overview.topMessages.isEmpty
         model["topMessages"] = overview.topMessages.enumerated().map { rank, index in
