@@ -177,10 +177,10 @@ public struct SiteRenderer {
         model["weeks"] = weekPages.weekList(root: root)
         model["hasTopMessages"] = !overview.topMessages.isEmpty
         model["topMessages"] = overview.topMessages.enumerated().map { rank, index in
-            TopMessageModel.make(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
+            TopMessageModel(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link).templateValue
         }
         model["hasTopEmoji"] = !overview.topEmoji.isEmpty
-        model["topEmoji"] = overview.topEmoji.map { EmojiUseModel.make($0, total: overview.reactions) }
+        model["topEmoji"] = overview.topEmoji.map { EmojiUseModel($0, total: overview.reactions).templateValue }
         model["conversations"] = overview.conversations.map { totals -> [String: Any] in
             let conversation = layout.conversation(platform: totals.platform, id: totals.id)
             return ["name": totals.name, "platform": totals.platform.displayName, "href": root + conversation.path(page: 1),
