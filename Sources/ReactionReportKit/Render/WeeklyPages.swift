@@ -1,5 +1,6 @@
-/// View models of the weekly engagement reports (product.md §5): `weeks/<week>/index.html`,
-/// `weeks/<week>/report.md`, and the list of weeks on the index page.
+/// Makes the view models of the weekly engagement reports (product.md §5):
+/// `weeks/<week>/index.html`, `weeks/<week>/report.md` (`WeekReportModel`), and the list of weeks
+/// on the index page.
 struct WeeklyPages {
     let options: BuildOptions
     let report: WeeklyReport
@@ -14,84 +15,52 @@ struct WeeklyPages {
     static func markdownPath(_ week: ISOWeek) -> String { "weeks/\(week)/report.md" }
 
     /// The view model of week `index`, for both the HTML and the Markdown template.
-    /// - Parameter root: the relative path from the page to the site root.
-    func model(_ index: Int, root: String) -> [String: Any] {
+    /// - Parameter base: the page base; its root is the relative path from the page to the site root.
+    func model(_ index: Int, base: PageBase) -> WeekReportModel {
+        let root = base.root
         let week = report.weeks[index]
         let previous = index > 0 ? report.weeks[index - 1] : nil
-        let calendar = report.calendar
         let lastDay = CivilDate(daysSinceEpoch: week.week.monday.daysSinceEpoch + 6)
-        var model: [String: Any] = [
-            "week": week.week.description,
-            "pageTitle": "Week \(week.week)",
-            "range": "\(week.week.monday.isoText) to \(lastDay.isoText)",
-            "timezone": calendar.name,
-            "startISO": calendar.localText(seconds: week.start),
-            "hasPrevious": previous != nil,
-            "hasNext": index + 1 < report.weeks.count,
-            "htmlHref": root + Self.path(week.week),
-            "htmlLink": link(Self.path(week.week), root),
-            "markdownHref": root + Self.markdownPath(week.week),
-        ]
-        if let previous {
-            model["previousWeek"] = previous.week.description
-            model["previousHref"] = root + Self.path(previous.week)
-            model["previousLink"] = link(Self.path(previous.week), root)
-        }
-        if index + 1 < report.weeks.count {
-            let next = report.weeks[index + 1].week
-            model["nextWeek"] = next.description
-            model["nextHref"] = root + Self.path(next)
-            model["nextLink"] = link(Self.path(next), root)
-        }
-        model["figures"] = figureRows(week.figures, previous?.figures)
-        model["quiet"] = week.figures.messages == 0
-
         let bubbles = BubbleViewModel(options: options)
-        model["hasTopMessages"] = !week.topMessages.isEmpty
-        model["topMessages"] = week.topMessages.enumerated().map { rank, messageIndex in
-            TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link).templateValue
-        }
-        model["hasTopEmoji"] = !week.topEmoji.isEmpty
-        model["topEmoji"] = week.topEmoji.map { EmojiUseModel($0, total: week.figures.reactions).templateValue }
-        model["hasPalette"] = !week.palette.isEmpty
-        model["palette"] = week.palette.map { EmojiUseModel($0, total: week.figures.reactions).templateValue }
+        let reactions = week.figures.reactions
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
-        model["hasOffPalette"] = offPaletteTotal > 0
-        model["offPaletteCount"] = NumberText.integer(offPaletteTotal)
-        model["offPaletteShare"] = NumberText.percent(week.figures.reactions == 0 ? 0 : Double(offPaletteTotal) / Double(week.figures.reactions))
-        model["offPalette"] = week.offPalette.map { EmojiUseModel($0, total: week.figures.reactions).templateValue }
-        model["hasTopReactors"] = !week.topReactors.isEmpty
-        model["topReactors"] = week.topReactors.enumerated().map { personModel($1, rank: $0 + 1) }
-        model["hasTopReceivers"] = !week.topReceivers.isEmpty
-        model["topReceivers"] = week.topReceivers.enumerated().map { personModel($1, rank: $0 + 1) }
+        return WeekReportModel(
+            base: base,
+            week: week.week.description,
+            pageTitle: "Week \(week.week)",
+            range: "\(week.week.monday.isoText) to \(lastDay.isoText)",
+            timezone: report.calendar.name,
+            startISO: report.calendar.localText(seconds: week.start),
+            htmlHref: root + Self.path(week.week),
+            htmlLink: link(Self.path(week.week), root),
+            markdownHref: root + Self.markdownPath(week.week),
+            previous: previous.map { weekLink($0.week, root: root) },
+            next: index + 1 < report.weeks.count ? weekLink(report.weeks[index + 1].week, root: root) : nil,
+            figures: figureRows(week.figures, previous?.figures),
+            quiet: week.figures.messages == 0,
+            topMessages: week.topMessages.enumerated().map { rank, messageIndex in
+                TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
+            },
+            topEmoji: week.topEmoji.map { EmojiUseModel($0, total: reactions) },
+            palette: week.palette.map { EmojiUseModel($0, total: reactions) },
+            hasOffPalette: offPaletteTotal > 0,
+            offPaletteCount: NumberText.integer(offPaletteTotal),
+            offPaletteShare: NumberText.percent(reactions == 0 ? 0 : Double(offPaletteTotal) / Double(reactions)),
+            offPalette: week.offPalette.map { EmojiUseModel($0, total: reactions) },
+            topReactors: week.topReactors.enumerated().map { personRow($1, rank: $0 + 1) },
+            topReceivers: week.topReceivers.enumerated().map { personRow($1, rank: $0 + 1) },
+            conversations: conversationRows(index, root: root))
+    }
 
-        let before = Dictionary((previous?.conversations ?? []).map { (SiteLayout.key($0.platform, $0.id), $0.figures) }, uniquingKeysWith: { a, _ in a })
-        model["hasConversations"] = !week.conversations.isEmpty
-        model["conversations"] = week.conversations.map { entry -> [String: Any] in
-            let earlier = previous == nil ? nil : (before[SiteLayout.key(entry.platform, entry.id)] ?? Engagement())
-            var row: [String: Any] = [
-                "name": entry.name, "platform": entry.platform.displayName,
-                "messages": NumberText.integer(entry.figures.messages),
-                "reactedMessages": NumberText.integer(entry.figures.reactedMessages),
-                "rate": NumberText.percent(entry.figures.reactionRate),
-                "reactions": NumberText.integer(entry.figures.reactions),
-                "reactors": NumberText.integer(entry.figures.reactors),
-                "reactionsChange": ChangeText.count(entry.figures.reactions, earlier?.reactions).templateValue,
-            ]
-            if let conversation = layout.conversationIfPresent(platform: entry.platform, id: entry.id) {
-                row["hasHref"] = true
-                row["href"] = root + conversation.path(page: 1)
-                row["link"] = link(conversation.path(page: 1), root)
-            }
-            return row
-        }
-        return model
+    /// A link to another week's report from a page at `root`.
+    func weekLink(_ week: ISOWeek, root: String) -> WeekReportModel.WeekLink {
+        WeekReportModel.WeekLink(week: week.description, href: root + Self.path(week), link: link(Self.path(week), root))
     }
 
     /// The rows of the figures table, each with its change against the week before.
-    func figureRows(_ now: Engagement, _ before: Engagement?) -> [[String: Any]] {
-        func row(_ label: String, _ value: String, _ previous: String, _ change: FigureChange) -> [String: Any] {
-            ["label": label, "value": value, "previous": before == nil ? "–" : previous, "change": change.templateValue]
+    func figureRows(_ now: Engagement, _ before: Engagement?) -> [WeekReportModel.FigureRow] {
+        func row(_ label: String, _ value: String, _ previous: String, _ change: FigureChange) -> WeekReportModel.FigureRow {
+            WeekReportModel.FigureRow(label: label, value: value, previous: before == nil ? "–" : previous, change: change)
         }
         let old = before ?? Engagement()
         let median = now.medianSecondsToFirstReaction.map(DurationText.make) ?? "–"
@@ -113,24 +82,45 @@ struct WeeklyPages {
         ]
     }
 
-    func personModel(_ person: WeeklyReport.PersonCount, rank: Int) -> [String: Any] {
-        ["rank": rank, "name": person.name ?? person.id, "platform": person.platform.displayName, "showPlatform": showPlatforms,
-         "count": NumberText.integer(person.count)]
+    func personRow(_ person: WeeklyReport.PersonCount, rank: Int) -> WeekReportModel.PersonRow {
+        WeekReportModel.PersonRow(rank: rank, name: person.name ?? person.id, platform: person.platform.displayName, showPlatform: showPlatforms,
+                                  count: NumberText.integer(person.count))
     }
 
     /// People are shown with their platform when the report covers several.
     var showPlatforms: Bool { Set(layout.conversations.map(\.platform)).count > 1 }
 
+    /// Week `index`'s conversations, each with its change in reactions against the week before
+    /// (against none when the conversation had no messages then).
+    func conversationRows(_ index: Int, root: String) -> [WeekReportModel.ConversationRow] {
+        let week = report.weeks[index]
+        let previous = index > 0 ? report.weeks[index - 1] : nil
+        let before = Dictionary((previous?.conversations ?? []).map { (SiteLayout.key($0.platform, $0.id), $0.figures) }, uniquingKeysWith: { a, _ in a })
+        return week.conversations.map { entry in
+            let earlier = previous == nil ? nil : (before[SiteLayout.key(entry.platform, entry.id)] ?? Engagement())
+            let conversation = layout.conversationIfPresent(platform: entry.platform, id: entry.id)
+            return WeekReportModel.ConversationRow(
+                name: entry.name, platform: entry.platform.displayName,
+                messages: NumberText.integer(entry.figures.messages),
+                reactedMessages: NumberText.integer(entry.figures.reactedMessages),
+                rate: NumberText.percent(entry.figures.reactionRate),
+                reactions: NumberText.integer(entry.figures.reactions),
+                reactors: NumberText.integer(entry.figures.reactors),
+                reactionsChange: ChangeText.count(entry.figures.reactions, earlier?.reactions),
+                page: conversation.map { (root + $0.path(page: 1), link($0.path(page: 1), root)) })
+        }
+    }
+
     /// The list of weeks on the index page, newest first.
-    func weekList(root: String) -> [[String: Any]] {
-        report.weeks.indices.reversed().map { index -> [String: Any] in
+    func weekList(root: String) -> [OverviewModel.WeekRow] {
+        report.weeks.indices.reversed().map { index in
             let week = report.weeks[index]
             let before = index > 0 ? report.weeks[index - 1].figures : nil
-            return ["week": week.week.description, "href": root + Self.path(week.week), "link": link(Self.path(week.week), root),
-                    "range": week.week.monday.isoText,
-                    "messages": NumberText.integer(week.figures.messages), "reactions": NumberText.integer(week.figures.reactions),
-                    "rate": NumberText.percent(week.figures.reactionRate),
-                    "reactionsChange": ChangeText.count(week.figures.reactions, before?.reactions).templateValue]
+            return OverviewModel.WeekRow(week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
+                                         range: week.week.monday.isoText,
+                                         messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
+                                         rate: NumberText.percent(week.figures.reactionRate),
+                                         reactionsChange: ChangeText.count(week.figures.reactions, before?.reactions))
         }
     }
 }
