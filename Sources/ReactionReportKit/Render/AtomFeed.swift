@@ -23,7 +23,7 @@ enum AtomFeed {
             let before = index > 0 ? report.weeks[index - 1].figures : nil
             let figures = week.figures
             let path = WeeklyPages.path(week.week)
-            let change = ChangeText.count(figures.reactions, before?.reactions)["text"] as! String
+            let change = ChangeText.count(figures.reactions, before?.reactions).text
             out += "<entry>\n"
             out += "<title>Week \(week.week): \(NumberText.integer(figures.reactions)) reactions on \(NumberText.integer(figures.messages)) messages</title>\n"
             out += "<id>\(escape(idBase + (base == nil ? "\(week.week)" : path)))</id>\n"

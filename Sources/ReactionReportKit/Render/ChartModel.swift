@@ -2,14 +2,14 @@
 /// rate per week (a line with points) and emoji share (horizontal bars).
 ///
 /// All geometry is computed here; `html/chart.mustache` only places the numbers. Every number
-/// reaches the template as a string from `ChartModel.decimal`, so a page is byte-identical on
-/// every run and machine. Every model carries every key the partial reads (with `false` or `[]`
-/// where a part does not apply), so that, used inside a larger page, the partial never picks up
-/// a value of the same name from the page around it.
+/// is held as a string from `ChartModel.decimal`, so a page is byte-identical on every run and
+/// machine. The template sees every name the partial reads (`false` or `[]` where a part does not
+/// apply: `ChartModel+Template.swift`), so that, used inside a larger page, the partial never
+/// picks up a value of the same name from the page around it.
 ///
 /// The drawing is 640 user units wide and scales with the page (`width: 100%` in the
 /// stylesheet); the stylesheet enlarges the text when the chart is narrow.
-enum ChartModel {
+struct ChartModel {
     /// How values are read and how the value axis is labelled.
     enum Axis: Sendable {
         /// Counts: gridlines at whole numbers (0, 5, 10 …; 0, 25, 50 …), labelled `1,250`.
@@ -18,7 +18,86 @@ enum ChartModel {
         case percent
     }
 
+    /// What the chart draws: columns, a line, or horizontal share bars.
+    enum Kind: String {
+        case bars, line, shares
+    }
+
     typealias Point = (label: String, value: Double, valueText: String)
+
+    /// A gridline of the value axis, with its label left of the plot.
+    struct Gridline {
+        var y, x1, x2, labelX, label: String
+        /// The zero line.
+        var isBase: Bool
+    }
+
+    /// A label under the week axis; narrow screens hide the `minor` ones.
+    struct AxisLabel {
+        var x, y, text: String
+        var minor: Bool
+    }
+
+    /// One point of a series: the area that shows its tooltip, and its bar or its dot.
+    struct Column {
+        var title, hitX, hitY, hitWidth, hitHeight: String
+        var bar: Bar?
+        var dot: Dot?
+    }
+
+    struct Bar {
+        var x, y, width, height: String
+    }
+
+    struct Dot {
+        var cx, cy: String
+    }
+
+    /// One item of a shares chart: its label, its bar and its percentage.
+    struct ShareRow {
+        var title: String
+        /// The row summing everything beyond the items shown.
+        var isOther: Bool
+        var hitY, hitWidth, hitHeight: String
+        var label, labelX, labelY: String
+        var barX, barY, barWidth, barHeight: String
+        var valueX, valueText: String
+    }
+
+    /// A row of the data table that stands in for the drawing.
+    struct TableRow {
+        var label, value: String
+    }
+
+    /// The base of the element ids (`<id>-title`, `<id>-desc`), made safe with `Slug`.
+    var id: String
+    var title: String
+    /// The text alternative.
+    var summary: String
+    var kind: Kind
+    /// No data: the partial says so instead of drawing.
+    var isEmpty: Bool
+    var viewBox = "0 0 0 0"
+    var width = "0"
+    var height = "0"
+    var gridlines: [Gridline] = []
+    var xLabels: [AxisLabel] = []
+    var columns: [Column] = []
+    /// The line's points (`x,y x,y …`), for a line chart with data.
+    var linePoints: String?
+    var rows: [ShareRow] = []
+    var table: [TableRow] = []
+    var tableLabelHeading = ""
+    var tableValueHeading = ""
+
+    /// A chart with nothing drawn yet.
+    init(kind: Kind, id: String, title: String, summary: String, isEmpty: Bool) {
+        self.id = Slug.make(id)
+        self.title = title
+        self.summary = summary
+        self.kind = kind
+        self.isEmpty = isEmpty
+    }
 
     /// The drawing's size in user units.
     static let width = 640.0
@@ -53,24 +132,24 @@ enum ChartModel {
     ///   - axis: `.count` or `.percent` (values as ratios 0…1).
     ///   - labelHeading: the heading of the data table's label column.
     static func columns(id: String, title: String, summary: String, points: [Point], unit: String,
-                        axis: Axis = .count, labelHeading: String = "Week") -> [String: Any] {
-        series(kind: "bars", id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
+                        axis: Axis = .count, labelHeading: String = "Week") -> ChartModel {
+        series(kind: .bars, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
     }
 
     /// A line through one point per week, with a dot on each point (up to 60 points), on a value
     /// axis with 3–5 round gridlines; parameters as for `columns`. Meant for the reaction rate,
     /// hence the percent axis by default.
     static func line(id: String, title: String, summary: String, points: [Point], unit: String,
-                     axis: Axis = .percent, labelHeading: String = "Week") -> [String: Any] {
-        series(kind: "line", id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
+                     axis: Axis = .percent, labelHeading: String = "Week") -> ChartModel {
+        series(kind: .line, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
     }
 
-    static func series(kind: String, id: String, title: String, summary: String, points: [Point], unit: String,
-                       axis: Axis, labelHeading: String) -> [String: Any] {
-        var model = base(kind: kind, id: id, title: title, summary: summary, isEmpty: points.isEmpty)
-        model["tableLabelHeading"] = labelHeading
-        model["tableValueHeading"] = unit
-        model["table"] = points.map { ["label": $0.label, "value": $0.valueText] }
+    static func series(kind: Kind, id: String, title: String, summary: String, points: [Point], unit: String,
+                       axis: Axis, labelHeading: String) -> ChartModel {
+        var model = ChartModel(kind: kind, id: id, title: title, summary: summary, isEmpty: points.isEmpty)
+        model.tableLabelHeading = labelHeading
+        model.tableValueHeading = unit
+        model.table = points.map { TableRow(label: $0.label, value: $0.valueText) }
         guard !points.isEmpty else { return model }
 
         let values = points.map { $0.value.isFinite ? max(0, $0.value) : 0 }
@@ -80,44 +159,41 @@ enum ChartModel {
         let plotHeight = plotBottom - plotTop
         let slot = (right - left) / Double(points.count)
 
-        model["viewBox"] = "0 0 \(decimal(width)) \(decimal(height))"
-        model["width"] = decimal(width)
-        model["height"] = decimal(height)
-        model["gridlines"] = scale.ticks.map { tick -> [String: Any] in
+        model.viewBox = "0 0 \(decimal(width)) \(decimal(height))"
+        model.width = decimal(width)
+        model.height = decimal(height)
+        model.gridlines = scale.ticks.map { tick in
             let y = plotBottom - tick.fraction * plotHeight
-            return ["y": decimal(y), "x1": decimal(left), "x2": decimal(right), "labelX": decimal(left - 6),
-                    "label": tick.label, "isBase": tick.fraction == 0]
+            return Gridline(y: decimal(y), x1: decimal(left), x2: decimal(right), labelX: decimal(left - 6),
+                            label: tick.label, isBase: tick.fraction == 0)
         }
         // Weeks of more than one year carry their year (`W47 ’23`), in fewer, wider labels.
         let firstWeek = ISOWeek.parse(points[0].label), lastWeek = ISOWeek.parse(points[points.count - 1].label)
         let withYear = firstWeek != nil && lastWeek != nil && firstWeek!.year != lastWeek!.year
-        model["xLabels"] = axisLabelIndexes(count: points.count, limit: withYear ? maxAxisLabelsWithYear : maxAxisLabels).map { entry -> [String: Any] in
-            ["x": decimal(left + (Double(entry.index) + 0.5) * slot), "y": decimal(plotBottom + 20),
-             "text": axisText(points[entry.index].label, withYear: withYear), "minor": entry.minor]
+        model.xLabels = axisLabelIndexes(count: points.count, limit: withYear ? maxAxisLabelsWithYear : maxAxisLabels).map { entry in
+            AxisLabel(x: decimal(left + (Double(entry.index) + 0.5) * slot), y: decimal(plotBottom + 20),
+                      text: axisText(points[entry.index].label, withYear: withYear), minor: entry.minor)
         }
 
         var linePoints: [String] = []
-        model["columns"] = points.indices.map { index -> [String: Any] in
-            var column: [String: Any] = [
-                "title": points[index].label + ": " + points[index].valueText,
-                "hitX": decimal(left + Double(index) * slot), "hitY": decimal(plotTop),
-                "hitWidth": decimal(slot), "hitHeight": decimal(plotHeight),
-                "bar": false, "dot": false,
-            ]
+        model.columns = points.indices.map { index in
+            var column = Column(title: points[index].label + ": " + points[index].valueText,
+                                hitX: decimal(left + Double(index) * slot), hitY: decimal(plotTop),
+                                hitWidth: decimal(slot), hitHeight: decimal(plotHeight))
             let center = left + (Double(index) + 0.5) * slot
-            if kind == "bars" {
+            if kind == .bars {
                 let barWidth = min(slot * 0.7, maxColumnWidth)
                 let barLength = barHeight(values[index], top: scale.top, plotHeight: plotHeight)
-                column["bar"] = ["x": decimal(center - barWidth / 2), "y": decimal(plotBottom - barLength),
-                                 "width": decimal(barWidth), "height": decimal(barLength)]
+                column.bar = Bar(x: decimal(center - barWidth / 2), y: decimal(plotBottom - barLength),
+                                 width: decimal(barWidth), height: decimal(barLength))
             } else {
                 let y = plotBottom - min(1, values[index] / scale.top) * plotHeight
                 linePoints.append(decimal(center) + "," + decimal(y))
-                if points.count <= maxDots { column["dot"] = ["cx": decimal(center), "cy": decimal(y)] }
+                if points.count <= maxDots { column.dot = Dot(cx: decimal(center), cy: decimal(y)) }
             }
             return column
         }
-        if kind == "line" { model["line"] = ["points": linePoints.joined(separator: " ")] }
+        if kind == .line { model.linePoints = linePoints.joined(separator: " ") }
         return model
     }
 
@@ -174,7 +250,7 @@ enum ChartModel {
     ///   - unit: what the counts are, for the tooltips ("👍: 120 of 265 reactions (45.3%)").
     ///   - labelHeading: the heading of the data table's label column.
     static func shares(id: String, title: String, summary: String, items: [(label: String, value: Int)], otherLabel: String,
-                       limit: Int = 6, total: Int? = nil, unit: String = "reactions", labelHeading: String = "Emoji") -> [String: Any] {
+                       limit: Int = 6, total: Int? = nil, unit: String = "reactions", labelHeading: String = "Emoji") -> ChartModel {
         let kept = items.enumerated().filter { $0.element.value > 0 }.sorted { a, b in
             a.element.value != b.element.value ? a.element.value > b.element.value : a.offset < b.offset
         }.map(\.element)
@@ -187,11 +263,11 @@ enum ChartModel {
         let rest = kept.dropFirst(max(0, limit)).reduce(whole - sum) { $0.addingClamped($1.value) }
         if rest > 0 { rows.append((otherLabel, rest, true)) }
 
-        var model = base(kind: "shares", id: id, title: title, summary: summary, isEmpty: rows.isEmpty)
-        model["tableLabelHeading"] = labelHeading
-        model["tableValueHeading"] = "Share"
-        model["table"] = rows.map { row -> [String: Any] in
-            ["label": row.label, "value": NumberText.integer(row.value) + " (" + NumberText.percent(Double(row.value) / Double(whole)) + ")"]
+        var model = ChartModel(kind: .shares, id: id, title: title, summary: summary, isEmpty: rows.isEmpty)
+        model.tableLabelHeading = labelHeading
+        model.tableValueHeading = "Share"
+        model.table = rows.map { row in
+            TableRow(label: row.label, value: NumberText.integer(row.value) + " (" + NumberText.percent(Double(row.value) / Double(whole)) + ")")
         }
         guard !rows.isEmpty else { return model }
 
@@ -199,40 +275,27 @@ enum ChartModel {
         let barRoom = width - labelWidth - shareValueRoom
         let largest = Double(rows.map(\.value).max() ?? 1)
         let drawingHeight = 8 + shareRowHeight * Double(rows.count)
-        model["viewBox"] = "0 0 \(decimal(width)) \(decimal(drawingHeight))"
-        model["width"] = decimal(width)
-        model["height"] = decimal(drawingHeight)
-        model["rows"] = rows.enumerated().map { index, row -> [String: Any] in
+        model.viewBox = "0 0 \(decimal(width)) \(decimal(drawingHeight))"
+        model.width = decimal(width)
+        model.height = decimal(drawingHeight)
+        model.rows = rows.enumerated().map { index, row in
             let top = 4 + shareRowHeight * Double(index)
             let middle = top + shareRowHeight / 2
             let length = max(1, Double(row.value) / largest * barRoom)
             let percent = NumberText.percent(Double(row.value) / Double(whole))
-            return [
-                "title": "\(row.label): \(NumberText.integer(row.value)) of \(NumberText.integer(whole)) \(unit) (\(percent))",
-                "isOther": row.isOther,
-                "hitY": decimal(top), "hitWidth": decimal(width), "hitHeight": decimal(shareRowHeight),
-                "label": shorten(row.label, to: shareLabelLimit), "labelX": decimal(labelWidth - 8), "labelY": decimal(middle),
-                "barX": decimal(labelWidth), "barY": decimal(middle - shareBarHeight / 2),
-                "barWidth": decimal(length), "barHeight": decimal(shareBarHeight),
-                "valueX": decimal(labelWidth + length + 6), "valueText": percent,
-            ]
+            return ShareRow(
+                title: "\(row.label): \(NumberText.integer(row.value)) of \(NumberText.integer(whole)) \(unit) (\(percent))",
+                isOther: row.isOther,
+                hitY: decimal(top), hitWidth: decimal(width), hitHeight: decimal(shareRowHeight),
+                label: shorten(row.label, to: shareLabelLimit), labelX: decimal(labelWidth - 8), labelY: decimal(middle),
+                barX: decimal(labelWidth), barY: decimal(middle - shareBarHeight / 2),
+                barWidth: decimal(length), barHeight: decimal(shareBarHeight),
+                valueX: decimal(labelWidth + length + 6), valueText: percent)
         }
         return model
     }
 
-    // MARK: - Shared parts
-
-    /// The keys every model has.
-    static func base(kind: String, id: String, title: String, summary: String, isEmpty: Bool) -> [String: Any] {
-        [
-            "id": Slug.make(id), "title": title, "summary": summary, "kind": kind,
-            "isEmpty": isEmpty, "isBars": kind == "bars", "isLine": kind == "line", "isShares": kind == "shares",
-            "viewBox": "0 0 0 0", "width": "0", "height": "0",
-            "gridlines": [[String: Any]](), "xLabels": [[String: Any]](), "columns": [[String: Any]](),
-            "line": false, "rows": [[String: Any]](),
-            "table": [[String: Any]](), "tableLabelHeading": "", "tableValueHeading": "",
-        ]
-    }
+    // MARK: - Text
 
     /// A text alternative for a series: "Reactions per week from 2026-W40 to 2026-W47; highest
     /// 311 reactions in 2026-W45" (the first week with the highest value).
@@ -257,74 +320,5 @@ enum ChartModel {
             text += fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
         }
         return text
-    }
-}
-
-/// The value axis: a round step (1, 2, 5, 10, 20, 25, 50, 100 …) chosen so that the largest
-/// value fits in at most four steps, giving 3–5 gridlines from zero.
-///
-/// Steps and ticks are counted in `UInt`, whose range holds four steps above any `Int`: the
-/// largest count there is, 9,223,372,036,854,775,807, gets gridlines up to
-/// 10,000,000,000,000,000,000 in steps of 2,500,000,000,000,000,000.
-struct ChartValueScale {
-    struct Tick {
-        /// Where the tick sits, from 0 (the zero line) to 1 (the top of the plot).
-        var fraction: Double
-        var label: String
-    }
-
-    var ticks: [Tick]
-    /// The value at the top of the plot, in the values' own units (a ratio for `.percent`).
-    var top: Double
-
-    /// The largest value an axis is made for, in units: 2^63, the largest `Int` as a `Double`.
-    /// A larger value (only a ratio far beyond 100 % could be) is drawn at the top.
-    static let largestUnits = 0x1p63
-
-    init(maximum: Double, axis: ChartModel.Axis) {
-        // Steps are whole numbers of the smallest unit: 1 for counts, 0.01% for percentages.
-        let unitsPerValue = axis == .percent ? 10_000.0 : 1.0
-        var largest = maximum.isFinite ? maximum * unitsPerValue : 0
-        if !(largest > 0) { largest = axis == .percent ? 10_000 : 1 }
-        largest = min(largest, Self.largestUnits)
-        let step = Self.step(for: largest)
-        let intervals = UInt(max(2, Self.stepsNeeded(largest, step)))
-        ticks = (0...intervals).map { index in
-            let units = index * step
-            let label: String
-            switch axis {
-            case .count:
-                label = NumberText.integer(magnitude: units)
-            case .percent:
-                label = Self.percentLabel(units)
-            }
-            return Tick(fraction: Double(index) / Double(intervals), label: label)
-        }
-        top = Double(intervals * step) / unitsPerValue
-    }
-
-    /// A percent tick from its hundredths of a percent, with no trailing zeros (`25%`, `0.2%`,
-    /// `0.01%`): `ChartModel.decimal` of it, in integers, so that any tick is exact.
-    static func percentLabel(_ units: UInt) -> String {
-        let fraction = units % 100
-        let decimals = fraction == 0 ? "" : fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
-        return String(units / 100) + decimals + "%"
-    }
-
-    /// Steps of `step` needed to reach `largest`, ignoring floating-point dust above a whole step.
-    static func stepsNeeded(_ largest: Double, _ step: UInt) -> Double {
-        (largest / Double(step) - 1e-9).rounded(.up)
-    }
-
-    /// The smallest round step with which `largest` (at most `largestUnits`) fits in four steps.
-    static func step(for largest: Double) -> UInt {
-        var decade: UInt = 1
-        while true {
-            let candidates: [UInt] = decade == 1 ? [1, 2, 5] : [decade, 2 * decade, decade / 2 * 5, 5 * decade]
-            for step in candidates where stepsNeeded(largest, step) <= 4 { return step }
-            // 10^18 is the last decade whose steps a `UInt` holds; its 2.5 × 10^18 fits 2^63.
-            guard decade < UInt.max / 100 else { return 5 * decade }
-            decade *= 10
-        }
     }
 }

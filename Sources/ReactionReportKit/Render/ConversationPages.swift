@@ -11,12 +11,13 @@ struct ConversationPages: @unchecked Sendable {
     /// `Int.max`.
     let reactionTotals: [Int]
 
-    init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: [String: Any]) {
+    init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase) {
         self.options = options
         self.layout = layout
         self.templates = templates
         self.markup = markup
-        self.base = TemplateObject(any: base)
+        // Made once, with room for each page's own values.
+        self.base = base.templateObject(room: 10)
         reactionTotals = layout.conversations.map { conversation in
             conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionCount) }
         }
@@ -32,19 +33,20 @@ struct ConversationPages: @unchecked Sendable {
         let conversation = layout.conversations[index]
         let bubbles = BubbleViewModel(options: options)
         let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
+        // The base holds none of these names.
         var model = base
-        model["pageTitle"] = .text(conversation.name)
-        model["name"] = .text(conversation.name)
-        model["platform"] = .text(conversation.platform.displayName)
-        model["messageCount"] = .text(NumberText.integer(conversation.messages.count))
-        model["reactionCount"] = .text(NumberText.integer(reactionTotals[index]))
-        model["hasPages"] = .flag(conversation.pageCount > 1)
-        model["pageNumber"] = .number(page)
-        model["pageCount"] = .number(conversation.pageCount)
-        model["pages"] = .list((1...conversation.pageCount).map { number -> TemplateValue in
+        model.append("pageTitle", .text(conversation.name))
+        model.append("name", .text(conversation.name))
+        model.append("platform", .text(conversation.platform.displayName))
+        model.append("messageCount", .text(NumberText.integer(conversation.messages.count)))
+        model.append("reactionCount", .text(NumberText.integer(reactionTotals[index])))
+        model.append("hasPages", .flag(conversation.pageCount > 1))
+        model.append("pageNumber", .number(page))
+        model.append("pageCount", .number(conversation.pageCount))
+        model.append("pages", .list((1...conversation.pageCount).map { number -> TemplateValue in
             .object(["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(number == page)])
-        })
-        model["messages"] = .list(slice.map { index in .object(messageModel(index, bubbles: bubbles)) })
+        }))
+        model.append("messages", .list(slice.map { index in .object(messageModel(index, bubbles: bubbles)) }))
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
     }
 

@@ -62,7 +62,7 @@ public struct SiteRenderer {
         // weeks being rendered hold a model (a report over centuries has tens of thousands).
         let weekFormats = [BuildOptions.OutputFormat.html, .markdown].filter(options.formats.contains)
         let weekModels = weekly.weeks.indices.map { index in
-            SharedValue(uses: weekFormats.count) { TemplateObject(any: base.merging(weekPages.model(index, root: "../../")) { _, new in new }) }
+            SharedValue(uses: weekFormats.count) { weekPages.model(index, base: base).templateValue }
         }
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
@@ -85,10 +85,10 @@ public struct SiteRenderer {
                 feed.append(AtomFeed.xml(weekly, messages: messages, options: options))
                 return ("feed.xml", feed)
             }
-            jobs.append { ("index.html", try templates.renderHTML("index", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "")))) }
+            jobs.append { ("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue)) }
         }
         if options.formats.contains(.markdown) {
-            jobs.append { ("summary.md", try templates.renderMarkdown("summary", TemplateObject(any: indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "")))) }
+            jobs.append { ("summary.md", try templates.renderMarkdown("summary", indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue)) }
         }
         try ParallelPages.render(jobs, to: writer)
     }
@@ -97,16 +97,10 @@ public struct SiteRenderer {
 
     /// What every page's head and foot use: the site title, the way to the root, the
     /// navigation to the latest weekly report.
-    func pageBase(root: String, latestWeek: ISOWeek?) -> [String: Any] {
-        var base: [String: Any] = ["siteTitle": options.title, "root": root, "inputSummary": inputSummary,
-                                   "hasLatestWeek": latestWeek != nil, "timezone": calendar.name,
-                                   "highlightColor": options.highlightColor, "bubbleStack": options.bubbleStack.rawValue]
-        if let latestWeek {
-            base["latestWeek"] = latestWeek.description
-            base["latestWeekHref"] = root + WeeklyPages.path(latestWeek)
-            base["latestWeekLink"] = link(WeeklyPages.path(latestWeek), root)
-        }
-        return base
+    func pageBase(root: String, latestWeek: ISOWeek?) -> PageBase {
+        PageBase(siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
+                 highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
+                 latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) })
     }
 
     /// What a reader of the overview should know about what the report leaves out: direct
@@ -121,67 +115,28 @@ public struct SiteRenderer {
         return notes
     }
 
+    /// The overview's view model, for both `index.html` and `summary.md`.
+    /// - Parameter root: the relative path from the page to the site root.
     func indexModel(_ overview: Overview, _ weekPages: WeeklyPages, _ messages: [MessageSummary], _ layout: SiteLayout,
-                    _ diagnostics: DiagnosticLog, notes: [String] = [], markup: MessageMarkup, root: String) -> [String: Any] {
-        let bubbles = BubbleViewModel(options: options)
-        var model = pageBase(root: root, latestWeek: weekPages.report.weeks.last?.week)
-        model["pageTitle"] = "Overview"
-        if let first = overview.firstMessageAt, let last = overview.lastMessageAt {
-            model["period"] = "Messages from \(calendar.day(of: first).isoText) to \(calendar.day(of: last).isoText) (\(calendar.name))"
-        } else {
-            model["period"] = "No dated messages"
-        }
-        let rate = overview.messages == 0 ? 0 : Double(overview.reactedMessages) / Double(overview.messages)
-        model["totals"] = [
-            ["label": "Messages", "value": NumberText.integer(overview.messages)],
-            ["label": "Reacted messages", "value": NumberText.integer(overview.reactedMessages)],
-            ["label": "Reaction rate", "value": NumberText.percent(rate)],
-            ["label": "Reactions", "value": NumberText.integer(overview.reactions)],
-            ["label": "Reactors", "value": NumberText.integer(overview.reactors)],
-            ["label": "Posters", "value": NumberText.integer(overview.posters)],
-            ["label": "Conversations", "value": NumberText.integer(overview.conversations.count)],
-            ["label": "Weeks", "value": NumberText.integer(weekPages.report.weeks.count)],
-        ]
-        model["hasWeeks"] = !weekPages.report.weeks.isEmpty
+                    _ diagnostics: DiagnosticLog, notes: [String] = [], markup: MessageMarkup, root: String) -> OverviewModel {
         let weeks = weekPages.report.weeks
-        let reactionPoints = weeks.map { week -> ChartModel.Point in
-            let count = week.figures.reactions
-            return (label: week.week.description, value: Double(count), valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions"))
-        }
-        model["reactionsChart"] = ChartModel.columns(id: "reactions-chart", title: "Reactions per week",
-                                                     summary: ChartModel.summary("Reactions per week", points: reactionPoints),
-                                                     points: reactionPoints, unit: "Reactions")
-        let ratePoints = weeks.map { week -> ChartModel.Point in
-            let figures = week.figures
-            return (label: week.week.description, value: figures.reactionRate,
-                    valueText: figures.messages == 0 ? "no messages"
-                        : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to")
-        }
-        model["rateChart"] = ChartModel.line(id: "rate-chart", title: "Reaction rate per week",
-                                             summary: ChartModel.summary("Reaction rate per week", points: ratePoints), points: ratePoints, unit: "Reaction rate")
-        let total = overview.reactions
-        let emojiSummary = total == 0 ? "No reactions yet" : "Share of all \(NumberText.integer(total)) reactions: "
-            + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(NumberText.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
-        model["emojiChart"] = ChartModel.shares(id: "emoji-chart", title: "Emoji share", summary: emojiSummary,
-                                                items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
-        model["weeks"] = weekPages.weekList(root: root)
-        model["hasTopMessages"] = !overview.topMessages.isEmpty
-        model["topMessages"] = overview.topMessages.enumerated().map { rank, index in
-            TopMessageModel.make(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
-        }
-        model["hasTopEmoji"] = !overview.topEmoji.isEmpty
-        model["topEmoji"] = overview.topEmoji.map { EmojiUseModel.make($0, total: overview.reactions) }
-        model["conversations"] = overview.conversations.map { totals -> [String: Any] in
-            let conversation = layout.conversation(platform: totals.platform, id: totals.id)
-            return ["name": totals.name, "platform": totals.platform.displayName, "href": root + conversation.path(page: 1),
-                    "link": link(conversation.path(page: 1), root), "messages": NumberText.integer(totals.messages),
-                    "reactedMessages": NumberText.integer(totals.reactedMessages), "reactions": NumberText.integer(totals.reactions)]
-        }
-        model["hasNotes"] = !notes.isEmpty
-        model["notes"] = notes.map { ["text": $0] }
-        model["hasDiagnostics"] = diagnostics.total > 0
-        model["diagnostics"] = diagnostics.kinds.map { ["label": $0.label, "count": NumberText.integer(diagnostics.counts[$0]!)] }
-        return model
+        let bubbles = BubbleViewModel(options: options)
+        return OverviewModel(
+            base: pageBase(root: root, latestWeek: weeks.last?.week),
+            period: OverviewModel.period(overview, calendar: calendar),
+            totals: OverviewModel.totals(overview, weeks: weeks.count),
+            reactionsChart: OverviewModel.reactionsChart(weeks),
+            rateChart: OverviewModel.rateChart(weeks),
+            emojiChart: OverviewModel.emojiChart(overview),
+            weeks: weekPages.weekList(root: root),
+            topMessages: overview.topMessages.enumerated().map { rank, index in
+                TopMessageModel(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
+            },
+            topEmoji: overview.topEmoji.map { EmojiUseModel($0, total: overview.reactions) },
+            conversations: OverviewModel.conversations(overview, layout: layout, root: root, link: link),
+            notes: notes,
+            hasDiagnostics: diagnostics.total > 0,
+            diagnostics: OverviewModel.diagnostics(diagnostics))
     }
 
     /// A link from Markdown: absolute under `baseURL` when set, else relative from `root`.

@@ -62,19 +62,10 @@ public struct TemplateSet: Sendable {
         try render(html, "html", name, .object(model))
     }
 
-    /// Renders the HTML template `name` with a dictionary-built view model.
-    public func renderHTML(_ name: String, _ model: [String: Any]) throws -> String {
-        try render(html, "html", name, TemplateValue(any: model)).text
-    }
-
-    /// Renders the Markdown template `name` with a view model, into bytes.
+    /// Renders the Markdown template `name` with a view model, into bytes; values are
+    /// Markdown-escaped.
     func renderMarkdown(_ name: String, _ model: TemplateObject) throws -> ByteBuffer {
         try render(markdown, "markdown", name, .object(model))
-    }
-
-    /// Renders the Markdown template `name` with a view model; values are Markdown-escaped.
-    public func renderMarkdown(_ name: String, _ model: [String: Any]) throws -> String {
-        try render(markdown, "markdown", name, TemplateValue(any: model)).text
     }
 
     private func render(_ library: TemplateLibrary, _ folder: String, _ name: String, _ model: TemplateValue) throws -> ByteBuffer {

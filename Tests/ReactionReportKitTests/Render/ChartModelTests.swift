@@ -13,72 +13,67 @@ final class ChartModelTests: XCTestCase {
         }
     }
 
-    func list(_ model: [String: Any], _ key: String) -> [[String: Any]] {
-        model[key] as? [[String: Any]] ?? []
-    }
-
-    func strings(_ entries: [[String: Any]], _ key: String) -> [String] {
-        entries.map { $0[key] as? String ?? "?" }
-    }
-
     // MARK: Columns
 
     func testThreeColumnsHaveExactGeometry() throws {
         let model = ChartModel.columns(id: "reactions", title: "Reactions per week", summary: "s", points: weeks([0, 5, 10]), unit: "Reactions")
-        XCTAssertEqual(model["isEmpty"] as? Bool, false)
-        XCTAssertEqual(model["isBars"] as? Bool, true)
-        XCTAssertEqual(model["isLine"] as? Bool, false)
-        XCTAssertEqual(model["kind"] as? String, "bars")
-        XCTAssertEqual(model["viewBox"] as? String, "0 0 640 240")
-        XCTAssertEqual(model["width"] as? String, "640")
-        XCTAssertEqual(model["height"] as? String, "240")
+        XCTAssertFalse(model.isEmpty)
+        XCTAssertEqual(model.kind, .bars)
+        XCTAssertEqual(model.templateValue["isBars"], .flag(true))
+        XCTAssertEqual(model.templateValue["isLine"], .flag(false))
+        XCTAssertEqual(model.templateValue["kind"], .text("bars"))
+        XCTAssertEqual(model.viewBox, "0 0 640 240")
+        XCTAssertEqual(model.width, "640")
+        XCTAssertEqual(model.height, "240")
 
         // Gridlines at 0, 5 and 10; the gutter fits two characters: 14 + 2 × 12 = 38.
-        let grid = list(model, "gridlines")
-        XCTAssertEqual(strings(grid, "label"), ["0", "5", "10"])
-        XCTAssertEqual(strings(grid, "y"), ["210", "110", "10"])
-        XCTAssertEqual(grid.map { $0["isBase"] as? Bool }, [true, false, false])
-        XCTAssertEqual(Set(strings(grid, "x1")), ["38"])
-        XCTAssertEqual(Set(strings(grid, "x2")), ["616"])
-        XCTAssertEqual(Set(strings(grid, "labelX")), ["32"])
+        let grid = model.gridlines
+        XCTAssertEqual(grid.map(\.label), ["0", "5", "10"])
+        XCTAssertEqual(grid.map(\.y), ["210", "110", "10"])
+        XCTAssertEqual(grid.map(\.isBase), [true, false, false])
+        XCTAssertEqual(Set(grid.map(\.x1)), ["38"])
+        XCTAssertEqual(Set(grid.map(\.x2)), ["616"])
+        XCTAssertEqual(Set(grid.map(\.labelX)), ["32"])
 
         // Plot 38…616 in three slots of 192.67; bars 64 wide, centred; 20 units per reaction.
-        let columns = list(model, "columns")
-        let bars = columns.map { $0["bar"] as? [String: Any] ?? [:] }
-        XCTAssertEqual(strings(bars, "x"), ["102.33", "295", "487.67"])
-        XCTAssertEqual(strings(bars, "width"), ["64", "64", "64"])
-        XCTAssertEqual(strings(bars, "height"), ["0", "100", "200"])
-        XCTAssertEqual(strings(bars, "y"), ["210", "110", "10"])
-        XCTAssertEqual(strings(columns, "hitX"), ["38", "230.67", "423.33"])
-        XCTAssertEqual(Set(strings(columns, "hitWidth")), ["192.67"])
-        XCTAssertEqual(Set(strings(columns, "hitY")), ["10"])
-        XCTAssertEqual(Set(strings(columns, "hitHeight")), ["200"])
-        XCTAssertEqual(strings(columns, "title"), ["2026-W01: 0 reactions", "2026-W02: 5 reactions", "2026-W03: 10 reactions"])
-        XCTAssertEqual(columns.map { $0["dot"] as? Bool }, [false, false, false])
-        XCTAssertEqual(model["line"] as? Bool, false)
+        let columns = model.columns
+        let bars = columns.compactMap(\.bar)
+        XCTAssertEqual(bars.map(\.x), ["102.33", "295", "487.67"])
+        XCTAssertEqual(bars.map(\.width), ["64", "64", "64"])
+        XCTAssertEqual(bars.map(\.height), ["0", "100", "200"])
+        XCTAssertEqual(bars.map(\.y), ["210", "110", "10"])
+        XCTAssertEqual(columns.map(\.hitX), ["38", "230.67", "423.33"])
+        XCTAssertEqual(Set(columns.map(\.hitWidth)), ["192.67"])
+        XCTAssertEqual(Set(columns.map(\.hitY)), ["10"])
+        XCTAssertEqual(Set(columns.map(\.hitHeight)), ["200"])
+        XCTAssertEqual(columns.map(\.title), ["2026-W01: 0 reactions", "2026-W02: 5 reactions", "2026-W03: 10 reactions"])
+        XCTAssertEqual(columns.map { $0.dot == nil }, [true, true, true])
+        XCTAssertNil(model.linePoints)
+        XCTAssertEqual(model.templateValue["line"], .flag(false))
+        XCTAssertEqual(columns[0].templateValue["dot"], .flag(false))
 
-        let labels = list(model, "xLabels")
-        XCTAssertEqual(strings(labels, "text"), ["W01", "W02", "W03"])
-        XCTAssertEqual(strings(labels, "x"), ["134.33", "327", "519.67"])
-        XCTAssertEqual(Set(strings(labels, "y")), ["230"])
-        XCTAssertEqual(labels.map { $0["minor"] as? Bool }, [false, false, false])
+        let labels = model.xLabels
+        XCTAssertEqual(labels.map(\.text), ["W01", "W02", "W03"])
+        XCTAssertEqual(labels.map(\.x), ["134.33", "327", "519.67"])
+        XCTAssertEqual(Set(labels.map(\.y)), ["230"])
+        XCTAssertEqual(labels.map(\.minor), [false, false, false])
 
-        XCTAssertEqual(model["tableValueHeading"] as? String, "Reactions")
-        XCTAssertEqual(model["tableLabelHeading"] as? String, "Week")
-        XCTAssertEqual(strings(list(model, "table"), "label"), ["2026-W01", "2026-W02", "2026-W03"])
-        XCTAssertEqual(strings(list(model, "table"), "value"), ["0 reactions", "5 reactions", "10 reactions"])
+        XCTAssertEqual(model.tableValueHeading, "Reactions")
+        XCTAssertEqual(model.tableLabelHeading, "Week")
+        XCTAssertEqual(model.table.map(\.label), ["2026-W01", "2026-W02", "2026-W03"])
+        XCTAssertEqual(model.table.map(\.value), ["0 reactions", "5 reactions", "10 reactions"])
     }
 
     func testOneColumnAndTinyValuesStayVisible() {
         let one = ChartModel.columns(id: "one", title: "t", summary: "s", points: weeks([3]), unit: "Reactions")
-        let bar = list(one, "columns")[0]["bar"] as? [String: Any] ?? [:]
+        let bar = one.columns[0].bar
         // Three steps of one reaction: 0, 1, 2, 3; a single column is 64 wide in the middle of 26…616.
-        XCTAssertEqual(strings(list(one, "gridlines"), "label"), ["0", "1", "2", "3"])
-        XCTAssertEqual(bar["x"] as? String, "289")
-        XCTAssertEqual(bar["height"] as? String, "200")
+        XCTAssertEqual(one.gridlines.map(\.label), ["0", "1", "2", "3"])
+        XCTAssertEqual(bar?.x, "289")
+        XCTAssertEqual(bar?.height, "200")
 
         let tiny = ChartModel.columns(id: "tiny", title: "t", summary: "s", points: weeks([1, 6000]), unit: "Reactions")
-        let heights = list(tiny, "columns").map { ($0["bar"] as? [String: Any])?["height"] as? String }
+        let heights = tiny.columns.map { $0.bar?.height }
         XCTAssertEqual(heights, ["1", "200"], "a week with one reaction keeps a sliver")
     }
 
@@ -106,10 +101,10 @@ final class ChartModelTests: XCTestCase {
     /// the small ones keep their sliver.
     func testColumnsOfOneHugeAndManySmallValues() {
         let model = ChartModel.columns(id: "r", title: "t", summary: "s", points: weeks([Double(Int.max), 1, 2, 3, 4, 5]), unit: "Reactions")
-        XCTAssertEqual(strings(list(model, "gridlines"), "label"), ["0", "2,500,000,000,000,000,000", "5,000,000,000,000,000,000",
+        XCTAssertEqual(model.gridlines.map(\.label), ["0", "2,500,000,000,000,000,000", "5,000,000,000,000,000,000",
                                                                    "7,500,000,000,000,000,000", "10,000,000,000,000,000,000"])
-        let bars = list(model, "columns").map { $0["bar"] as? [String: Any] ?? [:] }
-        XCTAssertEqual(strings(bars, "height"), ["184.47", "1", "1", "1", "1", "1"])
+        let bars = model.columns.compactMap(\.bar)
+        XCTAssertEqual(bars.map(\.height), ["184.47", "1", "1", "1", "1", "1"])
         // Anything larger is drawn at the top of an axis made for 2^63.
         XCTAssertEqual(ChartValueScale(maximum: 1e300, axis: .count).ticks.last?.label, "10,000,000,000,000,000,000")
         XCTAssertEqual(ChartValueScale(maximum: 1e300, axis: .percent).ticks.last?.label, "100000000000000000%")
@@ -118,11 +113,11 @@ final class ChartModelTests: XCTestCase {
 
     func testThirtyWeeksShowTenLabelsEndingWithTheLast() {
         let model = ChartModel.columns(id: "many", title: "t", summary: "s", points: weeks(Array(repeating: 4, count: 30)), unit: "Reactions")
-        let labels = list(model, "xLabels")
-        XCTAssertEqual(strings(labels, "text"), ["W03", "W06", "W09", "W12", "W15", "W18", "W21", "W24", "W27", "W30"])
+        let labels = model.xLabels
+        XCTAssertEqual(labels.map(\.text), ["W03", "W06", "W09", "W12", "W15", "W18", "W21", "W24", "W27", "W30"])
         // Every other label, counted back from the last, is hidden on narrow screens.
-        XCTAssertEqual(labels.map { $0["minor"] as? Bool ?? false }, [true, false, true, false, true, false, true, false, true, false])
-        XCTAssertEqual(list(model, "columns").count, 30)
+        XCTAssertEqual(labels.map(\.minor), [true, false, true, false, true, false, true, false, true, false])
+        XCTAssertEqual(model.columns.count, 30)
     }
 
     /// Found looking at a site of real samples from 2016 to 2026: `W47` alone did not say which year.
@@ -132,7 +127,7 @@ final class ChartModelTests: XCTestCase {
             return (week, 1, "1")
         }
         let model = ChartModel.columns(id: "years", title: "t", summary: "s", points: labels, unit: "Reactions")
-        XCTAssertEqual(strings(list(model, "xLabels"), "text"), ["W47 ’25", "W52 ’25", "W05 ’26", "W10 ’26", "W15 ’26", "W20 ’26"])
+        XCTAssertEqual(model.xLabels.map(\.text), ["W47 ’25", "W52 ’25", "W05 ’26", "W10 ’26", "W15 ’26", "W20 ’26"])
         for count in [9, 100, 546] {
             XCTAssertLessThanOrEqual(ChartModel.axisLabelIndexes(count: count, limit: 8).count, 8)
         }
@@ -150,8 +145,8 @@ final class ChartModelTests: XCTestCase {
             XCTAssertLessThanOrEqual(gaps.count, 1, "evenly spaced for \(count)")
         }
         let big = ChartModel.columns(id: "big", title: "t", summary: "s", points: weeks((0..<500).map { Double($0 % 37) }), unit: "Reactions")
-        XCTAssertEqual(list(big, "columns").count, 500)
-        XCTAssertEqual(list(big, "xLabels").last?["text"] as? String, "2026-W500", "not an ISO week, so shown as given")
+        XCTAssertEqual(big.columns.count, 500)
+        XCTAssertEqual(big.xLabels.last?.text, "2026-W500", "not an ISO week, so shown as given")
     }
 
     // MARK: Line and percent axis
@@ -159,21 +154,22 @@ final class ChartModelTests: XCTestCase {
     func testRateLineOnAPercentAxis() {
         let points: [Point] = [("2026-W40", 0.1, "10.0%"), ("2026-W41", 0.35, "35.0%"), ("2026-W42", 0.62, "62.0%")]
         let model = ChartModel.line(id: "rate", title: "Reaction rate per week", summary: "s", points: points, unit: "Reaction rate")
-        XCTAssertEqual(model["isLine"] as? Bool, true)
-        XCTAssertEqual(model["isBars"] as? Bool, false)
-        let grid = list(model, "gridlines")
-        XCTAssertEqual(strings(grid, "label"), ["0%", "20%", "40%", "60%", "80%"])
-        XCTAssertEqual(strings(grid, "y"), ["210", "160", "110", "60", "10"])
+        XCTAssertEqual(model.kind, .line)
+        XCTAssertEqual(model.templateValue["isLine"], .flag(true))
+        XCTAssertEqual(model.templateValue["isBars"], .flag(false))
+        let grid = model.gridlines
+        XCTAssertEqual(grid.map(\.label), ["0%", "20%", "40%", "60%", "80%"])
+        XCTAssertEqual(grid.map(\.y), ["210", "160", "110", "60", "10"])
         // Gutter for three characters: 14 + 36 = 50; slots of 188.67 up to 616.
-        XCTAssertEqual(Set(strings(grid, "x1")), ["50"])
-        let line = model["line"] as? [String: Any]
-        XCTAssertEqual(line?["points"] as? String, "144.33,185 333,122.5 521.67,55")
-        let dots = list(model, "columns").map { $0["dot"] as? [String: Any] ?? [:] }
-        XCTAssertEqual(strings(dots, "cx"), ["144.33", "333", "521.67"])
-        XCTAssertEqual(strings(dots, "cy"), ["185", "122.5", "55"])
-        XCTAssertEqual(list(model, "columns").map { $0["bar"] as? Bool }, [false, false, false])
-        XCTAssertEqual(strings(list(model, "columns"), "title"), ["2026-W40: 10.0%", "2026-W41: 35.0%", "2026-W42: 62.0%"])
-        XCTAssertEqual(strings(list(model, "xLabels"), "text"), ["W40", "W41", "W42"])
+        XCTAssertEqual(Set(grid.map(\.x1)), ["50"])
+        XCTAssertEqual(model.linePoints, "144.33,185 333,122.5 521.67,55")
+        XCTAssertEqual(model.templateValue["line"], .object(["points": .text("144.33,185 333,122.5 521.67,55")]))
+        let dots = model.columns.compactMap(\.dot)
+        XCTAssertEqual(dots.map(\.cx), ["144.33", "333", "521.67"])
+        XCTAssertEqual(dots.map(\.cy), ["185", "122.5", "55"])
+        XCTAssertEqual(model.columns.map { $0.bar == nil }, [true, true, true])
+        XCTAssertEqual(model.columns.map(\.title), ["2026-W40: 10.0%", "2026-W41: 35.0%", "2026-W42: 62.0%"])
+        XCTAssertEqual(model.xLabels.map(\.text), ["W40", "W41", "W42"])
     }
 
     func testPercentAxisSteps() {
@@ -189,9 +185,8 @@ final class ChartModelTests: XCTestCase {
     func testManyPointsDrawTheLineWithoutDots() {
         let points = (0..<61).map { (label: "d\($0)", value: Double($0) / 100, valueText: "x") }
         let model = ChartModel.line(id: "r", title: "t", summary: "s", points: points, unit: "Rate")
-        XCTAssertTrue(list(model, "columns").allSatisfy { $0["dot"] as? Bool == false })
-        let line = model["line"] as? [String: Any]
-        XCTAssertEqual((line?["points"] as? String)?.split(separator: " ").count, 61)
+        XCTAssertTrue(model.columns.allSatisfy { $0.dot == nil })
+        XCTAssertEqual(model.linePoints?.split(separator: " ").count, 61)
     }
 
     // MARK: Shares
@@ -200,51 +195,52 @@ final class ChartModelTests: XCTestCase {
 
     func testSharesKeepTheTopItemsAndSumTheRestIntoOther() {
         let model = ChartModel.shares(id: "emoji", title: "Emoji share", summary: "s", items: emoji, otherLabel: "Other", limit: 3, total: 100)
-        XCTAssertEqual(model["isShares"] as? Bool, true)
-        let rows = list(model, "rows")
-        XCTAssertEqual(strings(rows, "label"), ["👍", "❤️", "😂", "Other"])
-        XCTAssertEqual(strings(rows, "valueText"), ["50.0%", "30.0%", "10.0%", "10.0%"])
-        XCTAssertEqual(rows.map { $0["isOther"] as? Bool }, [false, false, false, true])
-        XCTAssertEqual(strings(rows, "title")[0], "👍: 50 of 100 reactions (50.0%)")
-        XCTAssertEqual(strings(rows, "title")[3], "Other: 10 of 100 reactions (10.0%)")
+        XCTAssertEqual(model.kind, .shares)
+        XCTAssertEqual(model.templateValue["isShares"], .flag(true))
+        let rows = model.rows
+        XCTAssertEqual(rows.map(\.label), ["👍", "❤️", "😂", "Other"])
+        XCTAssertEqual(rows.map(\.valueText), ["50.0%", "30.0%", "10.0%", "10.0%"])
+        XCTAssertEqual(rows.map(\.isOther), [false, false, false, true])
+        XCTAssertEqual(rows.map(\.title)[0], "👍: 50 of 100 reactions (50.0%)")
+        XCTAssertEqual(rows.map(\.title)[3], "Other: 10 of 100 reactions (10.0%)")
         // Labels up to five characters ("Other"): 16 + 5 × 12 = 76; bars 640 − 76 − 80 = 484 at most.
-        XCTAssertEqual(model["viewBox"] as? String, "0 0 640 136")
-        XCTAssertEqual(Set(strings(rows, "barX")), ["76"])
-        XCTAssertEqual(Set(strings(rows, "labelX")), ["68"])
-        XCTAssertEqual(strings(rows, "barWidth"), ["484", "290.4", "96.8", "96.8"])
-        XCTAssertEqual(strings(rows, "valueX"), ["566", "372.4", "178.8", "178.8"])
-        XCTAssertEqual(strings(rows, "hitY"), ["4", "36", "68", "100"])
-        XCTAssertEqual(strings(rows, "labelY"), ["20", "52", "84", "116"])
-        XCTAssertEqual(strings(rows, "barY"), ["10", "42", "74", "106"])
-        XCTAssertEqual(Set(strings(rows, "barHeight")), ["20"])
-        XCTAssertEqual(strings(list(model, "table"), "value"), ["50 (50.0%)", "30 (30.0%)", "10 (10.0%)", "10 (10.0%)"])
-        XCTAssertEqual(model["tableLabelHeading"] as? String, "Emoji")
+        XCTAssertEqual(model.viewBox, "0 0 640 136")
+        XCTAssertEqual(Set(rows.map(\.barX)), ["76"])
+        XCTAssertEqual(Set(rows.map(\.labelX)), ["68"])
+        XCTAssertEqual(rows.map(\.barWidth), ["484", "290.4", "96.8", "96.8"])
+        XCTAssertEqual(rows.map(\.valueX), ["566", "372.4", "178.8", "178.8"])
+        XCTAssertEqual(rows.map(\.hitY), ["4", "36", "68", "100"])
+        XCTAssertEqual(rows.map(\.labelY), ["20", "52", "84", "116"])
+        XCTAssertEqual(rows.map(\.barY), ["10", "42", "74", "106"])
+        XCTAssertEqual(Set(rows.map(\.barHeight)), ["20"])
+        XCTAssertEqual(model.table.map(\.value), ["50 (50.0%)", "30 (30.0%)", "10 (10.0%)", "10 (10.0%)"])
+        XCTAssertEqual(model.tableLabelHeading, "Emoji")
     }
 
     func testSharesBreakTiesInInputOrderAndOmitAnEmptyOther() {
         let six = ChartModel.shares(id: "e", title: "t", summary: "s", items: emoji, otherLabel: "Other", limit: 6)
-        XCTAssertEqual(strings(list(six, "rows"), "label"), ["👍", "❤️", "😂", "🎉", "👀", "🔥", "Other"])
-        XCTAssertEqual(strings(list(six, "rows"), "valueText").last, "1.0%")
+        XCTAssertEqual(six.rows.map(\.label), ["👍", "❤️", "😂", "🎉", "👀", "🔥", "Other"])
+        XCTAssertEqual(six.rows.map(\.valueText).last, "1.0%")
         let all = ChartModel.shares(id: "e", title: "t", summary: "s", items: emoji, otherLabel: "Other", limit: 10)
-        XCTAssertEqual(strings(list(all, "rows"), "label"), ["👍", "❤️", "😂", "🎉", "👀", "🔥", "🚀"], "nothing left for other; zero counts left out")
+        XCTAssertEqual(all.rows.map(\.label), ["👍", "❤️", "😂", "🎉", "👀", "🔥", "🚀"], "nothing left for other; zero counts left out")
         let long = ChartModel.shares(id: "e", title: "t", summary: "s", items: [(":a_very_long_custom_emoji:", 2)], otherLabel: "Other")
-        XCTAssertEqual(strings(list(long, "rows"), "label"), [":a_very_lon…"])
-        XCTAssertEqual(strings(list(long, "table"), "label"), [":a_very_long_custom_emoji:"])
+        XCTAssertEqual(long.rows.map(\.label), [":a_very_lon…"])
+        XCTAssertEqual(long.table.map(\.label), [":a_very_long_custom_emoji:"])
     }
 
     /// The sum of one `Int.max` and small counts stops at `Int.max`: the rows past the limit
     /// still make the other row, summed from the items rather than from the whole.
     func testSharesOfOneHugeAndManySmallCounts() {
         let items = [("👍", Int.max)] + (1...8).map { ("e\($0)", $0) }
-        let rows = list(ChartModel.shares(id: "e", title: "t", summary: "s", items: items, otherLabel: "Other", total: Int.max), "rows")
-        XCTAssertEqual(strings(rows, "title"), [
+        let rows = ChartModel.shares(id: "e", title: "t", summary: "s", items: items, otherLabel: "Other", total: Int.max).rows
+        XCTAssertEqual(rows.map(\.title), [
             "👍: 9,223,372,036,854,775,807 of 9,223,372,036,854,775,807 reactions (100.0%)",
             "e8: 8 of 9,223,372,036,854,775,807 reactions (0.0%)", "e7: 7 of 9,223,372,036,854,775,807 reactions (0.0%)",
             "e6: 6 of 9,223,372,036,854,775,807 reactions (0.0%)", "e5: 5 of 9,223,372,036,854,775,807 reactions (0.0%)",
             "e4: 4 of 9,223,372,036,854,775,807 reactions (0.0%)",
             "Other: 6 of 9,223,372,036,854,775,807 reactions (0.0%)",
         ])
-        XCTAssertEqual(strings(rows, "barWidth"), ["484", "1", "1", "1", "1", "1", "1"])
+        XCTAssertEqual(rows.map(\.barWidth), ["484", "1", "1", "1", "1", "1", "1"])
     }
 
     // MARK: Empty input
@@ -257,8 +253,8 @@ final class ChartModelTests: XCTestCase {
             ChartModel.shares(id: "d", title: "t", summary: "s", items: [("👍", 0)], otherLabel: "Other"),
         ]
         for model in models {
-            XCTAssertEqual(model["isEmpty"] as? Bool, true)
-            XCTAssertEqual(list(model, "columns").count + list(model, "rows").count + list(model, "gridlines").count, 0)
+            XCTAssertTrue(model.isEmpty)
+            XCTAssertEqual(model.columns.count + model.rows.count + model.gridlines.count, 0)
         }
         let filled = [
             ChartModel.columns(id: "a", title: "t", summary: "s", points: weeks([1]), unit: "Reactions"),
@@ -269,7 +265,7 @@ final class ChartModelTests: XCTestCase {
         let keys = ["id", "title", "summary", "kind", "isEmpty", "isBars", "isLine", "isShares", "viewBox", "width", "height",
                     "gridlines", "xLabels", "columns", "line", "rows", "table", "tableLabelHeading", "tableValueHeading"]
         for model in models + filled {
-            XCTAssertEqual(keys.filter { model[$0] == nil }, [], "\(model["id"] ?? "")")
+            XCTAssertEqual(keys.filter { model.templateValue[TemplateName($0)] == nil }, [], model.id)
         }
     }
 
@@ -300,7 +296,7 @@ final class ChartModelTests: XCTestCase {
 
     func testIdsAreMadeSafe() {
         let model = ChartModel.columns(id: "Reactions per week\" onload=\"x", title: "t", summary: "s", points: weeks([1]), unit: "R")
-        XCTAssertEqual(model["id"] as? String, "reactions-per-week-onload-x")
+        XCTAssertEqual(model.id, "reactions-per-week-onload-x")
     }
 
     // MARK: Rendering
@@ -308,8 +304,8 @@ final class ChartModelTests: XCTestCase {
     static let hostile = #"<script>alert(1)</script>"'"#
     static let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;"
 
-    func render(_ model: [String: Any]) throws -> String {
-        try TemplateSet.load().renderHTML("chart", model)
+    func render(_ model: ChartModel) throws -> String {
+        try TemplateSet.load().renderHTML("chart", model.templateValue).text
     }
 
     func assertSafe(_ html: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -24,7 +24,7 @@ final class NumberTextTests: XCTestCase {
     }
 
     func testChangesBetweenAnyTwoCounts() {
-        func text(_ change: [String: Any]) -> String { "\(change["text"]!) | \(change["description"]!)" }
+        func text(_ change: FigureChange) -> String { "\(change.text) | \(change.description)" }
         XCTAssertEqual(text(ChangeText.count(Int.max, 1)), "▲ 9,223,372,036,854,775,806 (over +1,000,000,000%) | up 9,223,372,036,854,775,806 from 1")
         XCTAssertEqual(text(ChangeText.count(10_000_001, 1)), "▲ 10,000,000 (+1000000000.0%) | up 10,000,000 from 1")
         XCTAssertEqual(text(ChangeText.count(10_000_002, 1)), "▲ 10,000,001 (over +1,000,000,000%) | up 10,000,001 from 1")

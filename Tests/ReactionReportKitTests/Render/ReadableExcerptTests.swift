@@ -70,9 +70,9 @@ final class ReadableExcerptTests: XCTestCase {
         let text = "] (javascript:alert(1)) | &lt;script&gt;alert(1)&lt;/script&gt; `code` \\ [x](data:text/html,y) <!here> @here\nnext"
         let shown = excerpt(text, .slackMrkdwn)
         XCTAssertEqual(shown, "] (javascript:alert(1)) | <script>alert(1)</script> `code` \\ [x](data:text/html,y) @here @here next")
-        let row: [String: Any] = ["rank": 1, "excerpt": shown, "link": "conversations/general/index.html#m-1", "author": "Ada",
-                                  "conversation": "general", "bubblesText": "👍 1"]
-        let summary = try TemplateSet.load().renderMarkdown("summary", ["hasTopMessages": true, "topMessages": [row]])
+        let row: TemplateObject = ["rank": .number(1), "excerpt": .text(shown), "link": .text("conversations/general/index.html#m-1"),
+                                   "author": .text("Ada"), "conversation": .text("general"), "bubblesText": .text("👍 1")]
+        let summary = try TemplateSet.load().renderMarkdown("summary", ["hasTopMessages": .flag(true), "topMessages": .list([.object(row)])]).text
         let line = summary.split(separator: "\n").first { $0.hasPrefix("| 1 |") }.map(String.init)
         XCTAssertEqual(line, #"| 1 | [\] (javascript:alert(1)) \| &lt;script&gt;alert(1)&lt;/script&gt; \`code\` \\ \[x\](data:text/html,y) @here @here next](conversations/general/index.html#m-1) | Ada | general | 👍 1 |"#)
         // Read as Markdown, the cell is one link, to the message, showing the excerpt as text.

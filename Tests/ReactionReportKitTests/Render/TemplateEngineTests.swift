@@ -103,18 +103,6 @@ final class TemplateEngineTests: XCTestCase {
         check("{{}}", 1, 3, "the tag has no name")
     }
 
-    func testDictionaryModelsConvert() {
-        let optional: String? = nil
-        let value = TemplateValue(any: ["a": "x", "n": 3, "b": true, "list": [["k": "v"]], "strings": ["p", "q"], "none": optional as Any] as [String: Any])
-        guard case .object(let object) = value else { return XCTFail("not an object") }
-        XCTAssertEqual(object["a"], .text("x"))
-        XCTAssertEqual(object["n"], .number(3))
-        XCTAssertEqual(object["b"], .flag(true))
-        XCTAssertEqual(object["list"], .list([.object(["k": .text("v")])]))
-        XCTAssertEqual(object["strings"], .list([.text("p"), .text("q")]))
-        XCTAssertEqual(object["none"], .null)
-    }
-
     func testLongAndShortNamesAreDistinct() {
         XCTAssertEqual(TemplateName("abcdefghijklmnop").description, "abcdefghijklmnop")
         XCTAssertNotEqual(TemplateName("abcdefghijklmnopq"), TemplateName("abcdefghijklmnopr"))

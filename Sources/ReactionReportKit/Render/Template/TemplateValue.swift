@@ -91,22 +91,6 @@ enum TemplateValue: Equatable {
     /// A name that is present without a value: it stops the lookup, prints nothing and is false.
     case null
 
-    /// A value from a dictionary-built view model: strings, integers, booleans, dictionaries
-    /// with string keys, arrays of those, and optionals of them.
-    init(any value: Any) {
-        switch value {
-        case let text as String: self = .text(text)
-        case let number as Int: self = .number(number)
-        case let flag as Bool: self = .flag(flag)
-        case let object as [String: Any]: self = .object(TemplateObject(any: object))
-        case let list as [Any]: self = .list(list.map(TemplateValue.init(any:)))
-        case let value as TemplateValue: self = value
-        case let object as TemplateObject: self = .object(object)
-        case let optional as OptionalTemplateValue: self = optional.templateValue
-        default: self = .text(String(describing: value))
-        }
-    }
-
     /// False, an empty list and null are false; everything else (an empty string too) is true.
     var isTrue: Bool {
         switch self {
@@ -114,20 +98,6 @@ enum TemplateValue: Equatable {
         case .list(let list): return !list.isEmpty
         case .null: return false
         case .text, .number, .object: return true
-        }
-    }
-}
-
-/// Optionals in dictionary-built view models: a value, or null.
-private protocol OptionalTemplateValue {
-    var templateValue: TemplateValue { get }
-}
-
-extension Optional: OptionalTemplateValue {
-    fileprivate var templateValue: TemplateValue {
-        switch self {
-        case .some(let value): return TemplateValue(any: value)
-        case .none: return .null
         }
     }
 }
@@ -153,11 +123,6 @@ struct TemplateObject: ExpressibleByDictionaryLiteral, Equatable {
 
     init(dictionaryLiteral elements: (TemplateName, TemplateValue)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
-    }
-
-    /// A dictionary-built view model, its values converted once.
-    init(any dictionary: [String: Any]) {
-        fields = dictionary.map { Field(name: TemplateName($0.key), value: TemplateValue(any: $0.value)) }
     }
 
     subscript(name: TemplateName) -> TemplateValue? {

@@ -1,0 +1,160 @@
+/// The overview (`index.html` and `summary.md`, one model for both): the totals, the trends
+/// over the weeks, the list of weeks, the rankings, the conversations, and what the report
+/// leaves out (notes, diagnostics). Made by `SiteRenderer.indexModel` from the parts below.
+struct OverviewModel: TemplateRepresentable {
+    /// One figure of the totals.
+    struct Total: TemplateRepresentable {
+        var label: String
+        var value: String
+
+        var templateValue: TemplateObject { ["label": .text(label), "value": .text(value)] }
+    }
+
+    /// A row of the list of weeks.
+    struct WeekRow: TemplateRepresentable {
+        var week: String
+        /// The week's report, from the overview (and for Markdown).
+        var href, link: String
+        /// The week's first day.
+        var range: String
+        var messages, reactions, rate: String
+        var reactionsChange: FigureChange
+
+        var templateValue: TemplateObject {
+            ["week": .text(week), "href": .text(href), "link": .text(link), "range": .text(range), "messages": .text(messages),
+             "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue)]
+        }
+    }
+
+    /// A conversation's totals, linked to its first transcript page.
+    struct ConversationRow: TemplateRepresentable {
+        var name, platform: String
+        var href, link: String
+        var messages, reactedMessages, reactions: String
+
+        var templateValue: TemplateObject {
+            ["name": .text(name), "platform": .text(platform), "href": .text(href), "link": .text(link),
+             "messages": .text(messages), "reactedMessages": .text(reactedMessages), "reactions": .text(reactions)]
+        }
+    }
+
+    /// A kind of diagnostic and how often it occurred.
+    struct DiagnosticRow: TemplateRepresentable {
+        var label: String
+        var count: String
+
+        var templateValue: TemplateObject { ["label": .text(label), "count": .text(count)] }
+    }
+
+    var base: PageBase
+    /// `Messages from 2026-11-02 to 2026-11-20 (UTC)`.
+    var period: String
+    var totals: [Total]
+    var reactionsChart: ChartModel
+    var rateChart: ChartModel
+    var emojiChart: ChartModel
+    /// Newest first.
+    var weeks: [WeekRow]
+    var topMessages: [TopMessageModel]
+    var topEmoji: [EmojiUseModel]
+    var conversations: [ConversationRow]
+    /// What the report leaves out, in sentences.
+    var notes: [String]
+    /// The input gave diagnostics (listed by kind in `diagnostics`).
+    var hasDiagnostics: Bool
+    var diagnostics: [DiagnosticRow]
+
+    var templateValue: TemplateObject {
+        var object = base.templateObject(room: 19)
+        object.append("pageTitle", .text("Overview"))
+        object.append("period", .text(period))
+        object.append("totals", totals.templateList)
+        object.append("hasWeeks", .flag(!weeks.isEmpty))
+        object.append("reactionsChart", .object(reactionsChart.templateValue))
+        object.append("rateChart", .object(rateChart.templateValue))
+        object.append("emojiChart", .object(emojiChart.templateValue))
+        object.append("weeks", weeks.templateList)
+        object.append("hasTopMessages", .flag(!topMessages.isEmpty))
+        object.append("topMessages", topMessages.templateList)
+        object.append("hasTopEmoji", .flag(!topEmoji.isEmpty))
+        object.append("topEmoji", topEmoji.templateList)
+        object.append("conversations", conversations.templateList)
+        object.append("hasNotes", .flag(!notes.isEmpty))
+        object.append("notes", .list(notes.map { .object(["text": .text($0)]) }))
+        object.append("hasDiagnostics", .flag(hasDiagnostics))
+        object.append("diagnostics", diagnostics.templateList)
+        return object
+    }
+}
+
+// MARK: - Parts
+
+extension OverviewModel {
+    /// The dates of the first and last messages, in the time zone of the weeks.
+    static func period(_ overview: Overview, calendar: WeekCalendar) -> String {
+        guard let first = overview.firstMessageAt, let last = overview.lastMessageAt else { return "No dated messages" }
+        return "Messages from \(calendar.day(of: first).isoText) to \(calendar.day(of: last).isoText) (\(calendar.name))"
+    }
+
+    /// The figures of the whole report, and how many weeks it covers.
+    static func totals(_ overview: Overview, weeks: Int) -> [Total] {
+        let rate = overview.messages == 0 ? 0 : Double(overview.reactedMessages) / Double(overview.messages)
+        return [
+            Total(label: "Messages", value: NumberText.integer(overview.messages)),
+            Total(label: "Reacted messages", value: NumberText.integer(overview.reactedMessages)),
+            Total(label: "Reaction rate", value: NumberText.percent(rate)),
+            Total(label: "Reactions", value: NumberText.integer(overview.reactions)),
+            Total(label: "Reactors", value: NumberText.integer(overview.reactors)),
+            Total(label: "Posters", value: NumberText.integer(overview.posters)),
+            Total(label: "Conversations", value: NumberText.integer(overview.conversations.count)),
+            Total(label: "Weeks", value: NumberText.integer(weeks)),
+        ]
+    }
+
+    /// Reactions per week, as columns.
+    static func reactionsChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
+        let points = weeks.map { week -> ChartModel.Point in
+            let count = week.figures.reactions
+            return (label: week.week.description, value: Double(count), valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions"))
+        }
+        return ChartModel.columns(id: "reactions-chart", title: "Reactions per week",
+                                  summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions")
+    }
+
+    /// The reaction rate per week, as a line.
+    static func rateChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
+        let points = weeks.map { week -> ChartModel.Point in
+            let figures = week.figures
+            return (label: week.week.description, value: figures.reactionRate,
+                    valueText: figures.messages == 0 ? "no messages"
+                        : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to")
+        }
+        return ChartModel.line(id: "rate-chart", title: "Reaction rate per week",
+                               summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate")
+    }
+
+    /// Each top emoji's share of all reactions, the rest as "Other".
+    static func emojiChart(_ overview: Overview) -> ChartModel {
+        let total = overview.reactions
+        let summary = total == 0 ? "No reactions yet" : "Share of all \(NumberText.integer(total)) reactions: "
+            + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(NumberText.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
+        return ChartModel.shares(id: "emoji-chart", title: "Emoji share", summary: summary,
+                                 items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
+    }
+
+    /// Every conversation's totals, linked from a page at `root`.
+    /// - Parameter link: `link(path, root)`: a Markdown link, absolute under `baseURL`, else relative.
+    static func conversations(_ overview: Overview, layout: SiteLayout, root: String, link: (String, String) -> String) -> [ConversationRow] {
+        overview.conversations.map { totals in
+            let path = layout.conversation(platform: totals.platform, id: totals.id).path(page: 1)
+            return ConversationRow(name: totals.name, platform: totals.platform.displayName, href: root + path, link: link(path, root),
+                                   messages: NumberText.integer(totals.messages), reactedMessages: NumberText.integer(totals.reactedMessages),
+                                   reactions: NumberText.integer(totals.reactions))
+        }
+    }
+
+    /// Each kind of diagnostic with its count.
+    static func diagnostics(_ log: DiagnosticLog) -> [DiagnosticRow] {
+        log.kinds.map { DiagnosticRow(label: $0.label, count: NumberText.integer(log.counts[$0]!)) }
+    }
+}

@@ -1,0 +1,36 @@
+/// What every page's head and foot show: the site's title, the way to its root, the inputs, the
+/// look of the highlight and the bubbles, and the way to the latest weekly report.
+struct PageBase: TemplateRepresentable {
+    var siteTitle: String
+    /// The relative path from the page to the site root (`""`, `"../../"`).
+    var root: String
+    /// A phrase naming the inputs ("3 files").
+    var inputSummary: String
+    /// The time zone of weeks and days.
+    var timezone: String
+    var highlightColor: String
+    /// `horizontal` or `vertical`, a class of the page's body.
+    var bubbleStack: String
+    /// The latest weekly report: its week, its path from the page, and its Markdown link.
+    var latestWeek: (week: String, href: String, link: String)?
+
+    /// The base in an object with room for `room` more values (the page's own).
+    func templateObject(room: Int) -> TemplateObject {
+        var object = TemplateObject(capacity: 10 + room)
+        object.append("siteTitle", .text(siteTitle))
+        object.append("root", .text(root))
+        object.append("inputSummary", .text(inputSummary))
+        object.append("hasLatestWeek", .flag(latestWeek != nil))
+        object.append("timezone", .text(timezone))
+        object.append("highlightColor", .text(highlightColor))
+        object.append("bubbleStack", .text(bubbleStack))
+        if let latestWeek {
+            object.append("latestWeek", .text(latestWeek.week))
+            object.append("latestWeekHref", .text(latestWeek.href))
+            object.append("latestWeekLink", .text(latestWeek.link))
+        }
+        return object
+    }
+
+    var templateValue: TemplateObject { templateObject(room: 0) }
+}

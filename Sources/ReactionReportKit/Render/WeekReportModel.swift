@@ -1,0 +1,147 @@
+/// A weekly engagement report (`weeks/<week>/index.html` and `weeks/<week>/report.md`, one
+/// model for both): the week's figures against the week before, its rankings and its
+/// conversations. Made by `WeeklyPages`.
+struct WeekReportModel: TemplateRepresentable {
+    /// Another week's report, as the links to it name it.
+    struct WeekLink {
+        /// `2026-W46`.
+        var week: String
+        /// Its page, from this one.
+        var href: String
+        /// Its page, for Markdown: absolute under `baseURL`.
+        var link: String
+    }
+
+    /// A row of the figures table.
+    struct FigureRow: TemplateRepresentable {
+        var label: String
+        var value: String
+        /// The week before's value (`–` when there is none).
+        var previous: String
+        var change: FigureChange
+
+        var templateValue: TemplateObject {
+            ["label": .text(label), "value": .text(value), "previous": .text(previous), "change": .object(change.templateValue)]
+        }
+    }
+
+    /// A person among the top reactors or receivers.
+    struct PersonRow: TemplateRepresentable {
+        var rank: Int
+        var name: String
+        var platform: String
+        /// The report covers several platforms.
+        var showPlatform: Bool
+        var count: String
+
+        var templateValue: TemplateObject {
+            ["rank": .number(rank), "name": .text(name), "platform": .text(platform), "showPlatform": .flag(showPlatform), "count": .text(count)]
+        }
+    }
+
+    /// A conversation's figures this week, with its change in reactions.
+    struct ConversationRow: TemplateRepresentable {
+        var name: String
+        var platform: String
+        var messages, reactedMessages, rate, reactions, reactors: String
+        var reactionsChange: FigureChange
+        /// Its first transcript page, and its Markdown link; nil for a conversation the site
+        /// has no pages of.
+        var page: (href: String, link: String)?
+
+        var templateValue: TemplateObject {
+            var object = TemplateObject(capacity: 11)
+            object.append("name", .text(name))
+            object.append("platform", .text(platform))
+            object.append("messages", .text(messages))
+            object.append("reactedMessages", .text(reactedMessages))
+            object.append("rate", .text(rate))
+            object.append("reactions", .text(reactions))
+            object.append("reactors", .text(reactors))
+            object.append("reactionsChange", .object(reactionsChange.templateValue))
+            if let page {
+                object.append("hasHref", .flag(true))
+                object.append("href", .text(page.href))
+                object.append("link", .text(page.link))
+            }
+            return object
+        }
+    }
+
+    var base: PageBase
+    var week: String
+    /// `Week 2026-W47`.
+    var pageTitle: String
+    /// `2026-11-16 to 2026-11-22`.
+    var range: String
+    /// The time zone the week is counted in.
+    var timezone: String
+    /// The week's start, in that time zone.
+    var startISO: String
+    /// This report's own pages, from itself (and for Markdown).
+    var htmlHref, htmlLink, markdownHref: String
+    var previous: WeekLink?
+    var next: WeekLink?
+    var figures: [FigureRow]
+    /// No messages were sent in the week.
+    var quiet: Bool
+    var topMessages: [TopMessageModel]
+    var topEmoji: [EmojiUseModel]
+    var palette: [EmojiUseModel]
+    /// Reactions with emoji off the palette: how many, their share, and which emoji.
+    var hasOffPalette: Bool
+    var offPaletteCount, offPaletteShare: String
+    var offPalette: [EmojiUseModel]
+    var topReactors: [PersonRow]
+    var topReceivers: [PersonRow]
+    var conversations: [ConversationRow]
+
+    var templateValue: TemplateObject {
+        var object = base.templateObject(room: 33)
+        // The report's own time zone, in place of the base's (the two are the same calendar's).
+        object["timezone"] = .text(timezone)
+        object.append("week", .text(week))
+        object.append("pageTitle", .text(pageTitle))
+        object.append("range", .text(range))
+        object.append("startISO", .text(startISO))
+        object.append("htmlHref", .text(htmlHref))
+        object.append("htmlLink", .text(htmlLink))
+        object.append("markdownHref", .text(markdownHref))
+        object.append("hasPrevious", .flag(previous != nil))
+        if let previous {
+            object.append("previousWeek", .text(previous.week))
+            object.append("previousHref", .text(previous.href))
+            object.append("previousLink", .text(previous.link))
+        }
+        object.append("hasNext", .flag(next != nil))
+        if let next {
+            object.append("nextWeek", .text(next.week))
+            object.append("nextHref", .text(next.href))
+            object.append("nextLink", .text(next.link))
+        }
+        object.append("figures", figures.templateList)
+        object.append("quiet", .flag(quiet))
+        appendRankings(to: &object)
+        object.append("hasConversations", .flag(!conversations.isEmpty))
+        object.append("conversations", conversations.templateList)
+        return object
+    }
+
+    /// The top messages, emoji, palette, reactors and receivers, each list with its `has…` flag.
+    private func appendRankings(to object: inout TemplateObject) {
+        object.append("hasTopMessages", .flag(!topMessages.isEmpty))
+        object.append("topMessages", topMessages.templateList)
+        object.append("hasTopEmoji", .flag(!topEmoji.isEmpty))
+        object.append("topEmoji", topEmoji.templateList)
+        object.append("hasPalette", .flag(!palette.isEmpty))
+        object.append("palette", palette.templateList)
+        object.append("hasOffPalette", .flag(hasOffPalette))
+        object.append("offPaletteCount", .text(offPaletteCount))
+        object.append("offPaletteShare", .text(offPaletteShare))
+        object.append("offPalette", offPalette.templateList)
+        object.append("hasTopReactors", .flag(!topReactors.isEmpty))
+        object.append("topReactors", topReactors.templateList)
+        object.append("hasTopReceivers", .flag(!topReceivers.isEmpty))
+        object.append("topReceivers", topReceivers.templateList)
+    }
+}
