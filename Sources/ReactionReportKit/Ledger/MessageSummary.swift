@@ -19,9 +19,9 @@ public struct MessageSummary: Sendable {
         self.reactions = reactions
     }
 
-    // The message's fields, read and written as the summary's own. Stored properties, not
-    // `@dynamicMemberLookup`: key paths through a generic subscript cost the build 2.5 % more
-    // instructions (they copied whole values and, as functions, were projected at run time).
+    // The message's fields, read and written as the summary's own: forwarding properties
+    // rather than `@dynamicMemberLookup`, whose key paths are projected at run time wherever
+    // one is used as a function (`messages.map(\.id)`).
     public var platform: Platform {
         get { message.platform }
         set { message.platform = newValue }

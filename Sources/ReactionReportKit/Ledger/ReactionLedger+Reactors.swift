@@ -24,8 +24,8 @@ extension ReactionLedger {
 
     /// The reactors of one emoji on one message by user id, in the order first added. Most
     /// reactions have one reactor, kept inline; the others are a list searched in order (comparing
-    /// a few short ids costs less than hashing one; a dictionary per reaction also cost about 250
-    /// bytes), indexed by id once they are many.
+    /// a few short ids costs less than hashing one, and a dictionary per reaction is large),
+    /// indexed by id once they are many.
     struct ReactorTable: Sequence {
         private var first: (id: String, entry: ReactorEntry)?
         private var others: [(id: String, entry: ReactorEntry)] = []
@@ -63,8 +63,8 @@ extension ReactionLedger {
             }
         }
 
-        /// The inline reactor, then the others (a type-erased iterator cost an allocation and
-        /// a call through a box per reactor).
+        /// The inline reactor, then the others (a type-erased iterator would allocate, and call
+        /// through a box, for every reactor).
         struct Iterator: IteratorProtocol {
             var pending: (key: String, value: ReactorEntry)?
             var others: IndexingIterator<[(id: String, entry: ReactorEntry)]>

@@ -50,7 +50,7 @@ public final class ReactionLedger {
     var messageList: [ImportedMessage] = []
     var messageIndex: [MessageKey: Int] = [:]
     /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
-    /// per message cost more than the entries it held). The lists are kept in the order their
+    /// per message would outweigh the few entries it holds). The lists are kept in the order their
     /// targets were first seen, with their positions by target.
     var reactionLists: [[ReactionEntry]] = []
     var reactionIndex: [MessageTarget: Int] = [:]
