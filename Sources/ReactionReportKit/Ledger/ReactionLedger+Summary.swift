@@ -13,9 +13,12 @@ extension ReactionLedger {
             let message = pending[order[place]]
             return MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
         }
-        let settled = Concurrently.map(consuming: parts) { part in settle(part) { place in pending[order[place]] } }
+        let counts = parts.map(\.places.count)
+        let settled = Concurrently.map(consuming: parts, appending: counts) { part, summaries in
+            settle(part, into: &summaries, messages: pending, order: order)
+        }
         noteUnsettled(reactions, in: &account)
-        return merge(settled, account: account)
+        return merge(settled.results, summaries: settled.appended, account: account)
     }
 
     /// The reactions to settle, by the message they settle on. Where every export named each
@@ -123,14 +126,11 @@ extension ReactionLedger {
     /// reactions of missing messages, what settling each message found (sorted, since settling
     /// walks dictionaries, whose order changes from run to run), removals that matched no add,
     /// and each reactor missing from a user list once, where it first reacts.
-    func merge(_ parts: [SettledPart], account: SettlingAccount) -> LedgerResult {
+    func merge(_ parts: [SettledPart], summaries: [MessageSummary], account: SettlingAccount) -> LedgerResult {
         var account = account
-        var summaries: [MessageSummary] = []
-        summaries.reserveCapacity(parts.reduce(0) { $0 + $1.summaries.count })
         var settled: [(key: MessageKey, diagnostic: Diagnostic)] = []
         var conversationKeys: Set<MessageKey> = []
         for part in parts {
-            summaries.append(contentsOf: part.summaries)
             for (platform, tally) in part.tallies { account.tallies[platform, default: ReactionTally()] = account.tallies[platform, default: ReactionTally()] + tally }
             account.matchedRemovals.formUnion(part.matched)
             settled.append(contentsOf: part.settled)
@@ -168,16 +168,16 @@ extension ReactionLedger {
 
     /// One part of the messages settled: its messages' summaries in report order, and what it
     /// found about them. Reads only the ledger's tables, so parts are settled on several threads.
-    func settle(_ part: consuming SettlingPart, message: (Int) -> ImportedMessage) -> SettledPart {
+    func settle(_ part: consuming SettlingPart, into summaries: inout Concurrently.Appender<MessageSummary>,
+                messages: [ImportedMessage], order: [Int]) -> SettledPart {
         var out = SettledPart()
-        out.summaries.reserveCapacity(part.places.count)
         var unknown = UnknownUsers()
         var lastConversation: MessageKey?
         for (place, entries) in zip(part.places, part.reactions) {
-            let message = message(place)
-            let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+            let index = order[place]
+            let key = MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
             var unlisted = 0
-            let summary = self.summary(of: message, key: key, entries: entries, matched: &out.matched, settled: &out.settled,
+            let summary = self.summary(of: messages[index], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
                                        unlisted: &unlisted, tally: &out.tallies[key.platform, default: ReactionTally()])
             // Messages of one conversation often follow one another: most need no hash.
             let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
@@ -190,7 +190,7 @@ extension ReactionLedger {
             if unlisted > 0, directories.contains(key.platform) {
                 unknown.collect(summary.reactions, platform: key.platform, known: people[key.platform] ?? [:])
             }
-            out.summaries.append(summary)
+            summaries.append(summary)
         }
         out.unknown = unknown.found
         return out
@@ -208,10 +208,9 @@ struct SettlingPart {
     var reactions: [[ReactionLedger.ReactionEntry]]
 }
 
-/// What settling one part found: its summaries, the removals they matched, their diagnostics,
+/// What settling one part found besides its summaries: the removals they matched, their diagnostics,
 /// reactors missing from user lists (in report order), the conversations seen, and the tallies.
 struct SettledPart {
-    var summaries: [MessageSummary] = []
     var matched: Set<ReactionLedger.RemovalKey> = []
     var settled: [(key: ReactionLedger.MessageKey, diagnostic: Diagnostic)] = []
     var unknown: [PersonKey] = []

@@ -4,6 +4,28 @@ import XCTest
 /// The work spread over cores gives what one thread gives, and the top-N selection of messages
 /// gives the head of the full ranking.
 final class ParallelWorkTests: XCTestCase {
+    /// Each item goes to one call, which owns it; what the calls append is one array, in the
+    /// items' order, whatever order the calls ran in.
+    func testMapConsumingAppendsEveryItemsValuesInOrder() {
+        final class Tracked: Sendable {
+            let values: [Int]
+            init(_ values: [Int]) { self.values = values }
+        }
+        let items = (0..<300).map { Tracked(Array(0..<($0 % 7)).map { $0 * 1_000 }) }
+        weak var first = items[0]
+        let counts = items.map(\.values.count)
+        let (results, appended) = Concurrently.map(consuming: consume items, appending: counts) { item, out -> Int in
+            for value in item.values { out.append(value + item.values.count) }
+            return item.values.count
+        }
+        XCTAssertEqual(results, counts)
+        XCTAssertEqual(appended, (0..<300).flatMap { index in (0..<(index % 7)).map { $0 * 1_000 + index % 7 } })
+        XCTAssertNil(first, "an item is released once its call is done")
+        let (none, nothing) = Concurrently.map(consuming: [Tracked](), appending: []) { (_: Tracked, _: inout Concurrently.Appender<Int>) in 0 }
+        XCTAssertEqual(none, [])
+        XCTAssertEqual(nothing, [])
+    }
+
     func testChunksArriveInOrder() throws {
         for (count, chunkSize) in [(0, 4), (1, 4), (7, 4), (33, 4), (100, 3), (1_000, 7)] {
             var parallel: [UInt8] = []
