@@ -32,12 +32,15 @@ let package = Package(
         ),
         // POSIX calls the Glibc module lacks (an atomic swap of two folders).
         .systemLibrary(name: "CPosix"),
+        // The JSON reader: parser, values, cursor, paths (unsafe pointers live inside it only).
+        .target(name: "JSONReader"),
         .target(
             name: "ReactionReportKit",
             dependencies: [
                 "CCmark",
                 "CZlib",
                 "CPosix",
+                "JSONReader",
             ],
             swiftSettings: staticRuntimeInRelease
         ),
@@ -60,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "CCmark"],
+            dependencies: ["ReactionReportKit", "CCmark", "JSONReader"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

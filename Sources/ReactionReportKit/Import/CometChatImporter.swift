@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads CometChat exports: a messages list with per-message reaction summaries, the
 /// per-message reactions list (`MessageReaction` objects), and reaction events. Reactions are
 /// joined to messages by message id by the ledger, whatever the order of the files.

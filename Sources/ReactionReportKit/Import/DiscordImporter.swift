@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads DiscordChatExporter JSON: one file per channel, thread or direct message, in the
 /// current format (reactions with `users` and emoji `code`) and the format before 2023-07-31
 /// (totals only, standard emoji `id` null).

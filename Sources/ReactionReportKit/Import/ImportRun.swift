@@ -1,4 +1,5 @@
 import Foundation
+import JSONReader
 
 /// Finds the input files, parses each, picks its importer by content (or by
 /// `--input-format`), and feeds the ledger.

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads one platform's exports and hands what it finds to the ledger.
 public protocol Importer: Sendable {
     /// The platform this importer reads.
@@ -71,27 +73,32 @@ public struct InputDocument: Sendable {
     public static func parse(_ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil,
                              collectingReactionSites: Bool = false) throws -> InputDocument {
         let bytes = try TextEncoding.utf8(bytes, file: name)
-        var sites: ReactionSites? = collectingReactionSites ? ReactionSites() : nil
+        let rule: MemberRule? = collectingReactionSites ? .reactionSites : nil
         var document: InputDocument
+        var sites: ReactionSites?
         if isJSONLines(bytes, name: name) {
-            document = InputDocument(name: name, root: .array(try JSONParser.parseLines(bytes, file: name, sites: &sites)), isLines: true)
+            let lines = try readingJSON { try JSONParser.parseLines(bytes, file: name, noting: rule) }
+            document = InputDocument(name: name, root: .array(lines.values), isLines: true)
+            sites = lines.noted
         } else {
             do {
-                if let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil) {
-                    document = InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum, sites: &sites), isLines: false)
-                } else {
-                    document = InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, sites: &sites), isLines: false)
-                }
-            } catch let error as ImportError where error.reason == JSONParser.textAfterValue {
+                let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil)
+                let parsed = try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum, noting: rule)
+                document = InputDocument(name: name, root: parsed.value, isLines: false)
+                sites = parsed.noted
+            } catch let error as JSONError where error.reason == JSONError.textAfterValue {
                 // Several values, each over several lines: read as JSON lines. When they are not,
                 // the error is the one found further into the file.
                 do {
-                    let values = try JSONParser.parseLines(bytes, file: name, sites: &sites)
-                    document = InputDocument(name: name, root: .array(values), isLines: true)
-                } catch let sequenceError as ImportError {
-                    let further = (sequenceError.line ?? 0, sequenceError.column ?? 0) > (error.line ?? 0, error.column ?? 0)
-                    throw further ? sequenceError : error
+                    let lines = try JSONParser.parseLines(bytes, file: name, noting: rule)
+                    document = InputDocument(name: name, root: .array(lines.values), isLines: true)
+                    sites = lines.noted
+                } catch let sequenceError as JSONError {
+                    let further = (sequenceError.line, sequenceError.column) > (error.line, error.column)
+                    throw ImportError(further ? sequenceError : error)
                 }
+            } catch let error as JSONError {
+                throw ImportError(error)
             }
         }
         if collectingReactionSites {

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads Matrix room events: a JSON array (or JSON lines) of events as the client-server API
 /// serves them, an object holding such an array under `chunk` (a `/messages` response),
 /// `events` or `messages` (Element's "Export chat" JSON), or a single event.

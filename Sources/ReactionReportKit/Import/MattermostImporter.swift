@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads a Mattermost bulk export (JSON lines): `channel`, `user`, `bot` and `emoji` lines name
 /// things, `post` and `direct_post` lines carry messages with their nested `replies`.
 ///

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads PubNub exports: history with message actions (service response, JS SDK output or a
 /// plain array of items), message-action lists, `added`/`removed` action event logs, and logs of
 /// raw subscribe v2 responses (`PubNubImporter+Subscribe.swift`).

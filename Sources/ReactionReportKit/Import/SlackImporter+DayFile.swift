@@ -1,3 +1,5 @@
+import JSONReader
+
 extension SlackImporter {
     /// What a day file's message says, as far as the importer reads it. Each member holds its
     /// last value, as a parsed object answers for a name given twice; a value read as text or a
@@ -102,16 +104,17 @@ extension SlackImporter {
             result.records.record(document.unreadReactions(readBy: dayFileMembers, describing: DiagnosticLog.examplesPerKind))
             return result
         }
-        var sites: ReactionSites? = ReactionSites()
-        try JSONParser.walk(bytes, file: name, sites: &sites) { cursor in
-            guard cursor.atArray else {
-                try cursor.skip()
-                result.records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
-                return
-            }
-            try cursor.elements { cursor in
-                record(try DayMessage(&cursor), conversationID: conversationID, names: names, into: &result)
-            }
+        let sites = try readingJSON {
+            try JSONParser.walk(bytes, file: name, noting: .reactionSites) { cursor in
+                guard cursor.atArray else {
+                    try cursor.skip()
+                    result.records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
+                    return
+                }
+                try cursor.elements { cursor in
+                    record(try DayMessage(&cursor), conversationID: conversationID, names: names, into: &result)
+                }
+            }.noted
         }
         if let sites, !sites.isEmpty {
             result.records.record(ReactionAudit.unread(sites, in: bytes, isLines: false, members: dayFileMembers, describing: DiagnosticLog.examplesPerKind))

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads a Slack workspace export, as a folder or a `.zip` read in place: `users.json` (and
 /// `org_users.json`) for names, `channels.json`, `groups.json`, `mpims.json` and `dms.json` for
 /// conversations, and one `<conversation>/<YYYY-MM-DD>.json` array of messages per day.

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads Stream Chat exports: channel export v1 and query-channels responses
 /// (`{"channels":[{"channel":…, "messages":[…]}]}`), a single channel response, a messages
 /// response or a JSON array of messages, `{"message": …}` responses (get, send or update

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads the machine-readable `result.json` of Telegram Desktop's "Export chat history" (one
 /// chat) and "Export Telegram data" (the whole account: `chats.list` and `left_chats.list`).
 ///

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 final class MatrixImporterTests: XCTestCase {
     func importRun() -> ImportRun {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 final class SlackImporterTests: XCTestCase {
     func read(_ path: String, options: BuildOptions = BuildOptions()) throws -> ReportBuild.Outcome {
