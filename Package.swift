@@ -34,12 +34,14 @@ let package = Package(
         .systemLibrary(name: "CPosix"),
         // The JSON reader: parser, values, cursor, paths (unsafe pointers live inside it only).
         .target(name: "JSONReader"),
+        // Input bytes: files read and folders listed with POSIX calls, zip archives read in place.
+        .target(name: "InputFiles", dependencies: ["CZlib"], swiftSettings: staticRuntimeInRelease),
         .target(
             name: "ReactionReportKit",
             dependencies: [
                 "CCmark",
-                "CZlib",
                 "CPosix",
+                "InputFiles",
                 "JSONReader",
             ],
             swiftSettings: staticRuntimeInRelease
@@ -63,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "CCmark", "JSONReader"],
+            dependencies: ["ReactionReportKit", "CCmark", "InputFiles", "JSONReader"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import JSONReader
 
 /// Finds the input files, parses each, picks its importer by content (or by
@@ -69,7 +70,7 @@ public struct ImportRun {
             case .tree(let tree):
                 detected += try read(tree.observed(report), into: ledger, report: report)
             case .file(let input):
-                let contents = try InputFiles.contents(of: input)
+                let contents = try readingInput { try DiskFiles.contents(of: input) }
                 report(contents.count)
                 // Handed over, so that the file's bytes are freed once parsed.
                 if let format = try read(consume contents, name: input, explicit: true, origin: .file(input), into: ledger) {
@@ -222,41 +223,8 @@ enum InputSource {
             }
             return (files, bytes)
         case .file(let path):
-            var status = stat()
-            return (1, stat(path, &status) == 0 ? max(0, Int(status.st_size)) : 0)
+            return (1, DiskFiles.status(of: path)?.size ?? 0)
         }
-    }
-}
-
-/// Reads input files.
-enum InputFiles {
-    /// The whole file, read with POSIX calls straight into the array (Foundation's `Data` and
-    /// the copy out of it cost more than the read on a Slack export's thousands of small files).
-    static func contents(of path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ImportError(file: path, reason: "cannot be read") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
-            throw ImportError(file: path, reason: "cannot be read")
-        }
-        // The size is a hint: the file is read to its end, whatever it has become.
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ImportError(file: path, reason: "cannot be read")
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
     }
 }
 

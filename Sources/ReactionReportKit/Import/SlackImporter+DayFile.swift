@@ -104,7 +104,7 @@ extension SlackImporter {
             result.records.record(document.unreadReactions(readBy: dayFileMembers, describing: DiagnosticLog.examplesPerKind))
             return result
         }
-        let sites = try readingJSON {
+        let sites = try readingInput {
             try JSONParser.walk(bytes, file: name, noting: .reactionSites) { cursor in
                 guard cursor.atArray else {
                     try cursor.skip()

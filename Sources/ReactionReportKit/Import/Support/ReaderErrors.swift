@@ -1,3 +1,4 @@
+import InputFiles
 import JSONReader
 
 extension ImportError {
@@ -5,13 +6,21 @@ extension ImportError {
     init(_ error: JSONError) {
         self.init(file: error.file, line: error.line, column: error.column, reason: error.reason)
     }
+
+    /// A file, folder or archive that cannot be read.
+    init(_ error: FileError) {
+        self.init(file: error.file, reason: error.reason)
+    }
 }
 
-/// Runs `body`, turning the JSON reader's errors into `ImportError`s.
-func readingJSON<T>(_ body: () throws -> T) throws -> T {
+/// Runs `body`, turning the errors of the reader modules (`JSONError`, `FileError`) into
+/// `ImportError`s.
+func readingInput<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as JSONError {
+        throw ImportError(error)
+    } catch let error as FileError {
         throw ImportError(error)
     }
 }
