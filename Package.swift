@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "JSONReader"),
         // Input bytes: files read and folders listed with POSIX calls, zip archives read in place.
         .target(name: "InputFiles", dependencies: ["CZlib"], swiftSettings: staticRuntimeInRelease),
+        // Work spread over the cores or run in the background, behind safe calls.
+        .target(name: "ParallelWork", swiftSettings: staticRuntimeInRelease),
         .target(
             name: "ReactionReportKit",
             dependencies: [
@@ -43,6 +45,7 @@ let package = Package(
                 "CPosix",
                 "InputFiles",
                 "JSONReader",
+                "ParallelWork",
             ],
             swiftSettings: staticRuntimeInRelease
         ),

@@ -39,7 +39,7 @@ public struct ReactionMembers: Sendable, Hashable {
 /// Compares the reaction sites of a document with the members its importer reads.
 enum ReactionAudit {
     /// Reactions at one path of a document that its importer does not read.
-    struct Unread: Equatable {
+    struct Unread: Sendable, Equatable {
         /// Where they are (array positions given).
         var path: JSONPath
         /// The id of the message they belong to, when the path leads through a record that has one.
@@ -56,7 +56,7 @@ enum ReactionAudit {
 
     /// What the document's unread sites come to: the first `describing` of them located and
     /// described, the rest counted.
-    struct Findings {
+    struct Findings: Sendable {
         var described: [Unread] = []
         var more = 0
         var moreReactions = 0

@@ -4,7 +4,7 @@ extension SlackImporter {
     /// What a day file's message says, as far as the importer reads it. Each member holds its
     /// last value, as a parsed object answers for a name given twice; a value read as text or a
     /// number that is an object or an array is kept empty (`scalar`).
-    struct DayMessage {
+    struct DayMessage: Sendable {
         var type: JSONValue?
         var subtype: JSONValue?
         var ts: JSONValue?
@@ -30,7 +30,7 @@ extension SlackImporter {
         var root: [DayMessage] = []
 
         /// One element of `reactions` (all nil for one that is not an object).
-        struct Reaction {
+        struct Reaction: Sendable {
             var name: JSONValue?
             var count: JSONValue?
             /// `users`, when it is an array.
@@ -39,7 +39,7 @@ extension SlackImporter {
 
         /// A file or a file comment: its id and its reactions (nil members for one that is not
         /// an object).
-        struct SharedObject {
+        struct SharedObject: Sendable {
             var id: JSONValue?
             var reactions: [Reaction]?
             /// The comment's author (a `file_comment` message names its author only here).
@@ -50,7 +50,7 @@ extension SlackImporter {
     /// Reactions that belong to a file or a file comment rather than to the message carrying
     /// them: every message that shares or comments on a file repeats the file's reactions, so
     /// they are counted once, on the object's home message (`SharedReactions.home`).
-    struct SharedReactions {
+    struct SharedReactions: Sendable {
         /// `file:<id>` or `comment:<id>`.
         var object: String
         /// The message carrying this copy.
@@ -75,7 +75,7 @@ extension SlackImporter {
 
     /// What a day file gives: its records, and the reactions of the files and comments its
     /// messages carry, counted once the whole workspace is read.
-    struct DayFileRecords {
+    struct DayFileRecords: Sendable {
         var records = ImportRecords()
         var shared: [SharedReactions] = []
     }

@@ -1,4 +1,5 @@
 import JSONReader
+import ParallelWork
 
 /// Reads a Slack workspace export, as a folder or a `.zip` read in place: `users.json` (and
 /// `org_users.json`) for names, `channels.json`, `groups.json`, `mpims.json` and `dms.json` for
@@ -109,7 +110,7 @@ public struct SlackImporter: WorkspaceImporter {
         let sizes = dayFiles.map { tree.size(of: $0.name) }
         let batchBytes = min(4 << 20, max(64 << 10, sizes.reduce(0, +) / 32))
         let displayNames = people
-        func startBatch(at start: Int) -> (batch: Range<Int>, reading: ParallelParse.Pending<DayFileRecords>)? {
+        func startBatch(at start: Int) -> (batch: Range<Int>, reading: BackgroundWork<[Result<DayFileRecords, Error>]>)? {
             guard start < dayFiles.count else { return nil }
             var end = start
             var bytes = 0
@@ -122,8 +123,11 @@ public struct SlackImporter: WorkspaceImporter {
                 (tree.display(dayFiles[index].name), Result { try tree.contents(of: dayFiles[index].name) })
             }
             let infos = Array(folders[batch])
-            return (batch, ParallelParse.start(files) { offset, name, bytes in
-                try Self.readDayFile(bytes, name: name, conversationID: infos[offset].id, names: displayNames)
+            // Parsed on every core, in the background; results in file order, errors included.
+            return (batch, BackgroundWork {
+                Concurrently.map(files.count) { offset in
+                    Result { try Self.readDayFile(try files[offset].bytes.get(), name: files[offset].name, conversationID: infos[offset].id, names: displayNames) }
+                }
             })
         }
         // Two batches are in flight: the files of the one after next are read while the cores
