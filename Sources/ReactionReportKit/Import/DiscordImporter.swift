@@ -6,7 +6,7 @@ import JSONReader
 ///
 /// A reaction's `count` is the total; its `users`, where present, are the listed reactors. The
 /// parts of a partitioned export (`… [part 2].json`) share the channel id and merge in the ledger.
-public struct DiscordImporter: Importer {
+public struct DiscordImporter: DocumentImporter {
     public let platform = Platform.discord
 
     public init() {}

@@ -3,7 +3,9 @@ import InputFiles
 import JSONReader
 
 /// Finds the input files, parses each, picks its importer by content (or by
-/// `--input-format`), and feeds the ledger.
+/// `--input-format`), and feeds the ledger. Workspace exports in folders and archives are read
+/// first, their files parsed in the background a batch at a time (`ImportRun+Workspace.swift`);
+/// every other file is read as a single document.
 public struct ImportRun {
     /// What was detected in one file.
     public struct DetectedFile: Sendable, Equatable {
@@ -104,8 +106,7 @@ public struct ImportRun {
         var consumed: Set<String> = []
         for case let importer as any WorkspaceImporter in importers where allows(importer) {
             for root in importer.workspaceRoots(in: tree.names) {
-                let names = try importer.readWorkspace(tree, root: root) { ImportSink(ledger: ledger, fileName: tree.display($0), platform: importer.platform) }
-                consumed.formUnion(names)
+                consumed.formUnion(try readWorkspace(importer, root: root, in: tree, into: ledger))
                 detected.append(DetectedFile(name: tree.display(root.isEmpty ? "" : root + "/").trimmingSlash, format: importer.formats[0]))
             }
         }
@@ -165,8 +166,10 @@ public struct ImportRun {
         return findings.more > 0 ? named + " and \(findings.more) more place(s)" : named
     }
 
-    func match(_ document: InputDocument) -> (any Importer, InputFormat)? {
-        for importer in importers {
+    /// The first document importer allowed that recognises `document`, with the format it
+    /// recognises.
+    func match(_ document: InputDocument) -> (any DocumentImporter, InputFormat)? {
+        for case let importer as any DocumentImporter in importers {
             if let forced = forcedFormat, forced != importer.platform.rawValue, !importer.formats.contains(where: { $0.id == forced }) { continue }
             if let format = importer.detect(document), forcedFormat == nil || forcedFormat == importer.platform.rawValue || forcedFormat == format.id {
                 return (importer, format)

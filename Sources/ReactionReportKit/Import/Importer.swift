@@ -1,11 +1,19 @@
 import JSONReader
 
-/// Reads one platform's exports and hands what it finds to the ledger.
+/// Reads one platform's exports and hands what it finds to the ledger. An importer has one of
+/// two shapes: a `DocumentImporter` reads one file at a time, recognised by its content; a
+/// `WorkspaceImporter` reads a multi-file export whole from a folder or archive. `ImportRun`
+/// finds the inputs, picks the importer and drives it.
 public protocol Importer: Sendable {
     /// The platform this importer reads.
     var platform: Platform { get }
     /// The shapes it recognises, for `reaction-report formats`.
     var formats: [InputFormat] { get }
+}
+
+/// An importer of single documents: each input file is parsed, offered to every document
+/// importer in turn, and read by the first that recognises it.
+public protocol DocumentImporter: Importer {
     /// The shape of `document`, when this importer can read it.
     func detect(_ document: InputDocument) -> InputFormat?
     /// Reads a document of a shape this importer detected.
@@ -158,8 +166,6 @@ public struct ImportSink {
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }
     public func person(_ platform: Platform, id: String, name: String?) { ledger.recordPerson(platform: platform, id: id, name: name) }
     public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform) }
-    /// Tells the ledger about how many more messages, and messages with reactions, to expect.
-    public func expect(messages: Int, targets: Int) { ledger.expect(messages: messages, targets: targets) }
 
     /// Records a diagnostic about this file; `reactions` is how many reactions of the input it
     /// names as not counted.

@@ -104,11 +104,3 @@ public struct InputTree {
     /// True when the file starts like a zip archive.
     static func isZip(_ path: String) -> Bool { ZipArchive.startsLikeArchive(path) }
 }
-
-/// An importer that reads a whole multi-file export (a Slack workspace) from a folder or archive.
-public protocol WorkspaceImporter: Importer {
-    /// Folders of the tree (relative, "" for the root) holding an export this importer reads whole.
-    func workspaceRoots(in names: [String]) -> [String]
-    /// Reads the export at `root`, with one sink per file, and returns the names it consumed.
-    func readWorkspace(_ tree: InputTree, root: String, sink: (String) -> ImportSink) throws -> Set<String>
-}

@@ -16,7 +16,7 @@ import JSONReader
 /// Message text is `content.body`, which the spec defines as plain text (`formatted_body` is
 /// HTML and is not used). A room is direct only when a membership event in the input carries
 /// `is_direct`; the `m.direct` account data that really decides it is not part of room history.
-public struct MatrixImporter: Importer {
+public struct MatrixImporter: DocumentImporter {
     public let platform = Platform.matrix
 
     public init() {}

@@ -23,7 +23,7 @@ import JSONReader
 ///
 /// Chat lists and message lists are read with `JSONValue.elements`, one record at a time, so a
 /// large export's deferred arrays are never parsed whole.
-public struct TelegramImporter: Importer {
+public struct TelegramImporter: DocumentImporter {
     public let platform = Platform.telegram
 
     public init() {}
