@@ -24,12 +24,20 @@ let package = Package(
         ),
         // POSIX calls the Glibc module lacks (an atomic swap of two folders).
         .systemLibrary(name: "CPosix"),
+        // The JSON reader: parser, values, cursor, paths (unsafe pointers live inside it only).
+        .target(name: "JSONReader"),
+        // Input bytes: files read and folders listed with POSIX calls, zip archives read in place.
+        .target(name: "InputFiles", dependencies: ["CZlib"]),
+        // Work spread over the cores or run in the background, behind safe calls.
+        .target(name: "ParallelWork"),
         .target(
             name: "ReactionReportKit",
             dependencies: [
                 "CCmark",
-                "CZlib",
                 "CPosix",
+                "InputFiles",
+                "JSONReader",
+                "ParallelWork",
             ]
         ),
         .executableTarget(
@@ -47,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "CCmark"],
+            dependencies: ["ReactionReportKit", "CCmark", "InputFiles", "JSONReader"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

@@ -1,8 +1,10 @@
+import JSONReader
+
 /// Reads CometChat exports: a messages list with per-message reaction summaries, the
 /// per-message reactions list (`MessageReaction` objects), and reaction events. Reactions are
 /// joined to messages by message id by the ledger, whatever the order of the files.
 /// `reactedByMe` depends on who exported and is ignored.
-public struct CometChatImporter: Importer {
+public struct CometChatImporter: DocumentImporter {
     public let platform = Platform.cometchat
 
     public init() {}

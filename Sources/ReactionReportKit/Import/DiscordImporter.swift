@@ -1,10 +1,12 @@
+import JSONReader
+
 /// Reads DiscordChatExporter JSON: one file per channel, thread or direct message, in the
 /// current format (reactions with `users` and emoji `code`) and the format before 2023-07-31
 /// (totals only, standard emoji `id` null).
 ///
 /// A reaction's `count` is the total; its `users`, where present, are the listed reactors. The
 /// parts of a partitioned export (`… [part 2].json`) share the channel id and merge in the ledger.
-public struct DiscordImporter: Importer {
+public struct DiscordImporter: DocumentImporter {
     public let platform = Platform.discord
 
     public init() {}

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// A short description of what a parsed file holds at its top level ("an object with members
 /// guild, channel, messages"), for the error a file of another format than `--input-format`
 /// names gets: the user sees what the format needs beside what the file has.

@@ -1,7 +1,11 @@
 import Foundation
+import InputFiles
+import JSONReader
 
 /// Finds the input files, parses each, picks its importer by content (or by
-/// `--input-format`), and feeds the ledger.
+/// `--input-format`), and feeds the ledger. Workspace exports in folders and archives are read
+/// first, their files parsed in the background a batch at a time (`ImportRun+Workspace.swift`);
+/// every other file is read as a single document.
 public struct ImportRun {
     /// What was detected in one file.
     public struct DetectedFile: Sendable, Equatable {
@@ -68,7 +72,7 @@ public struct ImportRun {
             case .tree(let tree):
                 detected += try read(tree.observed(report), into: ledger, report: report)
             case .file(let input):
-                let contents = try InputFiles.contents(of: input)
+                let contents = try readingInput { try DiskFiles.contents(of: input) }
                 report(contents.count)
                 // Handed over, so that the file's bytes are freed once parsed.
                 if let format = try read(consume contents, name: input, explicit: true, origin: .file(input), into: ledger) {
@@ -102,8 +106,7 @@ public struct ImportRun {
         var consumed: Set<String> = []
         for case let importer as any WorkspaceImporter in importers where allows(importer) {
             for root in importer.workspaceRoots(in: tree.names) {
-                let names = try importer.readWorkspace(tree, root: root) { ImportSink(ledger: ledger, fileName: tree.display($0), platform: importer.platform) }
-                consumed.formUnion(names)
+                consumed.formUnion(try readWorkspace(importer, root: root, in: tree, into: ledger))
                 detected.append(DetectedFile(name: tree.display(root.isEmpty ? "" : root + "/").trimmingSlash, format: importer.formats[0]))
             }
         }
@@ -163,8 +166,10 @@ public struct ImportRun {
         return findings.more > 0 ? named + " and \(findings.more) more place(s)" : named
     }
 
-    func match(_ document: InputDocument) -> (any Importer, InputFormat)? {
-        for importer in importers {
+    /// The first document importer allowed that recognises `document`, with the format it
+    /// recognises.
+    func match(_ document: InputDocument) -> (any DocumentImporter, InputFormat)? {
+        for case let importer as any DocumentImporter in importers {
             if let forced = forcedFormat, forced != importer.platform.rawValue, !importer.formats.contains(where: { $0.id == forced }) { continue }
             if let format = importer.detect(document), forcedFormat == nil || forcedFormat == importer.platform.rawValue || forcedFormat == format.id {
                 return (importer, format)
@@ -221,41 +226,8 @@ enum InputSource {
             }
             return (files, bytes)
         case .file(let path):
-            var status = stat()
-            return (1, stat(path, &status) == 0 ? max(0, Int(status.st_size)) : 0)
+            return (1, DiskFiles.status(of: path)?.size ?? 0)
         }
-    }
-}
-
-/// Reads input files.
-enum InputFiles {
-    /// The whole file, read with POSIX calls straight into the array (Foundation's `Data` and
-    /// the copy out of it cost more than the read on a Slack export's thousands of small files).
-    static func contents(of path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ImportError(file: path, reason: "cannot be read") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
-            throw ImportError(file: path, reason: "cannot be read")
-        }
-        // The size is a hint: the file is read to its end, whatever it has become.
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ImportError(file: path, reason: "cannot be read")
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
     }
 }
 

@@ -1,9 +1,19 @@
-/// Reads one platform's exports and hands what it finds to the ledger.
+import JSONReader
+
+/// Reads one platform's exports and hands what it finds to the ledger. An importer has one of
+/// two shapes: a `DocumentImporter` reads one file at a time, recognised by its content; a
+/// `WorkspaceImporter` reads a multi-file export whole from a folder or archive. `ImportRun`
+/// finds the inputs, picks the importer and drives it.
 public protocol Importer: Sendable {
     /// The platform this importer reads.
     var platform: Platform { get }
     /// The shapes it recognises, for `reaction-report formats`.
     var formats: [InputFormat] { get }
+}
+
+/// An importer of single documents: each input file is parsed, offered to every document
+/// importer in turn, and read by the first that recognises it.
+public protocol DocumentImporter: Importer {
     /// The shape of `document`, when this importer can read it.
     func detect(_ document: InputDocument) -> InputFormat?
     /// Reads a document of a shape this importer detected.
@@ -71,27 +81,32 @@ public struct InputDocument: Sendable {
     public static func parse(_ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil,
                              collectingReactionSites: Bool = false) throws -> InputDocument {
         let bytes = try TextEncoding.utf8(bytes, file: name)
-        var sites: ReactionSites? = collectingReactionSites ? ReactionSites() : nil
+        let rule: MemberRule? = collectingReactionSites ? .reactionSites : nil
         var document: InputDocument
+        var sites: ReactionSites?
         if isJSONLines(bytes, name: name) {
-            document = InputDocument(name: name, root: .array(try JSONParser.parseLines(bytes, file: name, sites: &sites)), isLines: true)
+            let lines = try readingInput { try JSONParser.parseLines(bytes, file: name, noting: rule) }
+            document = InputDocument(name: name, root: .array(lines.values), isLines: true)
+            sites = lines.noted
         } else {
             do {
-                if let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil) {
-                    document = InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum, sites: &sites), isLines: false)
-                } else {
-                    document = InputDocument(name: name, root: try JSONParser.parse(bytes, file: name, sites: &sites), isLines: false)
-                }
-            } catch let error as ImportError where error.reason == JSONParser.textAfterValue {
+                let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil)
+                let parsed = try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum, noting: rule)
+                document = InputDocument(name: name, root: parsed.value, isLines: false)
+                sites = parsed.noted
+            } catch let error as JSONError where error.reason == JSONError.textAfterValue {
                 // Several values, each over several lines: read as JSON lines. When they are not,
                 // the error is the one found further into the file.
                 do {
-                    let values = try JSONParser.parseLines(bytes, file: name, sites: &sites)
-                    document = InputDocument(name: name, root: .array(values), isLines: true)
-                } catch let sequenceError as ImportError {
-                    let further = (sequenceError.line ?? 0, sequenceError.column ?? 0) > (error.line ?? 0, error.column ?? 0)
-                    throw further ? sequenceError : error
+                    let lines = try JSONParser.parseLines(bytes, file: name, noting: rule)
+                    document = InputDocument(name: name, root: .array(lines.values), isLines: true)
+                    sites = lines.noted
+                } catch let sequenceError as JSONError {
+                    let further = (sequenceError.line, sequenceError.column) > (error.line, error.column)
+                    throw ImportError(further ? sequenceError : error)
                 }
+            } catch let error as JSONError {
+                throw ImportError(error)
             }
         }
         if collectingReactionSites {
@@ -151,8 +166,6 @@ public struct ImportSink {
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }
     public func person(_ platform: Platform, id: String, name: String?) { ledger.recordPerson(platform: platform, id: id, name: name) }
     public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform) }
-    /// Tells the ledger about how many more messages, and messages with reactions, to expect.
-    public func expect(messages: Int, targets: Int) { ledger.expect(messages: messages, targets: targets) }
 
     /// Records a diagnostic about this file; `reactions` is how many reactions of the input it
     /// names as not counted.

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 
 /// Where an input document was read from: a file on disk, or an entry of a folder or archive
 /// read as a tree. It reads the files the document names by relative path (DiscordChatExporter's
@@ -34,10 +35,9 @@ public struct InputOrigin {
             let resolved = base.appendingPathComponent(components.joined(separator: "/")).resolvingSymlinksInPath().path
             let root = base.path
             guard resolved.hasPrefix(root == "/" ? "/" : root + "/") else { throw Refusal.outside }
-            var status = stat()
-            guard stat(resolved, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw Refusal.missing }
-            guard Int(status.st_size) <= maximumBytes else { throw Refusal.tooLarge(maximumBytes) }
-            guard let bytes = try? InputFiles.contents(of: resolved), bytes.count <= maximumBytes else { throw Refusal.missing }
+            guard let status = DiskFiles.status(of: resolved), status.kind == .regularFile else { throw Refusal.missing }
+            guard status.size <= maximumBytes else { throw Refusal.tooLarge(maximumBytes) }
+            guard let bytes = try? DiskFiles.contents(of: resolved), bytes.count <= maximumBytes else { throw Refusal.missing }
             return bytes
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import InputFiles
 
 /// A folder or a `.zip` archive seen as relative file names and their bytes, so that importers
 /// of multi-file exports (a Slack workspace) read both the same way, and nothing is extracted.
@@ -70,61 +70,25 @@ public struct InputTree {
     /// A folder, searched recursively. Hidden entries and symbolic links are skipped, so a link
     /// inside the folder cannot lead reading outside it.
     public static func folder(_ path: String) throws -> InputTree {
-        var names: [String] = []
-        guard walk(path, relative: "", into: &names) else {
+        guard var names = DiskFiles.regularFiles(under: path) else {
             throw ImportError(file: path, reason: "the folder cannot be read")
         }
         names.sort(by: utf8Precedes)
         let folder = path.hasSuffix("/") ? path : path + "/"
         return InputTree(root: path, names: names, problems: [], measure: { name in
-            var status = stat()
-            return lstat(folder + name, &status) == 0 ? max(0, Int(status.st_size)) : 0
+            DiskFiles.status(of: folder + name, followingLinks: false)?.size ?? 0
         }, load: { name in
-            try InputFiles.contents(of: folder + name)
+            try readingInput { try DiskFiles.contents(of: folder + name) }
         })
-    }
-
-    /// Lists regular files below `folder` with readdir (Foundation's enumerator asks for
-    /// resource values file by file, which cost more than parsing a Slack export's day files).
-    /// Hidden entries and symbolic links are passed over. False when `folder` cannot be opened.
-    private static func walk(_ folder: String, relative: String, into names: inout [String]) -> Bool {
-        guard let directory = opendir(folder) else { return false }
-        defer { closedir(directory) }
-        var folders: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            let full = folder + (folder.hasSuffix("/") ? "" : "/") + name
-            var kind = Int32(entry.pointee.d_type)
-            if kind == Int32(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: kind = Int32(DT_DIR)
-                case S_IFREG: kind = Int32(DT_REG)
-                default: kind = Int32(DT_LNK)
-                }
-            }
-            if kind == Int32(DT_DIR) {
-                folders.append(name)
-            } else if kind == Int32(DT_REG) {
-                names.append(relative + name)
-            }
-        }
-        for name in folders {
-            let full = folder + (folder.hasSuffix("/") ? "" : "/") + name
-            _ = walk(full, relative: relative + name + "/", into: &names)
-        }
-        return true
     }
 
     /// A zip archive, read in place; its entries that are not read are its problems.
     public static func zip(_ path: String, limits: ZipArchive.Limits = ZipArchive.Limits()) throws -> InputTree {
-        let archive = try ZipArchive(path: path, limits: limits)
-        return InputTree(root: path, names: archive.names, problems: archive.problems,
-                         measure: { archive.size(of: $0) }, load: { try archive.contents(of: $0) })
+        let archive = try readingInput { try ZipArchive(path: path, limits: limits) }
+        let problems = archive.skipped.map { Problem(entry: $0.entry, reason: $0.reason) }
+            .sorted { $0.entry != $1.entry ? utf8Precedes($0.entry, $1.entry) : utf8Precedes($0.reason, $1.reason) }
+        return InputTree(root: path, names: archive.names.sorted(by: utf8Precedes), problems: problems,
+                         measure: { archive.size(of: $0) }, load: { name in try readingInput { try archive.contents(of: name) } })
     }
 
     /// The same tree, calling `onRead` with the size of every entry read.
@@ -138,18 +102,5 @@ public struct InputTree {
     }
 
     /// True when the file starts like a zip archive.
-    static func isZip(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let magic = handle.readData(ofLength: 4)
-        return magic == Data([0x50, 0x4B, 0x03, 0x04]) || magic == Data([0x50, 0x4B, 0x05, 0x06])
-    }
-}
-
-/// An importer that reads a whole multi-file export (a Slack workspace) from a folder or archive.
-public protocol WorkspaceImporter: Importer {
-    /// Folders of the tree (relative, "" for the root) holding an export this importer reads whole.
-    func workspaceRoots(in names: [String]) -> [String]
-    /// Reads the export at `root`, with one sink per file, and returns the names it consumed.
-    func readWorkspace(_ tree: InputTree, root: String, sink: (String) -> ImportSink) throws -> Set<String>
+    static func isZip(_ path: String) -> Bool { ZipArchive.startsLikeArchive(path) }
 }

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads Matrix room events: a JSON array (or JSON lines) of events as the client-server API
 /// serves them, an object holding such an array under `chunk` (a `/messages` response),
 /// `events` or `messages` (Element's "Export chat" JSON), or a single event.
@@ -14,7 +16,7 @@
 /// Message text is `content.body`, which the spec defines as plain text (`formatted_body` is
 /// HTML and is not used). A room is direct only when a membership event in the input carries
 /// `is_direct`; the `m.direct` account data that really decides it is not part of room history.
-public struct MatrixImporter: Importer {
+public struct MatrixImporter: DocumentImporter {
     public let platform = Platform.matrix
 
     public init() {}

@@ -1,10 +1,12 @@
+import JSONReader
+
 /// Reads a Mattermost bulk export (JSON lines): `channel`, `user`, `bot` and `emoji` lines name
 /// things, `post` and `direct_post` lines carry messages with their nested `replies`.
 ///
 /// Posts have no id in the export, so a message's id is `<create_at>-<user>`; replies point at
 /// their root post whatever their times. Reactions are `{user, create_at, emoji_name}`: a
 /// shortcode, or a custom emoji named by an `emoji` line anywhere in the file.
-public struct MattermostImporter: Importer {
+public struct MattermostImporter: DocumentImporter {
     public let platform = Platform.mattermost
 
     public init() {}

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Logs of raw subscribe v2 responses: `{"t": {"t": …, "r": …}, "m": [envelope…]}`, one per
 /// file, several in a JSON array, or one per line.
 ///

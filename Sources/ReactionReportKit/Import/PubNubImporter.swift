@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads PubNub exports: history with message actions (service response, JS SDK output or a
 /// plain array of items), message-action lists, `added`/`removed` action event logs, and logs of
 /// raw subscribe v2 responses (`PubNubImporter+Subscribe.swift`).
@@ -5,7 +7,7 @@
 /// Timetokens are kept as decimal text and read as Int64; they never pass through `Double`.
 /// Item, action and event lists are read with `JSONValue.elements`, one record at a time, so a
 /// large history's deferred arrays are never parsed whole.
-public struct PubNubImporter: Importer {
+public struct PubNubImporter: DocumentImporter {
     public let platform = Platform.pubnub
     /// Action types that count as reactions (`reaction`, the Chat SDK's `reactions`, and configured ones).
     public var reactionTypes: Set<String>

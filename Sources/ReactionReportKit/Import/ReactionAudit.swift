@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Where an input format's importer reads reactions: the records it reads as messages (or as
 /// reaction events), and the members of a record that hold reactions it reads. A member the
 /// parser finds that may hold reactions (`ReactionSites`) and that is not one of these is named
@@ -37,7 +39,7 @@ public struct ReactionMembers: Sendable, Hashable {
 /// Compares the reaction sites of a document with the members its importer reads.
 enum ReactionAudit {
     /// Reactions at one path of a document that its importer does not read.
-    struct Unread: Equatable {
+    struct Unread: Sendable, Equatable {
         /// Where they are (array positions given).
         var path: JSONPath
         /// The id of the message they belong to, when the path leads through a record that has one.
@@ -54,7 +56,7 @@ enum ReactionAudit {
 
     /// What the document's unread sites come to: the first `describing` of them located and
     /// described, the rest counted.
-    struct Findings {
+    struct Findings: Sendable {
         var described: [Unread] = []
         var more = 0
         var moreReactions = 0
@@ -94,7 +96,7 @@ enum ReactionAudit {
 
     /// The id of the message a site belongs to: that of its record when the path leads through
     /// one; otherwise that of the innermost object on the way that has an id.
-    static func message(at location: JSONParser.Location, in bytes: [UInt8], members: ReactionMembers) -> String? {
+    static func message(at location: JSONLocation, in bytes: [UInt8], members: ReactionMembers) -> String? {
         let depths: [Int]
         if let depth = members.recordDepth(of: location.path) {
             depths = [depth]

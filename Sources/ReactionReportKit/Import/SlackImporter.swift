@@ -1,9 +1,15 @@
+import JSONReader
+
 /// Reads a Slack workspace export, as a folder or a `.zip` read in place: `users.json` (and
 /// `org_users.json`) for names, `channels.json`, `groups.json`, `mpims.json` and `dms.json` for
 /// conversations, and one `<conversation>/<YYYY-MM-DD>.json` array of messages per day.
 ///
 /// Reactions are `{name, users, count}`: `count` is the total, `users` may list fewer. Direct
 /// messages are marked as such; the build leaves them out unless `includeDirectMessages` is set.
+///
+/// The metadata files are read when the workspace is opened; the day files are then parsed
+/// (`SlackImporter+DayFile.swift`) and recorded as `ImportRun` schedules them; the reactions of
+/// shared files and comments are recorded last, once per object (`recordShared`).
 public struct SlackImporter: WorkspaceImporter {
     public let platform = Platform.slack
 
@@ -18,11 +24,15 @@ public struct SlackImporter: WorkspaceImporter {
 
     static let metadataFiles: Set<String> = ["channels.json", "users.json", "org_users.json", "groups.json", "dms.json", "mpims.json"]
 
-    /// Single files are read only as part of a workspace.
-    public func detect(_ document: InputDocument) -> InputFormat? { nil }
+    /// What a workspace's day files are parsed and recorded with.
+    public struct Workspace: Sendable {
+        /// Display names from `users.json` (and `org_users.json`), by user id.
+        let names: [String: String]
+        /// The conversation of each day file, in the order listed.
+        let conversations: [ConversationInfo]
+    }
 
-    public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {}
-
+    /// Workspaces: the folders holding a metadata file, else the parents of folders of day files.
     public func workspaceRoots(in names: [String]) -> [String] {
         var roots: Set<String> = []
         var dayFolders: Set<String> = []
@@ -38,7 +48,9 @@ public struct SlackImporter: WorkspaceImporter {
         return roots.sorted()
     }
 
-    public func readWorkspace(_ tree: InputTree, root: String, sink: (String) -> ImportSink) throws -> Set<String> {
+    /// Reads the people and conversations of the workspace at `root`, names the reactions in
+    /// its other metadata files, and lists its day files (`<conversation>/<YYYY-MM-DD>.json`).
+    public func openWorkspace(_ tree: InputTree, root: String, sink: (String) -> ImportSink) throws -> WorkspaceContents<Workspace> {
         let prefix = root.isEmpty ? "" : root + "/"
         let names = Set(tree.names)
         var consumed: Set<String> = []
@@ -47,7 +59,31 @@ public struct SlackImporter: WorkspaceImporter {
             consumed.insert(prefix + file)
             return try InputDocument.parse(try tree.contents(of: prefix + file), name: tree.display(prefix + file), collectingReactionSites: true)
         }
+        let people = try readPeople(document, prefix: prefix, sink: sink)
+        let (conversations, conversationsByID) = try readConversations(document, people: people, prefix: prefix, sink: sink)
 
+        var dayFiles: [String] = []
+        var folders: [ConversationInfo] = []
+        for name in tree.names where name.hasPrefix(prefix) {
+            let relative = prefix.isEmpty ? name : String(name.dropFirst(prefix.count))
+            let (folder, file) = split(relative)
+            if folder.isEmpty, file.hasSuffix(".json") {
+                // integration_logs.json, canvases.json and other workspace metadata: nothing
+                // here is read from them, but reactions in them would be named.
+                consumed.insert(name)
+                if !Self.metadataFiles.contains(file) { try auditMetadata(name, in: tree, sink: sink) }
+                continue
+            }
+            guard !folder.isEmpty, !folder.utf8.contains(UInt8(ascii: "/")), Self.isDayFile(file) else { continue }
+            consumed.insert(name)
+            dayFiles.append(name)
+            folders.append(conversations[folder] ?? conversationsByID[folder] ?? ConversationInfo(platform: .slack, id: folder, name: folder))
+        }
+        return WorkspaceContents(workspace: Workspace(names: people, conversations: folders), files: dayFiles, consumed: consumed)
+    }
+
+    /// Records the people of `users.json` and `org_users.json`; returns their display names.
+    func readPeople(_ document: (String) throws -> InputDocument?, prefix: String, sink: (String) -> ImportSink) throws -> [String: String] {
         var people: [String: String] = [:]
         for file in ["users.json", "org_users.json"] {
             guard let users = try document(file) else { continue }
@@ -62,9 +98,13 @@ public struct SlackImporter: WorkspaceImporter {
                 if let name { people[id] = name }
             }
         }
+        return people
+    }
 
-        // Conversations by the folder names an export may give them: their name (channels,
-        // groups, group DMs), and their id (DMs; some exporters name every folder by id).
+    /// Conversations by the folder names an export may give them: their name (channels,
+    /// groups, group DMs), and their id (DMs; some exporters name every folder by id).
+    func readConversations(_ document: (String) throws -> InputDocument?, people: [String: String], prefix: String,
+                           sink: (String) -> ImportSink) throws -> (byName: [String: ConversationInfo], byID: [String: ConversationInfo]) {
         var conversations: [String: ConversationInfo] = [:]
         var conversationsByID: [String: ConversationInfo] = [:]
         for (file, isDirect) in [("channels.json", false), ("groups.json", false), ("mpims.json", true), ("dms.json", true)] {
@@ -79,81 +119,29 @@ public struct SlackImporter: WorkspaceImporter {
                 conversationsByID[id] = conversationsByID[id] ?? info
             }
         }
+        return (conversations, conversationsByID)
+    }
 
-        var dayFiles: [(name: String, folder: String)] = []
-        for name in tree.names where name.hasPrefix(prefix) {
-            let relative = prefix.isEmpty ? name : String(name.dropFirst(prefix.count))
-            let (folder, file) = split(relative)
-            if folder.isEmpty, file.hasSuffix(".json") {
-                // integration_logs.json, canvases.json and other workspace metadata: nothing
-                // here is read from them, but reactions in them would be named.
-                consumed.insert(name)
-                if !Self.metadataFiles.contains(file) { try auditMetadata(name, in: tree, sink: sink) }
-                continue
-            }
-            guard !folder.isEmpty, !folder.utf8.contains(UInt8(ascii: "/")), Self.isDayFile(file) else { continue }
-            consumed.insert(name)
-            dayFiles.append((name, folder))
+    /// Parses a day file into records (`readDayFile`).
+    public func parse(_ bytes: [UInt8], file: WorkspaceFile, in workspace: Workspace) throws -> DayFileRecords {
+        try Self.readDayFile(bytes, name: file.displayName, conversationID: workspace.conversations[file.index].id, names: workspace.names)
+    }
+
+    /// Records a day file's conversation and records; the reactions of the files and comments
+    /// its messages carry are left for `finish`, marked with the day file they were read in.
+    public func record(_ day: DayFileRecords, file: WorkspaceFile, in workspace: Workspace, into sink: ImportSink) -> [SharedReactions] {
+        sink.conversation(workspace.conversations[file.index])
+        day.records.replay(into: sink)
+        return day.shared.map { copy in
+            var copy = copy
+            copy.file = file.name
+            return copy
         }
-        // Day files are read in order a batch at a time; a batch is parsed, and its messages
-        // read into records, on every core in the background while the batches before it are
-        // recorded. The last batch is recorded on one core once the others are done, so batches
-        // hold about a thirty-second of the export (64 KB to 4 MB, at most 64 files): with 64
-        // files a batch, a 20,000-message export's last fifth and a million messages' last
-        // second were recorded on one core.
-        let folders = dayFiles.map {
-            conversations[$0.folder] ?? conversationsByID[$0.folder] ?? ConversationInfo(platform: .slack, id: $0.folder, name: $0.folder)
-        }
-        let sizes = dayFiles.map { tree.size(of: $0.name) }
-        let batchBytes = min(4 << 20, max(64 << 10, sizes.reduce(0, +) / 32))
-        let displayNames = people
-        func startBatch(at start: Int) -> (batch: Range<Int>, reading: ParallelParse.Pending<DayFileRecords>)? {
-            guard start < dayFiles.count else { return nil }
-            var end = start
-            var bytes = 0
-            while end < dayFiles.count, end - start < 64, end == start || bytes + sizes[end] <= batchBytes {
-                bytes += sizes[end]
-                end += 1
-            }
-            let batch = start..<end
-            let files = batch.map { index -> (name: String, bytes: Result<[UInt8], Error>) in
-                (tree.display(dayFiles[index].name), Result { try tree.contents(of: dayFiles[index].name) })
-            }
-            let infos = Array(folders[batch])
-            return (batch, ParallelParse.start(files) { offset, name, bytes in
-                try Self.readDayFile(bytes, name: name, conversationID: infos[offset].id, names: displayNames)
-            })
-        }
-        // Two batches are in flight: the files of the one after next are read while the cores
-        // still parse the next one, so that they never wait for this thread's reading.
-        var next = startBatch(at: 0)
-        var following = next.flatMap { startBatch(at: $0.batch.upperBound) }
-        var shared: [SharedReactions] = []
-        while let (batch, reading) = next {
-            let results = reading.wait()
-            next = following
-            following = next.flatMap { startBatch(at: $0.batch.upperBound) }
-            for (index, result) in zip(batch, results) {
-                let fileSink = sink(dayFiles[index].name)
-                if index == 0 {
-                    // The first batch's figures, scaled to every day file, size the ledger's tables.
-                    let read = results.compactMap { try? $0.get().records }
-                    let scale = Double(dayFiles.count) / Double(max(1, read.count))
-                    fileSink.expect(messages: Int(Double(read.reduce(0) { $0 + $1.messageCount }) * scale),
-                                    targets: Int(Double(read.reduce(0) { $0 + $1.targetCount }) * scale))
-                }
-                fileSink.conversation(folders[index])
-                let day = try result.get()
-                day.records.replay(into: fileSink)
-                shared += day.shared.map { copy in
-                    var copy = copy
-                    copy.file = dayFiles[index].name
-                    return copy
-                }
-            }
-        }
+    }
+
+    /// Records the reactions of shared files and comments, once per object (`recordShared`).
+    public func finish(_ shared: [SharedReactions], in workspace: Workspace, sink: (String) -> ImportSink) {
         recordShared(shared, sink: sink)
-        return consumed
     }
 
     /// Names the reactions in a workspace file that nothing reads (`integration_logs.json`…);

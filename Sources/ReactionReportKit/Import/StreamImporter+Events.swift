@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Logs of Stream events (webhook or WebSocket payloads, `{"type", "cid", "message",
 /// "reaction", "user", "created_at"}`; names from stream-chat-js `src/events.ts`, payloads from
 /// Stream's webhook documentation), applied by identity, not by the order of the log:

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// How one Stream message record is read: the message, its totals per reaction type and the
 /// reactions it lists (Stream's `MessageResponse`, formats.md §2.1: `reaction_groups`,
 /// `reaction_counts`, `reaction_scores`, `latest_reactions`, `own_reactions`).

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads Stream Chat exports: channel export v1 and query-channels responses
 /// (`{"channels":[{"channel":…, "messages":[…]}]}`), a single channel response, a messages
 /// response or a JSON array of messages, `{"message": …}` responses (get, send or update
@@ -8,7 +10,7 @@
 /// groups' `latest_reactions_by`. Quoted messages and pinned messages are copies of messages of
 /// the same channel and are read as messages (the ledger merges a message seen twice). How one
 /// message record is read: `StreamImporter+Message.swift`; event logs: `StreamImporter+Events.swift`.
-public struct StreamImporter: Importer {
+public struct StreamImporter: DocumentImporter {
     public let platform = Platform.stream
 
     public init() {}

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Telegram Desktop has written the ids of chats and people in two ways, and an export of one
 /// chat made before the change and one made after must read as one conversation with the same
 /// people. Facts from Telegram Desktop's own sources (`Telegram/SourceFiles/export/`):

@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reactions in Telegram Desktop exports: `{type, count, emoji | document_id, recent}` on a
 /// message, `count` the platform's total, `recent` a sample of reactors.
 extension TelegramImporter {

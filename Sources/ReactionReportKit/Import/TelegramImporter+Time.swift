@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Times in Telegram Desktop exports: `date_unixtime` (Unix seconds as text) where the export has
 /// it, and `date`, the same instant on the exporting computer's clock without an offset.
 extension TelegramImporter {

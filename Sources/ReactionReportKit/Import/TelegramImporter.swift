@@ -1,3 +1,5 @@
+import JSONReader
+
 /// Reads the machine-readable `result.json` of Telegram Desktop's "Export chat history" (one
 /// chat) and "Export Telegram data" (the whole account: `chats.list` and `left_chats.list`).
 ///
@@ -21,7 +23,7 @@
 ///
 /// Chat lists and message lists are read with `JSONValue.elements`, one record at a time, so a
 /// large export's deferred arrays are never parsed whole.
-public struct TelegramImporter: Importer {
+public struct TelegramImporter: DocumentImporter {
     public let platform = Platform.telegram
 
     public init() {}

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 final class DiscordImporterTests: XCTestCase {
     func importRun() -> ImportRun {
@@ -163,7 +164,7 @@ final class DiscordImporterTests: XCTestCase {
         for path in ["discord/zulip-fixture__dce_general_with_reaction_users.json", "discord/old-format.json", "discord/thread.json"] {
             let document = try InputDocument.parse(try TestSupport.fixture(path), name: path)
             XCTAssertEqual(DiscordImporter().detect(document), DiscordImporter.export, path)
-            for importer in ImportRun.standardImporters() where importer.platform != .discord {
+            for case let importer as any DocumentImporter in ImportRun.standardImporters() where importer.platform != .discord {
                 XCTAssertNil(importer.detect(document), "\(importer.platform) claims \(path)")
             }
             XCTAssertNil(MattermostImporter().detect(document), path)

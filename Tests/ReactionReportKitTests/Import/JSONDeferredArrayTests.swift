@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 /// Deferred arrays (issue 5, large single-file exports): the same values and the same errors as
 /// a whole parse, element by element.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 final class JSONParserTests: XCTestCase {
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8), file: "t.json") }

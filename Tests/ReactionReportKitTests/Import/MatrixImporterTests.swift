@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 final class MatrixImporterTests: XCTestCase {
     func importRun() -> ImportRun {
@@ -90,7 +91,7 @@ final class MatrixImporterTests: XCTestCase {
     func testSpecExamplesOnTheirOwn() throws {
         // core/room_event.json has no type: no importer takes it, and naming it is an input error.
         let core = try document("matrix/spec-example__core_room_event.json")
-        for importer in importRun().importers {
+        for case let importer as any DocumentImporter in importRun().importers {
             XCTAssertNil(importer.detect(core), "\(importer.platform) claims the core event example")
         }
         XCTAssertThrowsError(try importRun().read(try TestSupport.fixture("matrix/spec-example__core_room_event.json"),
@@ -343,7 +344,7 @@ final class MatrixImporterTests: XCTestCase {
         for path in ["room.json", "element-export.json", "messages-response.json", "spec-example__m.reaction.json", "spec-example__m.room.redaction.json"] {
             let document = try document("matrix/" + path)
             XCTAssertEqual(MatrixImporter().detect(document), MatrixImporter.events, path)
-            for importer in ImportRun.standardImporters() where importer.platform != .matrix {
+            for case let importer as any DocumentImporter in ImportRun.standardImporters() where importer.platform != .matrix {
                 XCTAssertNil(importer.detect(document), "\(importer.platform) claims \(path)")
             }
         }

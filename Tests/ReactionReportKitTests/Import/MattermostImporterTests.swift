@@ -130,7 +130,7 @@ final class MattermostImporterTests: XCTestCase {
             let document = try InputDocument.parse(try TestSupport.fixture(path), name: path)
             XCTAssertTrue(document.isLines, path)
             XCTAssertEqual(MattermostImporter().detect(document), MattermostImporter.bulk, path)
-            for importer in ImportRun.standardImporters() where importer.platform != .mattermost {
+            for case let importer as any DocumentImporter in ImportRun.standardImporters() where importer.platform != .mattermost {
                 XCTAssertNil(importer.detect(document), "\(importer.platform) claims \(path)")
             }
         }

@@ -1,12 +1,12 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 /// Nothing dropped in silence, by design: the parser finds every member that may hold reactions
 /// wherever it is, and the import names every one its importer does not read.
 final class ReactionAuditTests: XCTestCase {
     func sites(_ text: String) throws -> [String] {
-        var sites: ReactionSites? = ReactionSites()
-        _ = try JSONParser.parse(Array(text.utf8), file: "t.json", sites: &sites)
+        let sites = try JSONParser.parse(Array(text.utf8), file: "t.json", noting: .reactionSites).noted
         return sites!.groups.map { "\($0.path) \($0.offsets.count)" }
     }
 
@@ -52,14 +52,10 @@ final class ReactionAuditTests: XCTestCase {
                      #"{"type":"post","post":{"reactions":null,"props":{"reactions":[1]}}}"#]
         let array = "[" + lines.joined(separator: ",") + "]"
         let bytes = Array(array.utf8)
-        var parsed: ReactionSites? = ReactionSites()
-        _ = try JSONParser.parse(bytes, file: "a.json", sites: &parsed)
-        var deferred: ReactionSites? = ReactionSites()
-        _ = try JSONParser.parse(bytes, file: "a.json", deferringArraysFrom: 8, sites: &deferred)
-        var walked: ReactionSites? = ReactionSites()
-        try JSONParser.walk(bytes, file: "a.json", sites: &walked) { cursor in try cursor.skip() }
-        var lined: ReactionSites? = ReactionSites()
-        _ = try JSONParser.parseLines(Array(lines.joined(separator: "\n").utf8), file: "a.jsonl", sites: &lined)
+        let parsed = try JSONParser.parse(bytes, file: "a.json", noting: .reactionSites).noted
+        let deferred = try JSONParser.parse(bytes, file: "a.json", deferringArraysFrom: 8, noting: .reactionSites).noted
+        let walked = try JSONParser.walk(bytes, file: "a.json", noting: .reactionSites) { cursor in try cursor.skip() }.noted
+        let lined = try JSONParser.parseLines(Array(lines.joined(separator: "\n").utf8), file: "a.jsonl", noting: .reactionSites).noted
         let expected = ["$[*].post.reactions", "$[*].post.replies[*].reactions", "$[*].post.props.reactions"]
         for found in [parsed, deferred, walked, lined] {
             XCTAssertEqual(found!.groups.map(\.path.description), expected)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 /// Day files are walked with a cursor instead of parsed into a tree (issue 5). What is read from
 /// them, and how a broken one is refused, must not change: both are compared here with the

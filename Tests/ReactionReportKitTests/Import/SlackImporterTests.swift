@@ -1,5 +1,7 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
+@testable import InputFiles
 
 final class SlackImporterTests: XCTestCase {
     func read(_ path: String, options: BuildOptions = BuildOptions()) throws -> ReportBuild.Outcome {

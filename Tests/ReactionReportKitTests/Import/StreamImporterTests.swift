@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 final class StreamImporterTests: XCTestCase {
     func testExportV1GroupsWinOverCountsAndLatestAndOwnReactionsAreTheReactors() throws {
@@ -192,7 +193,7 @@ final class StreamImporterTests: XCTestCase {
                 return nil
             }
             guard case .key(let last)? = path.components.last else { return false }
-            return ReactionSites.isReactionName(Array(last.utf8)) && names.dropLast().allSatisfy { !ReactionSites.isReactionName(Array($0.utf8)) }
+            return MemberRule.reactionSites.picks(last) && names.dropLast().allSatisfy { !MemberRule.reactionSites.picks($0) }
         }
         let declared = StreamImporter().formats.flatMap { format in
             format.reactionMembers.patterns.filter(canHoldReactions).map { format.id + " " + $0.description }

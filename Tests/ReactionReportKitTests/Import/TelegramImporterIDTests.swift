@@ -1,5 +1,6 @@
 import XCTest
 @testable import ReactionReportKit
+@testable import JSONReader
 
 /// Exports of one chat by an old (before 2021) and a new Telegram Desktop: one conversation, the
 /// same people (`TelegramChatIDs`).

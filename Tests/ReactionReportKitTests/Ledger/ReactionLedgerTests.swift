@@ -289,7 +289,7 @@ final class ReactionLedgerTests: XCTestCase {
         func settled(hint: Bool) -> [String] {
             let ledger = ReactionLedger()
             let sink = ImportSink(ledger: ledger, fileName: "C1/2024-01-01.json", platform: .slack)
-            if hint { sink.expect(messages: 1_000, targets: 500) }
+            if hint { ledger.expect(messages: 1_000, targets: 500) }
             records.replay(into: sink)
             return ledger.summarize().messages.flatMap(TestSupport.reactions)
         }

@@ -16,8 +16,8 @@ extension ImportRecorder {
 extension ImportSink: ImportRecorder {}
 
 /// Records kept in reading order, to be replayed into a sink.
-struct ImportRecords: ImportRecorder, @unchecked Sendable {
-    enum Record {
+struct ImportRecords: ImportRecorder, Sendable {
+    enum Record: Sendable {
         case message(ImportedMessage)
         case reaction(ReactionFact)
         case diagnostic(Diagnostic.Kind, String, reactions: Int)

@@ -4,7 +4,9 @@
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step into a value.
     public enum Component: Sendable, Hashable {
+        /// The member with this name.
         case key(String)
+        /// The element at this position, from 0.
         case index(Int)
         /// Any element of an array: what a path's array positions become when paths are grouped.
         case anyIndex
@@ -12,8 +14,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case anyKey
     }
 
+    /// The steps from the whole document, outermost first.
     public var components: [Component]
 
+    /// The path of `components` (none: the whole document).
     public init(_ components: [Component] = []) {
         self.components = components
     }
@@ -105,6 +109,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return matches(JSONPath(Array(path.components.prefix(components.count))))
     }
 
+    /// The path as JSONPath writes it, e.g. `$.channels.general[3]["m.relations"]`.
     public var description: String {
         var out = "$"
         for component in components {

@@ -3,19 +3,20 @@ import Foundation
 /// The central directory: where it is (the end records, ZIP64 included), its entries, and which
 /// of them are not read.
 extension ZipArchive {
-    /// Reads the entries of the central directory (APPNOTE 4.3.12): the ones read by name, and
-    /// the ones not read with the reason, sorted by name.
-    static func readDirectory(_ archive: ZipBytes, path: String, limits: Limits) throws -> ([String: Entry], [InputTree.Problem]) {
-        func fail(_ reason: String) -> ImportError { ImportError(file: path, reason: "is not a readable zip archive: " + reason) }
+    /// Reads the entries of the central directory (APPNOTE 4.3.12): the ones read by name, their
+    /// names in the order first listed, and the ones not read with the reason.
+    static func readDirectory(_ archive: ZipBytes, path: String, limits: Limits) throws -> (entries: [String: Entry], names: [String], skipped: [Skipped]) {
+        func fail(_ reason: String) -> FileError { FileError(file: path, reason: "is not a readable zip archive: " + reason) }
         let (count, start) = try directory(in: archive, path: path, fail: fail)
         guard count <= limits.maximumEntries else {
-            throw ImportError(file: path, reason: "holds \(count) entries, more than the limit of \(limits.maximumEntries)")
+            throw FileError(file: path, reason: "holds \(count) entries, more than the limit of \(limits.maximumEntries)")
         }
         var entries: [String: Entry] = [:]
         // A directory record takes at least 46 bytes, so a hostile count reserves no more than
         // the archive could hold.
         entries.reserveCapacity(min(count, (archive.count - start) / 46))
-        var problems: [InputTree.Problem] = []
+        var names: [String] = []
+        var skipped: [Skipped] = []
         var copies: [String: [Int]] = [:]
         var total = 0
         var position = start
@@ -34,46 +35,48 @@ extension ZipArchive {
             let name = String(decoding: archive.slice(nameStart..<extraStart), as: UTF8.self)
             if name.hasSuffix("/") { continue }
             if let refusal = refusal(name: name, flags: flags, method: method) {
-                problems.append(InputTree.Problem(entry: name, reason: refusal))
+                skipped.append(Skipped(entry: name, reason: refusal))
                 continue
             }
             guard readZIP64(&sizes, in: archive, extra) else { throw fail("damaged ZIP64 extra field of entry \(name)") }
             guard sizes.size <= UInt64(limits.maximumEntrySize) else {
-                throw ImportError(file: path, reason: "entry \(name) unpacks to \(sizes.size) bytes, more than the limit of \(limits.maximumEntrySize)")
+                throw FileError(file: path, reason: "entry \(name) unpacks to \(sizes.size) bytes, more than the limit of \(limits.maximumEntrySize)")
             }
             let entry = Entry(method: method, crc32: crc32, compressedSize: Int(clamping: sizes.compressed), size: Int(sizes.size),
                               localHeaderOffset: Int(clamping: sizes.offset), number: number)
             if let earlier = entries.updateValue(entry, forKey: name) {
                 copies[name, default: [earlier.number]].append(number)
                 total -= earlier.size
+            } else {
+                names.append(name)
             }
             total += entry.size
             guard total <= limits.maximumTotalSize else {
-                throw ImportError(file: path, reason: "unpacks to more than the limit of \(limits.maximumTotalSize) bytes")
+                throw FileError(file: path, reason: "unpacks to more than the limit of \(limits.maximumTotalSize) bytes")
             }
         }
-        for (name, numbers) in copies {
+        for name in names {
+            guard let numbers = copies[name] else { continue }
             let others = numbers.dropLast().map(String.init)
             let notRead = others.count == 1 ? "the one at entry \(others[0]) is not"
                 : "the ones at entries \(others.dropLast().joined(separator: ", ")) and \(others[others.count - 1]) are not"
-            problems.append(InputTree.Problem(entry: name, reason: "appears \(numbers.count) times: the last copy (entry \(numbers[numbers.count - 1]) of \(count)) is read, " + notRead))
+            skipped.append(Skipped(entry: name, reason: "appears \(numbers.count) times: the last copy (entry \(numbers[numbers.count - 1]) of \(count)) is read, " + notRead))
         }
-        problems.sort { $0.entry != $1.entry ? utf8Precedes($0.entry, $1.entry) : utf8Precedes($0.reason, $1.reason) }
-        return (entries, problems)
+        return (entries, names, skipped)
     }
 
     /// The entry count and the offset of the central directory, from the end of central
     /// directory record (APPNOTE 4.3.16) or, when a ZIP64 locator (4.3.15) stands before it, from
     /// the ZIP64 end of central directory record it points to (4.3.14). Without a locator the
     /// classic fields are taken as they are, so 65,535 entries written without ZIP64 still read.
-    static func directory(in archive: ZipBytes, path: String, fail: (String) -> ImportError) throws -> (count: Int, offset: Int) {
+    static func directory(in archive: ZipBytes, path: String, fail: (String) -> FileError) throws -> (count: Int, offset: Int) {
         guard archive.count >= 22 else { throw fail("too short") }
         // The record ends the archive, followed only by a comment of at most 65,535 bytes.
         var end = archive.count - 22
         let floor = max(0, end - 65_535)
         while end >= floor, archive.uint32(end) != 0x0605_4B50 { end -= 1 }
         guard end >= floor else { throw fail("no end of central directory") }
-        let split = ImportError(file: path, reason: "is one part of a split archive, which cannot be read; join the parts into one archive first (zip -s 0 \(path) --out whole.zip)")
+        let split = FileError(file: path, reason: "is one part of a split archive, which cannot be read; join the parts into one archive first (zip -s 0 \(path) --out whole.zip)")
         var count = UInt64(archive.uint16(end + 10))
         var offset = UInt64(archive.uint32(end + 16))
         let locator = end - 20

@@ -5,27 +5,37 @@
 /// (`deferredArray`) and parsed element by element; `elements` reads both without building the
 /// whole array, `array` builds it. The two kinds compare equal when their elements do.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as its source text.
     case number(String)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, parsed.
     case array([JSONValue])
+    /// An array of a large document, left in its bytes (`JSONParser.parse(_:file:deferringArraysFrom:)`).
     case deferredArray(JSONDeferredArray)
+    /// An object.
     case object(JSONObject)
 
     /// The member named `key` when this is an object.
+    @inlinable
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
     /// The string, when this is a string.
+    @inlinable
     public var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The text of a string or a number: identifiers arrive as either.
+    @inlinable
     public var identifier: String? {
         switch self {
         case .string(let value): return value
@@ -54,6 +64,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The elements, when this is an array, read one at a time: a deferred array's elements are
     /// parsed as the iteration reaches them, so only the current one is alive.
+    @inlinable
     public var elements: JSONElements? {
         switch self {
         case .array(let elements): return JSONElements(elements)
@@ -63,18 +74,21 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The members, when this is an object.
+    @inlinable
     public var object: JSONObject? {
         if case .object(let object) = self { return object }
         return nil
     }
 
     /// The boolean, when this is `true` or `false`.
+    @inlinable
     public var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// True for JSON `null`.
+    @inlinable
     public var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -98,6 +112,7 @@ public enum JSONValue: Sendable, Equatable {
 /// A JSON object that keeps its members in source order, in one array of name-value pairs
 /// (one allocation per object, sized exactly by the parser: a large export holds millions).
 public struct JSONObject: Sendable, Equatable {
+    /// A member: its name and its value.
     public typealias Member = (key: String, value: JSONValue)
 
     /// Members in source order (a repeated name keeps its last value on lookup).
@@ -119,6 +134,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the last member named `key`. Names of another length are passed over
     /// without comparing them (comparing two different strings is a call into the runtime).
+    @inlinable
     public subscript(key: String) -> JSONValue? {
         let length = key.utf8.count
         var index = members.count - 1
@@ -129,10 +145,7 @@ public struct JSONObject: Sendable, Equatable {
         return nil
     }
 
-    mutating func append(_ key: String, _ value: JSONValue) {
-        members.append((key, value))
-    }
-
+    /// Equal objects: the same members in the same order.
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

@@ -4,11 +4,12 @@ import Foundation
 /// Reads a `.zip` archive in place (mapped, never extracted to disk): the central directory once,
 /// then entries on demand, stored or deflated, each checked against its CRC-32. ZIP64 archives
 /// (more than 65,535 entries, sizes or offsets past 4 GB) are read as any other. An entry that
-/// cannot be read safely is not read and is named in `problems`: a name that could leave a
+/// cannot be read safely is not read and is named in `skipped`: a name that could leave a
 /// folder, an encrypted entry, a compression method other than stored and deflate, and every copy
 /// but the last of a name the archive holds more than once. Limits on the entry count and the
 /// unpacked sizes stop zip bombs. Field layouts are those of the ZIP application note (APPNOTE).
-public struct ZipArchive {
+/// Errors are `FileError`s naming the archive, or the archive's path and the entry's name.
+public struct ZipArchive: Sendable {
     /// Limits that keep a hostile archive from exhausting memory.
     public struct Limits: Sendable {
         /// The most entries the central directory may declare. A Slack export holds a file per
@@ -23,8 +24,22 @@ public struct ZipArchive {
         public init() {}
     }
 
+    /// An entry that is not read, and why.
+    public struct Skipped: Sendable, Equatable {
+        /// The entry's name as the archive gives it.
+        public var entry: String
+        /// Why it is not read: words that may follow `entry "<name>"`.
+        public var reason: String
+
+        /// An entry `entry` not read for `reason`.
+        public init(entry: String, reason: String) {
+            self.entry = entry
+            self.reason = reason
+        }
+    }
+
     /// A file entry of the central directory: what reading it takes.
-    struct Entry {
+    struct Entry: Sendable {
         var method: UInt16
         var crc32: UInt32
         var compressedSize: Int
@@ -38,47 +53,60 @@ public struct ZipArchive {
     public let path: String
     let bytes: Data
     let entries: [String: Entry]
-    /// The names of the entries that are read (files only), sorted.
+    /// The names of the entries that are read (files only), in the order the central directory
+    /// first lists them.
     public let names: [String]
-    /// The entries that are not read, and why, sorted by name.
-    public let problems: [InputTree.Problem]
+    /// The entries that are not read, and why.
+    public let skipped: [Skipped]
 
     /// Opens an archive and reads its central directory.
+    /// - Throws: `FileError` for an archive that cannot be read, is damaged, is one part of a
+    ///   split archive, or is beyond `limits`.
     public init(path: String, limits: Limits = Limits()) throws {
         self.path = path
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            throw ImportError(file: path, reason: "cannot be read")
+            throw FileError(file: path, reason: "cannot be read")
         }
         bytes = data
-        let (entries, problems) = try data.withUnsafeBytes { try Self.readDirectory(ZipBytes($0), path: path, limits: limits) }
-        self.entries = entries
-        names = entries.keys.sorted(by: utf8Precedes)
-        self.problems = problems
+        let directory = try data.withUnsafeBytes { try Self.readDirectory(ZipBytes($0), path: path, limits: limits) }
+        entries = directory.entries
+        names = directory.names
+        skipped = directory.skipped
+    }
+
+    /// True when the file at `path` starts as a zip archive does (a local file header, or the
+    /// end record of an empty archive).
+    public static func startsLikeArchive(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let magic = handle.readData(ofLength: 4)
+        return magic == Data([0x50, 0x4B, 0x03, 0x04]) || magic == Data([0x50, 0x4B, 0x05, 0x06])
     }
 
     /// The unpacked size of an entry (0 for no such entry).
     public func size(of name: String) -> Int { entries[name]?.size ?? 0 }
 
     /// The unpacked bytes of an entry, checked against its CRC-32.
+    /// - Throws: `FileError` naming `path/name` for an entry that is missing or damaged.
     public func contents(of name: String) throws -> [UInt8] {
         let display = path + "/" + name
-        guard let entry = entries[name] else { throw ImportError(file: display, reason: "no such entry") }
+        guard let entry = entries[name] else { throw FileError(file: display, reason: "no such entry") }
         return try bytes.withUnsafeBytes { raw in
             let archive = ZipBytes(raw)
             // Local file header (APPNOTE 4.3.7); its sizes may be zero (data descriptor) or
             // 0xFFFFFFFF (ZIP64), so the central directory's are used.
             let header = entry.localHeaderOffset
             guard header <= archive.count - 30, archive.uint32(header) == 0x0403_4B50 else {
-                throw ImportError(file: display, reason: "is damaged: its local header is missing")
+                throw FileError(file: display, reason: "is damaged: its local header is missing")
             }
             let start = header + 30 + Int(archive.uint16(header + 26)) + Int(archive.uint16(header + 28))
             guard start <= archive.count, entry.compressedSize <= archive.count - start else {
-                throw ImportError(file: display, reason: "is damaged: the archive ends before the entry does")
+                throw FileError(file: display, reason: "is damaged: the archive ends before the entry does")
             }
             let stored = archive.slice(start..<(start + entry.compressedSize))
             let output: [UInt8]
             if entry.method == 0 {
-                guard entry.compressedSize == entry.size else { throw ImportError(file: display, reason: "is damaged: it is stored, but its two sizes differ") }
+                guard entry.compressedSize == entry.size else { throw FileError(file: display, reason: "is damaged: it is stored, but its two sizes differ") }
                 output = Array(stored)
             } else {
                 // Deflate: the directory lets no other method through.
@@ -86,10 +114,16 @@ public struct ZipArchive {
             }
             let crc32 = output.withUnsafeBufferPointer { UInt32(CZlib.crc32_z(0, $0.baseAddress, $0.count)) }
             guard crc32 == entry.crc32 else {
-                throw ImportError(file: display, reason: String(format: "is damaged: its CRC-32 is %08x, the archive says %08x; get the archive again", crc32, entry.crc32))
+                throw FileError(file: display, reason: "is damaged: its CRC-32 is \(Self.hex(crc32)), the archive says \(Self.hex(entry.crc32)); get the archive again")
             }
             return output
         }
+    }
+
+    /// Eight lowercase hex digits, as `%08x` writes them.
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// Raw-inflates `input` into exactly `size` bytes. The output has room for one byte more, so a
@@ -100,7 +134,7 @@ public struct ZipArchive {
     static func inflate(_ input: UnsafeRawBufferPointer, size: Int, name: String) throws -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ImportError(file: name, reason: "cannot start decompression")
+            throw FileError(file: name, reason: "cannot start decompression")
         }
         defer { inflateEnd(&stream) }
         var status = Z_OK
@@ -122,13 +156,13 @@ public struct ZipArchive {
             initialized = Int(stream.total_out)
         }
         if output.count > size {
-            throw ImportError(file: name, reason: "unpacks to more than its declared size (possible zip bomb)")
+            throw FileError(file: name, reason: "unpacks to more than its declared size (possible zip bomb)")
         }
         switch status {
         case Z_STREAM_END where output.count == size: return output
-        case Z_STREAM_END: throw ImportError(file: name, reason: "is damaged: it unpacks to \(output.count) bytes, not the \(size) the archive says")
-        case Z_BUF_ERROR: throw ImportError(file: name, reason: "is damaged: its compressed data ends before it is complete")
-        default: throw ImportError(file: name, reason: "is damaged: its compressed data is corrupt")
+        case Z_STREAM_END: throw FileError(file: name, reason: "is damaged: it unpacks to \(output.count) bytes, not the \(size) the archive says")
+        case Z_BUF_ERROR: throw FileError(file: name, reason: "is damaged: its compressed data ends before it is complete")
+        default: throw FileError(file: name, reason: "is damaged: its compressed data is corrupt")
         }
     }
 }
