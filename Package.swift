@@ -51,11 +51,11 @@ let package = Package(
         // -sanitize=fuzzer,address), otherwise a replayer of saved inputs through the same path.
         .executableTarget(
             name: "reaction-report-fuzz",
-            dependencies: ["ReactionReportKit"]
+            dependencies: ["ReactionReportKit", "ParallelWork"]
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "CCmark", "InputFiles", "JSONReader"],
+            dependencies: ["ReactionReportKit", "CCmark", "InputFiles", "JSONReader", "ParallelWork"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 import ReactionReportKit
 
 /// One fuzz input through the whole pipeline: format detection (or, for bytes that start as a

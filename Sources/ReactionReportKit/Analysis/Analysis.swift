@@ -1,3 +1,5 @@
+import ParallelWork
+
 /// The analyse step: everything the pages, the data files and `inspect` show, computed once
 /// from the filtered ledger result. Rendering only turns this into files.
 public struct Analysis: Sendable {

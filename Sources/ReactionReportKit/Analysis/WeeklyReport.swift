@@ -1,3 +1,5 @@
+import ParallelWork
+
 /// The weekly engagement report (product.md §5): for every ISO week of the report, in its time
 /// zone, the figures overall and per conversation, and the week's rankings.
 ///

@@ -1,10 +1,11 @@
 import Foundation
+import ParallelWork
 
 /// Turns exported reaction values into emoji: the one place where names become emoji.
 ///
 /// Order of lookup for a name: the user's aliases, Stream's default types, then Slack/iamcal
 /// shortcodes. A name found nowhere is a custom emoji `:name:`.
-public final class EmojiResolver: @unchecked Sendable {
+public final class EmojiResolver: Sendable {
     /// The table given, or nil for the standard one, which is then first built when a value is
     /// first resolved (a build starts building it on another core, and creates its resolver
     /// before the inputs are read).
@@ -12,9 +13,8 @@ public final class EmojiResolver: @unchecked Sendable {
     var table: EmojiTable { givenTable ?? EmojiTable.standard }
     let aliases: [String: String]
     let mergeSkinTones: Bool
-    /// Guarded by `lock`: pages are rendered on several threads.
-    private var cache: [ReactionValue: Emoji] = [:]
-    private let lock = NSLock()
+    /// Values resolved so far: pages are rendered on several threads.
+    private let cache = Locked<[ReactionValue: Emoji]>([:])
 
     /// Creates a resolver.
     /// - Parameters:
@@ -28,15 +28,10 @@ public final class EmojiResolver: @unchecked Sendable {
 
     /// The emoji for an exported value, or nil when the value is empty or unusable.
     public func resolve(_ value: ReactionValue) -> Emoji? {
-        lock.lock()
-        let cached = cache[value]
-        lock.unlock()
-        if let cached { return cached }
+        if let cached = cache.withLock({ $0[value] }) { return cached }
         let emoji = compute(value)
         if let emoji {
-            lock.lock()
-            cache[value] = emoji
-            lock.unlock()
+            cache.withLock { $0[value] = emoji }
         }
         return emoji
     }

@@ -1,3 +1,5 @@
+import ParallelWork
+
 extension ReactionLedger {
     /// Settles every fact and returns the messages with their reactions: the messages are put
     /// in report order and cut into parts, each part is settled on its own (map, on every

@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 
 /// Renders a conversation's transcript pages.
 struct ConversationPages: @unchecked Sendable {

@@ -1,3 +1,4 @@
+import ParallelWork
 import XCTest
 @testable import ReactionReportKit
 

@@ -15,7 +15,7 @@ public enum Concurrently {
     /// run from a fixed seed is the same every time.
     nonisolated(unsafe) public static var maximumThreads = ProcessInfo.processInfo.activeProcessorCount
 
-    static func run<A, B, C>(_ a: () -> A, _ b: () -> B, _ c: () -> C) -> (A, B, C) {
+    public static func run<A, B, C>(_ a: () -> A, _ b: () -> B, _ c: () -> C) -> (A, B, C) {
         var resultA: A?
         var resultB: B?
         var resultC: C?
@@ -38,7 +38,7 @@ public enum Concurrently {
     }
 
     /// `body(0)`, …, `body(count - 1)` computed on every core, in index order.
-    static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+    public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
         guard count > 1 else { return (0..<count).map(body) }
         let values = UnsafeMutablePointer<T>.allocate(capacity: count)
         defer { values.deallocate() }
@@ -58,7 +58,7 @@ public enum Concurrently {
     /// thread waits before starting one further on), so memory does not grow with the count.
     /// The first error in index order, from either, stops the work (items not yet started are
     /// skipped) and is thrown.
-    static func inOrder<T>(_ count: Int, window: Int = 64, make: (Int) throws -> T, consume: (T) throws -> Void) throws {
+    public static func inOrder<T>(_ count: Int, window: Int = 64, make: (Int) throws -> T, consume: (T) throws -> Void) throws {
         try withoutActuallyEscaping(make) { make in
             try withoutActuallyEscaping(consume) { consume in
                 let order = InOrder<T>(count: count, consume: consume)
@@ -74,7 +74,7 @@ public enum Concurrently {
 
     /// Calls `body(0)`, …, `body(count - 1)`, each once, on every core; returns when all are
     /// done. `body` may only read shared state, apart from what belongs to its own index.
-    static func perform(_ count: Int, _ body: (Int) -> Void) {
+    public static func perform(_ count: Int, _ body: (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
