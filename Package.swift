@@ -25,7 +25,9 @@ let package = Package(
         // POSIX calls the Glibc module lacks (an atomic swap of two folders).
         .systemLibrary(name: "CPosix"),
         // The JSON reader: parser, values, cursor, paths (unsafe pointers live inside it only).
-        .target(name: "JSONReader"),
+        // Text positions and the one located error, shared by the readers of text.
+        .target(name: "SourceText"),
+        .target(name: "JSONReader", dependencies: ["SourceText"]),
         // Input bytes: files read and folders listed with POSIX calls, zip archives read in place.
         .target(name: "InputFiles", dependencies: ["CZlib"]),
         // Work spread over the cores or run in the background, behind safe calls.
@@ -38,6 +40,7 @@ let package = Package(
                 "InputFiles",
                 "JSONReader",
                 "ParallelWork",
+                "SourceText",
             ]
         ),
         .executableTarget(

@@ -1,3 +1,5 @@
+import SourceText
+
 /// Numbers and strings, read where the cursor stands: a number is kept as its text, a string is
 /// checked as UTF-8 and its escapes decoded.
 extension JSONCursor {

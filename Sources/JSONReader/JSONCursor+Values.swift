@@ -1,3 +1,5 @@
+import SourceText
+
 /// The parser proper: values, objects and arrays, read (and built, or only checked) where the
 /// cursor stands.
 extension JSONCursor {
@@ -29,7 +31,7 @@ extension JSONCursor {
             let value = try parseValue(depth: 0)
             skipWhitespace()
             if position < buffer.count {
-                throw JSONParser.Failure(offset: position, reason: JSONError.textAfterValue)
+                throw JSONParser.Failure(offset: position, reason: JSONParser.textAfterValue)
             }
             return value
         } catch let failure as JSONParser.Failure {

@@ -1,3 +1,5 @@
+import SourceText
+
 /// Reads one JSON document front to back without building it: a caller walks into the arrays
 /// and objects it wants, reads the values it keeps (as `JSONValue`s) and passes over the rest,
 /// which is still checked. A cursor is the parser's own reader, so the checks and errors are the
@@ -88,7 +90,7 @@ public struct JSONCursor: ~Copyable {
 extension JSONParser {
     /// Walks the JSON document in `bytes` with a cursor at its value (after a byte-order mark),
     /// which `body` must read whole; nothing but whitespace may follow it.
-    /// - Throws: `JSONError` at the first fault, or what `body` throws.
+    /// - Throws: `LocatedError` at the first fault, or what `body` throws.
     public static func walk<T>(_ bytes: [UInt8], file: String, _ body: (inout JSONCursor) throws -> T) throws -> T {
         try walk(bytes, file: file, noting: nil, body).result
     }
@@ -108,7 +110,7 @@ extension JSONParser {
                 let result = try body(&cursor)
                 cursor.skipWhitespace()
                 if cursor.position < buffer.count {
-                    throw Failure(offset: cursor.position, reason: JSONError.textAfterValue)
+                    throw Failure(offset: cursor.position, reason: JSONParser.textAfterValue)
                 }
                 return (result, cursor.notes?.finish())
             } catch let failure as Failure {

@@ -1,7 +1,7 @@
 // JSONReader: the program's JSON reader, on UTF-8 bytes.
 //
 // The module owns everything between a file's bytes and the values an importer reads: the strict
-// parser (RFC 8259, errors by line and column, `JSONError`), the values it builds (`JSONValue`,
+// parser (RFC 8259, errors by line and column, `LocatedError`), the values it builds (`JSONValue`,
 // `JSONObject`, `JSONElements`), large documents left in their bytes and parsed element by
 // element (`JSONDeferredArray`), a cursor that walks a document without building it
 // (`JSONCursor`), paths into a document (`JSONPath`, `JSONLocation`), and the members a caller
@@ -12,6 +12,7 @@
 // module only; a cursor cannot be copied, and a walk checks that the cursor it lent is the one
 // handed back, so no pointer outlives the call that lent it.
 
+import SourceText
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -23,6 +24,10 @@ import Glibc
 /// Numbers are kept as text; strings must be valid UTF-8; nesting is limited so that hostile
 /// input cannot exhaust the stack. A UTF-8 byte-order mark before the value is skipped.
 public enum JSONParser {
+    /// The reason given for text after a document's value: several values one after another,
+    /// which a caller may read as JSON lines instead (`parseLines`).
+    public static let textAfterValue = "unexpected text after the JSON value"
+
     /// Deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
@@ -35,13 +40,13 @@ public enum JSONParser {
     ///     parsed one at a time as they are iterated, so a large export is never held as one
     ///     tree. The whole document is validated first, so errors are thrown here all the same;
     ///     the deferred arrays keep `bytes` alive (shared, not copied).
-    /// - Throws: `JSONError` at the first fault.
+    /// - Throws: `LocatedError` at the first fault.
     public static func parse(_ bytes: [UInt8], file: String, deferringArraysFrom minimumBytes: Int? = nil) throws -> JSONValue {
         try parse(bytes, file: file, deferringArraysFrom: minimumBytes, noting: nil).value
     }
 
     /// Parses a JSON-lines document: one value per non-blank line.
-    /// - Throws: `JSONError` at the first fault.
+    /// - Throws: `LocatedError` at the first fault.
     public static func parseLines(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
         try parseLines(bytes, file: file, noting: nil).values
     }
@@ -124,8 +129,8 @@ public enum JSONParser {
         var reason: String
     }
 
-    static func error(for failure: Failure, in buffer: UnsafeBufferPointer<UInt8>, file: String) -> JSONError {
+    static func error(for failure: Failure, in buffer: UnsafeBufferPointer<UInt8>, file: String) -> LocatedError {
         let position = UTF8Text.position(of: failure.offset, in: buffer)
-        return JSONError(file: file, line: position.line, column: position.column, reason: failure.reason)
+        return LocatedError(file: file, line: position.line, column: position.column, reason: failure.reason)
     }
 }

@@ -94,19 +94,17 @@ public struct InputDocument: Sendable {
                 let parsed = try JSONParser.parse(bytes, file: name, deferringArraysFrom: minimum, noting: rule)
                 document = InputDocument(name: name, root: parsed.value, isLines: false)
                 sites = parsed.noted
-            } catch let error as JSONError where error.reason == JSONError.textAfterValue {
+            } catch let error as LocatedError where error.reason == JSONParser.textAfterValue {
                 // Several values, each over several lines: read as JSON lines. When they are not,
                 // the error is the one found further into the file.
                 do {
                     let lines = try JSONParser.parseLines(bytes, file: name, noting: rule)
                     document = InputDocument(name: name, root: .array(lines.values), isLines: true)
                     sites = lines.noted
-                } catch let sequenceError as JSONError {
-                    let further = (sequenceError.line, sequenceError.column) > (error.line, error.column)
-                    throw ImportError(further ? sequenceError : error)
+                } catch let sequenceError as LocatedError {
+                    let further = (sequenceError.line ?? 0, sequenceError.column ?? 0) > (error.line ?? 0, error.column ?? 0)
+                    throw further ? sequenceError : error
                 }
-            } catch let error as JSONError {
-                throw ImportError(error)
             }
         }
         if collectingReactionSites {

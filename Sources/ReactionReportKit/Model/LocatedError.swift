@@ -1,32 +1,7 @@
-/// A file that cannot be used, and where: an input that is unreadable, malformed or of no known
-/// format, a configuration file that does not parse, a template that does not compile. It
-/// names the file and, where known, the line and column (1-based) where reading stopped.
-public struct LocatedError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The file as the user named it.
-    public var file: String
-    /// 1-based line of the problem, when known.
-    public var line: Int?
-    /// 1-based column (in characters) of the problem, when known.
-    public var column: Int?
-    /// What is wrong, as a sentence a user can act on.
-    public var reason: String
+@_exported import SourceText
 
-    /// Creates an error for `file` at an optional position.
-    public init(file: String, line: Int? = nil, column: Int? = nil, reason: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.reason = reason
-    }
-
-    /// `file:line:column: reason`, leaving out what is not known.
-    public var description: String {
-        var place = file
-        if let line { place += ":\(line)" }
-        if let column { place += ":\(column)" }
-        return "\(place): \(reason)"
-    }
-}
+// `LocatedError` (a file, and where in it) comes from the SourceText module, shared with the
+// JSON reader and the template engine; it is part of this library's API.
 
 /// An option of a build that cannot be used (a time zone that does not exist, …), given in
 /// code rather than read from a file: it names the option.

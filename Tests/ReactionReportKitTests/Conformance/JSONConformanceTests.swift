@@ -50,8 +50,8 @@ final class JSONConformanceTests: XCTestCase {
             case .success:
                 XCTFail("\(name) was accepted")
             case .failure(let error):
-                guard let error = error as? JSONError else { XCTFail("\(name): not a JSONError: \(error)"); continue }
-                guard error.line >= 1, error.column >= 1 else {
+                guard let error = error as? LocatedError else { XCTFail("\(name): not a LocatedError: \(error)"); continue }
+                guard let line = error.line, let column = error.column, line >= 1, column >= 1 else {
                     XCTFail("\(name): no line and column in \(error)")
                     continue
                 }
@@ -75,7 +75,7 @@ final class JSONConformanceTests: XCTestCase {
             case .success:
                 accepted.append(name)
             case .failure(let error):
-                guard error is JSONError else {
+                guard let error = error as? LocatedError, error.line != nil, error.column != nil else {
                     XCTFail("\(name): an error without a line and column: \(error)")
                     continue
                 }
