@@ -31,7 +31,7 @@ enum FuzzTarget {
             } else {
                 _ = try run.read(bytes, name: "fuzz.json", into: ledger)
             }
-        } catch is ImportError {
+        } catch is LocatedError {
             return
         } catch {
             fatalError("an input gave an error that is not an input error: \(error)")

@@ -38,7 +38,7 @@ public struct ImportRun {
         guard let forced = forcedFormat else { return }
         let known = importers.map(\.platform.rawValue) + formats.map(\.id)
         guard known.contains(forced) else {
-            throw ImportError(file: forced, reason: "unknown input format; known: \(known.joined(separator: ", "))")
+            throw LocatedError(file: forced, reason: "unknown input format; known: \(known.joined(separator: ", "))")
         }
     }
 
@@ -144,7 +144,7 @@ public struct ImportRun {
         _ = consume bytes
         guard let (importer, format) = match(document) else {
             if explicit {
-                throw ImportError(file: name, reason: forcedFormat.map { notOfForcedFormat($0, document) }
+                throw LocatedError(file: name, reason: forcedFormat.map { notOfForcedFormat($0, document) }
                     ?? "is not an export of any supported format (run `reaction-report formats` to see them)")
             }
             let unread = document.unreadReactions(readBy: .none, describing: 3)
@@ -203,7 +203,7 @@ enum InputSource {
     init(_ input: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-            throw ImportError(file: input, reason: "no such file or folder")
+            throw LocatedError(file: input, reason: "no such file or folder")
         }
         if isDirectory.boolValue {
             self = .tree(try InputTree.folder(input))

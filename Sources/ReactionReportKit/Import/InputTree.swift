@@ -71,7 +71,7 @@ public struct InputTree {
     /// inside the folder cannot lead reading outside it.
     public static func folder(_ path: String) throws -> InputTree {
         guard var names = DiskFiles.regularFiles(under: path) else {
-            throw ImportError(file: path, reason: "the folder cannot be read")
+            throw LocatedError(file: path, reason: "the folder cannot be read")
         }
         names.sort(by: utf8Precedes)
         let folder = path.hasSuffix("/") ? path : path + "/"

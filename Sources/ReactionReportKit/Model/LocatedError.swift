@@ -19,6 +19,5 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable, Equa
     public var description: String { "\(option): \(reason)" }
 }
 
-// The names of the two error types this one replaced, until every use says `LocatedError`.
-public typealias ImportError = LocatedError
+// The name of the error type LocatedError replaced, until the template engine says `LocatedError`.
 public typealias TemplateError = LocatedError

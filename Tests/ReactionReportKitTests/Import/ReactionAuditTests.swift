@@ -180,13 +180,13 @@ final class ReactionAuditTests: XCTestCase {
             XCTAssertEqual(try InputDocument.parse(bytes, name: "w.json").root, try JSONParser.parse(Array(json.utf8), file: "w.json"))
         }
         XCTAssertThrowsError(try InputDocument.parse(Array(utf16(false).dropFirst(2)), name: "w.json")) { error in
-            XCTAssertEqual((error as? ImportError)?.description, "w.json: looks like UTF-16 (little-endian) text without a byte-order mark; save it as UTF-8 (or with a byte-order mark)")
+            XCTAssertEqual((error as? LocatedError)?.description, "w.json: looks like UTF-16 (little-endian) text without a byte-order mark; save it as UTF-8 (or with a byte-order mark)")
         }
         XCTAssertThrowsError(try InputDocument.parse([0xFF, 0xFE, 0x3D, 0xD8, 0x7B], name: "w.json")) { error in
-            XCTAssertEqual((error as? ImportError)?.description, "w.json: is UTF-16 (little-endian) text by its byte-order mark, but its length is not a whole number of 2-byte units")
+            XCTAssertEqual((error as? LocatedError)?.description, "w.json: is UTF-16 (little-endian) text by its byte-order mark, but its length is not a whole number of 2-byte units")
         }
         XCTAssertThrowsError(try InputDocument.parse([0xFF, 0xFE, 0x3D, 0xD8, 0x7B, 0x00], name: "w.json")) { error in
-            XCTAssertEqual((error as? ImportError)?.description, "w.json: is UTF-16 (little-endian) text, but code unit 0 starts a surrogate pair that is not completed")
+            XCTAssertEqual((error as? LocatedError)?.description, "w.json: is UTF-16 (little-endian) text, but code unit 0 starts a surrogate pair that is not completed")
         }
     }
 
@@ -199,10 +199,10 @@ final class ReactionAuditTests: XCTestCase {
         // A sequence whose second value is broken is refused where it breaks; text after a
         // value that starts no value is refused where it starts.
         XCTAssertThrowsError(try InputDocument.parse(Array("{\n\"a\": 1\n}\n{\"b\":}\n".utf8), name: "bad.json")) { error in
-            XCTAssertEqual((error as? ImportError)?.description, "bad.json:4:6: unexpected character where a JSON value was expected")
+            XCTAssertEqual((error as? LocatedError)?.description, "bad.json:4:6: unexpected character where a JSON value was expected")
         }
         XCTAssertThrowsError(try InputDocument.parse(Array("{\n\"a\": 1\n} x\n".utf8), name: "bad.json")) { error in
-            XCTAssertEqual((error as? ImportError)?.description, "bad.json:3:3: unexpected text after the JSON value")
+            XCTAssertEqual((error as? LocatedError)?.description, "bad.json:3:3: unexpected text after the JSON value")
         }
     }
 }

@@ -44,7 +44,7 @@ final class ReadingProgressTests: XCTestCase {
     func testAnInputThatCannotBeOpenedFailsInItsTurn() throws {
         let (events, outcome) = read(["zz-missing.json", "pubnub/chat-history.json"])
         XCTAssertThrowsError(try outcome.get()) { error in
-            XCTAssertEqual((error as? ImportError)?.file, TestSupport.fixtures.appendingPathComponent("zz-missing.json").path)
+            XCTAssertEqual((error as? LocatedError)?.file, TestSupport.fixtures.appendingPathComponent("zz-missing.json").path)
         }
         // The file sorted before the missing one was read first.
         XCTAssertEqual(events.count, 2, "\(events)")

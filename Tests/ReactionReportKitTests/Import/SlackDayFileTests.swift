@@ -166,7 +166,7 @@ final class SlackDayFileTests: XCTestCase {
             case (.success(let a), .success(let b)):
                 XCTAssertEqual(Self.describe(a), Self.describe(b))
             case (.failure(let a), .failure(let b)):
-                XCTAssertEqual(a as? ImportError, b as? ImportError)
+                XCTAssertEqual(a as? LocatedError, b as? LocatedError)
                 refused += 1
             default:
                 XCTFail("one refused, the other did not: \(walked) against \(parsed)\n\(String(decoding: bytes, as: UTF8.self))")

@@ -1,7 +1,7 @@
 import InputFiles
 import JSONReader
 
-extension ImportError {
+extension LocatedError {
     /// A file, folder or archive that cannot be read.
     init(_ error: FileError) {
         self.init(file: error.file, reason: error.reason)
@@ -14,6 +14,6 @@ func readingInput<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as FileError {
-        throw ImportError(error)
+        throw LocatedError(error)
     }
 }

@@ -4,7 +4,7 @@
 enum TextEncoding {
     /// The file's text as UTF-8: unchanged when it is UTF-8 (with or without a byte-order
     /// mark), converted from UTF-16 or UTF-32 with a byte-order mark.
-    /// - Throws: `ImportError` for text that is not valid in the encoding its mark names, and
+    /// - Throws: `LocatedError` for text that is not valid in the encoding its mark names, and
     ///   for UTF-16 or UTF-32 without a mark.
     static func utf8(_ bytes: [UInt8], file: String) throws -> [UInt8] {
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return try convert(bytes.dropFirst(4), file: file, name: "UTF-32 (little-endian)", unit: 4, bigEndian: false) }
@@ -12,7 +12,7 @@ enum TextEncoding {
         if bytes.starts(with: [0xFF, 0xFE]) { return try convert(bytes.dropFirst(2), file: file, name: "UTF-16 (little-endian)", unit: 2, bigEndian: false) }
         if bytes.starts(with: [0xFE, 0xFF]) { return try convert(bytes.dropFirst(2), file: file, name: "UTF-16 (big-endian)", unit: 2, bigEndian: true) }
         if let guess = unmarkedWideEncoding(bytes) {
-            throw ImportError(file: file, reason: "looks like \(guess) text without a byte-order mark; save it as UTF-8 (or with a byte-order mark)")
+            throw LocatedError(file: file, reason: "looks like \(guess) text without a byte-order mark; save it as UTF-8 (or with a byte-order mark)")
         }
         return bytes
     }
@@ -32,7 +32,7 @@ enum TextEncoding {
 
     private static func convert(_ body: ArraySlice<UInt8>, file: String, name: String, unit: Int, bigEndian: Bool) throws -> [UInt8] {
         guard body.count % unit == 0 else {
-            throw ImportError(file: file, reason: "is \(name) text by its byte-order mark, but its length is not a whole number of \(unit)-byte units")
+            throw LocatedError(file: file, reason: "is \(name) text by its byte-order mark, but its length is not a whole number of \(unit)-byte units")
         }
         var out: [UInt8] = [0xEF, 0xBB, 0xBF]
         out.reserveCapacity(body.count + 3)
@@ -51,16 +51,16 @@ enum TextEncoding {
             var value = read()
             if unit == 2, (0xD800...0xDBFF).contains(value) {
                 guard index < body.endIndex else {
-                    throw ImportError(file: file, reason: "is \(name) text, but it ends in half a surrogate pair (code unit \(position))")
+                    throw LocatedError(file: file, reason: "is \(name) text, but it ends in half a surrogate pair (code unit \(position))")
                 }
                 let low = read()
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw ImportError(file: file, reason: "is \(name) text, but code unit \(position) starts a surrogate pair that is not completed")
+                    throw LocatedError(file: file, reason: "is \(name) text, but code unit \(position) starts a surrogate pair that is not completed")
                 }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let scalar = Unicode.Scalar(value) else {
-                throw ImportError(file: file, reason: "is \(name) text, but code unit \(position) is not a Unicode character")
+                throw LocatedError(file: file, reason: "is \(name) text, but code unit \(position) is not a Unicode character")
             }
             out.append(contentsOf: UTF8.encode(scalar)!)
         }
