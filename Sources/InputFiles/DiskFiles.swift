@@ -10,8 +10,9 @@
 
 import Foundation
 
-/// Files and folders on disk, read and listed with POSIX calls (Foundation's `Data` and
-/// directory enumerator cost more than the work on a Slack export's thousands of small files).
+/// Files and folders on disk, read and listed with POSIX calls: a Slack export is thousands of
+/// small files, and Foundation's `Data` and directory enumerator do more work per file than
+/// parsing one.
 public enum DiskFiles {
     /// What `stat` says of a path.
     public struct Status: Sendable, Equatable {

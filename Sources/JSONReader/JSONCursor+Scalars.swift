@@ -37,8 +37,8 @@ extension JSONCursor {
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: buffer[start..<position])
-                // Checked by RFC 3629's rules (those of `String(validating:)`, whose generic
-                // code cost a thousand instructions a string), then copied.
+                // Checked by RFC 3629's rules (those of `String(validating:)`, without its
+                // generic code, which is slow for short strings), then copied.
                 if !ascii, let invalid = UTF8Text.firstInvalidByte(in: slice) {
                     throw JSONParser.Failure(offset: start + invalid, reason: "a string is not valid UTF-8")
                 }

@@ -6,9 +6,9 @@ import Foundation
 /// result): the results are the same as computing them one after the other.
 ///
 /// Calls may nest (a computation run here may itself map over items): the calling thread works
-/// through the items itself and helpers on other cores take items as they come free. Dispatch's
-/// `concurrentPerform` gives a nested call a single thread, so the weekly report, counted week
-/// by week inside the three analyses, used to run on one core.
+/// through the items itself and helpers on other cores take items as they come free (Dispatch's
+/// `concurrentPerform` would give a nested call a single thread: the weekly report is counted
+/// week by week inside the three analyses).
 public enum Concurrently {
     /// The most threads one call uses: every core, unless set lower. The fuzz target sets one,
     /// so that which thread takes which item cannot change the coverage it sees, and a fuzzing

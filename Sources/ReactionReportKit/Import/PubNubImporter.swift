@@ -93,7 +93,7 @@ public struct PubNubImporter: DocumentImporter {
                                      authorID: item["uuid"]?.string ?? item["publisher"]?.string,
                                      sentAt: Timestamp.timetoken(timetoken), text: text(of: item["message"])))
         guard let actions = (item["actions"] ?? item["data"])?.object else {
-            // Looked up again here, not kept from above: keeping it cost a copy on every item.
+            // Looked up again here, not kept from above, which would copy it for every item.
             if let value = item["actions"] ?? item["data"] { diagnoseActionList(value, message: timetoken, into: sink) }
             return
         }

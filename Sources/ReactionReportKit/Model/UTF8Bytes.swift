@@ -4,8 +4,8 @@ import Foundation
 // their bytes (analysis, rendering, the input tree's names) and the word-at-a-time tests of the
 // escaping loops (rendering).
 
-/// True when `text`'s UTF-8 holds `byte` (memchr on the string's bytes; the generic search over
-/// its UTF-8 view took about 20 instructions a byte).
+/// True when `text`'s UTF-8 holds `byte` (memchr on the string's bytes, rather than a generic
+/// search over its UTF-8 view).
 func utf8Contains(_ text: String, _ byte: UInt8) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
