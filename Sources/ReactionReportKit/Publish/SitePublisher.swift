@@ -3,28 +3,24 @@ import Foundation
 
 /// Receives the site's files one at a time. Paths are relative, `/`-separated.
 public protocol SiteWriter: AnyObject {
-    /// Writes one file of the site.
-    func write(_ path: String, _ contents: String) throws
-    /// Writes one file of the site from UTF-8 bytes (large data files, without a string copy).
-    func write(_ path: String, bytes: [UInt8]) throws
-    /// Writes one file of the site from UTF-8 bytes held elsewhere (a page rendered into its
-    /// own buffer), without copying them first.
-    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws
-    /// Writes one file that `produce` hands over in parts (a large data file, without holding
-    /// it whole); each part is valid only during the call that hands it over.
-    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws
+    /// Writes one file of the site: its bytes, taken as they are (a page rendered into its own
+    /// buffer is handed over without a copy). The writer does not keep `contents`.
+    func write(_ path: String, _ contents: ByteBuffer) throws
+    /// Writes one file that `produce` hands over in parts, in order (a large data file, made in
+    /// chunks on every core, is never held whole). The writer does not keep the parts.
+    func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws
     /// Told, before the first write, how many files the site will have (for progress).
     func expect(_ total: Int)
 }
 
 extension SiteWriter {
-    public func write(_ path: String, bytes: [UInt8]) throws { try write(path, String(decoding: bytes, as: UTF8.self)) }
-    public func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws { try write(path, bytes: Array(buffer)) }
-    public func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
-        var whole = [UInt8]()
-        try produce { whole.append(contentsOf: $0) }
-        try write(path, bytes: whole)
+    /// Gathers the parts into one buffer and writes that (for writers that keep files whole).
+    public func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
+        let whole = ByteBuffer()
+        try produce { whole.append($0) }
+        try write(path, whole)
     }
+
     public func expect(_ total: Int) {}
 }
 
@@ -154,21 +150,12 @@ final class StagingWriter: SiteWriter {
         self.root = root
     }
 
-    func write(_ path: String, _ contents: String) throws {
-        var contents = contents
-        try contents.withUTF8 { try write(path, buffer: $0) }
-    }
-
-    func write(_ path: String, bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try write(path, buffer: $0) }
-    }
-
-    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws {
-        try write(path, parts: { emit in try emit(buffer) })
+    func write(_ path: String, _ contents: ByteBuffer) throws {
+        try write(path, parts: { emit in try emit(contents) })
     }
 
     /// Creates `path` (never overwriting) and writes what `produce` emits.
-    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !components.isEmpty,
               components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {
@@ -190,11 +177,13 @@ final class StagingWriter: SiteWriter {
         var failed = false
         var failure: Int32 = 0
         do {
-            try produce { buffer in
-                guard !failed, !buffer.isEmpty else { return }
-                if fwrite(buffer.baseAddress, 1, buffer.count, handle) != buffer.count {
-                    failed = true
-                    failure = errno
+            try produce { part in
+                guard !failed, !part.isEmpty else { return }
+                part.withContents { buffer in
+                    if fwrite(buffer.baseAddress, 1, buffer.count, handle) != buffer.count {
+                        failed = true
+                        failure = errno
+                    }
                 }
             }
         } catch {

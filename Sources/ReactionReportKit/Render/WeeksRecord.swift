@@ -50,9 +50,8 @@ enum ReactionsCSV {
     }
 
     /// The file in parts, its rows made on every core.
-    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        var header = header.joined(separator: ",") + "\r\n"
-        try header.withUTF8 { try emit($0) }
+    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: (ByteBuffer) throws -> Void) throws {
+        try emit(ByteBuffer(header.joined(separator: ",") + "\r\n"))
         try ParallelChunks.write(count: messages.count, append: { index, out in append(messages[index], report: report, to: out) }, emit: emit)
     }
 

@@ -4,8 +4,8 @@
 final class MemoryWriter: SiteWriter {
     var files: [String: String] = [:]
 
-    func write(_ path: String, _ contents: String) throws {
-        files[path] = contents
+    func write(_ path: String, _ contents: ByteBuffer) throws {
+        files[path] = contents.text
     }
 
     /// Renders `result` with the built-in templates.
