@@ -32,9 +32,17 @@ let package = Package(
         ),
         // POSIX calls the Glibc module lacks (an atomic swap of two folders).
         .systemLibrary(name: "CPosix"),
+        // Bytes on their way out: the buffer pages and data files are written into, the writers
+        // of numbers, times and escaped text into it, and the file it is written to. The only
+        // unsafe code of the writing side, behind a safe API.
+        .target(
+            name: "ByteOutput",
+            swiftSettings: staticRuntimeInRelease
+        ),
         .target(
             name: "ReactionReportKit",
             dependencies: [
+                "ByteOutput",
                 "CCmark",
                 "CZlib",
                 "CPosix",
@@ -54,13 +62,17 @@ let package = Package(
         // -sanitize=fuzzer,address), otherwise a replayer of saved inputs through the same path.
         .executableTarget(
             name: "reaction-report-fuzz",
-            dependencies: ["ReactionReportKit"],
+            dependencies: ["ByteOutput", "ReactionReportKit"],
             swiftSettings: staticRuntimeInRelease,
             linkerSettings: staticRuntimeLinkedInRelease
         ),
         .testTarget(
+            name: "ByteOutputTests",
+            dependencies: ["ByteOutput"]
+        ),
+        .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "CCmark"],
+            dependencies: ["ReactionReportKit", "ByteOutput", "CCmark"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

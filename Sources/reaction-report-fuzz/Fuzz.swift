@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 import ReactionReportKit
 

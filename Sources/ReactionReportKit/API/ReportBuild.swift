@@ -1,3 +1,4 @@
+import ByteOutput
 import Dispatch
 
 /// One run of the pipeline: import, settle in the ledger, and (for `build`) render and publish.

@@ -1,3 +1,4 @@
+import ByteOutput
 import CPosix
 import Foundation
 
@@ -170,31 +171,25 @@ final class StagingWriter: SiteWriter {
             }
             createdFolders.insert(folder)
         }
-        let url = root.appendingPathComponent(path)
-        guard let handle = fopen(url.path, "wx") else {
-            throw PublishError(step: "write", path: path, reason: String(cString: strerror(errno)))
+        let file: OutputFile
+        do {
+            file = try OutputFile(creating: root.appendingPathComponent(path).path)
+        } catch {
+            throw PublishError(step: "write", path: path, reason: error.description)
         }
-        var failed = false
-        var failure: Int32 = 0
+        // A part that cannot be written is reported once the producer is done (its chunks are
+        // made on other threads, which finish their work first).
+        var failure: OutputFile.Failure?
         do {
             try produce { part in
-                guard !failed, !part.isEmpty else { return }
-                part.withContents { buffer in
-                    if fwrite(buffer.baseAddress, 1, buffer.count, handle) != buffer.count {
-                        failed = true
-                        failure = errno
-                    }
-                }
+                guard failure == nil else { return }
+                do throws(OutputFile.Failure) { try file.write(part) } catch { failure = error }
             }
         } catch {
-            fclose(handle)
+            try? file.close()
             throw error
         }
-        let flushed = fflush(handle) == 0
-        if !flushed, failure == 0 { failure = errno }
-        let closed = fclose(handle) == 0
-        guard !failed, flushed, closed else {
-            throw PublishError(step: "write", path: path, reason: String(cString: strerror(failure != 0 ? failure : EIO)))
-        }
+        do throws(OutputFile.Failure) { try file.close() } catch { failure = failure ?? error }
+        if let failure { throw PublishError(step: "write", path: path, reason: failure.description) }
     }
 }

@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 
 /// Renders a conversation's transcript pages.

@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// Writes the bytes of a long list (a data file's lines) on every core: the list is cut into
 /// chunks, each filled into its own buffer, and the buffers are handed on in list order as they
 /// come ready. The bytes are the same as one thread's; memory holds at most 8 chunks not yet

@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 
 /// Turns the ledger's result into the site: view models fed to templates, data files, and the

@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 
 /// The built-in templates and assets (embedded from `Templates/`).

@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// `data/weeks.json` (product.md §3.2): every week's figures, rankings and conversations.
 enum WeeksRecord {
     static func json(_ report: WeeklyReport, messages: [MessageSummary]) -> String {
@@ -89,19 +91,7 @@ enum ReactionsCSV {
 
     /// RFC 4180 quoting, on bytes.
     static func appendField(_ value: String, to out: ByteBuffer) {
-        var value = value
-        value.withUTF8 { bytes in
-            guard bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
-                out.append(bytes)
-                return
-            }
-            out.append(0x22)
-            for byte in bytes {
-                out.append(byte)
-                if byte == 0x22 { out.append(0x22) }
-            }
-            out.append(0x22)
-        }
+        out.appendCSVField(value)
     }
 
     /// A text cell that a spreadsheet will not evaluate.

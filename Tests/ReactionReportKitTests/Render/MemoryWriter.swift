@@ -1,3 +1,4 @@
+import ByteOutput
 @testable import ReactionReportKit
 
 /// Collects a rendered site in memory.

@@ -1,3 +1,4 @@
+import ByteOutput
 import XCTest
 @testable import ReactionReportKit
 

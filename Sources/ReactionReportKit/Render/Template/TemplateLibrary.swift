@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// How printed values are escaped.
 enum TemplateEscaping: Sendable {
     /// `&`, `<`, `>`, `"` and `'` become entities.
@@ -8,7 +10,7 @@ enum TemplateEscaping: Sendable {
 
     func append(_ text: String, to out: ByteBuffer) {
         switch self {
-        case .html: HTMLEscaping.append(text, to: out)
+        case .html: out.appendHTMLEscaped(text)
         case .markdown: out.append(MarkdownEscaping.escape(text))
         }
     }
@@ -38,44 +40,5 @@ struct TemplateLibrary: Sendable {
         guard let index = indexByName[name] else { return false }
         program.render(index, model, escaping: escaping, into: out)
         return true
-    }
-}
-
-/// HTML escaping of `&`, `<`, `>`, `"` and `'` on UTF-8 bytes: text with nothing to escape (most
-/// of it) is copied in one piece.
-enum HTMLEscaping {
-    static func append(_ text: String, to out: ByteBuffer) {
-        var text = text
-        text.withUTF8 { bytes in
-            var copied = 0
-            var index = 0
-            while index < bytes.count {
-                // Eight bytes at a time while none needs an entity.
-                if index + 8 <= bytes.count {
-                    let word = ByteWord.load(bytes, index)
-                    if ByteWord.mayHold(word, 0x26) | ByteWord.mayHold(word, 0x3C) | ByteWord.mayHold(word, 0x3E)
-                        | ByteWord.mayHold(word, 0x22) | ByteWord.mayHold(word, 0x27) == 0 {
-                        index += 8
-                        continue
-                    }
-                }
-                let entity: StaticString
-                switch bytes[index] {
-                case 0x26: entity = "&amp;"
-                case 0x3C: entity = "&lt;"
-                case 0x3E: entity = "&gt;"
-                case 0x22: entity = "&quot;"
-                case 0x27: entity = "&#39;"
-                default:
-                    index += 1
-                    continue
-                }
-                out.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                out.append(literal: entity)
-                index += 1
-                copied = index
-            }
-            out.append(UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
-        }
     }
 }
