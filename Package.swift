@@ -39,10 +39,18 @@ let package = Package(
             name: "ByteOutput",
             swiftSettings: staticRuntimeInRelease
         ),
+        // Our Mustache engine: templates parsed, compiled into one flat program and rendered
+        // straight into a ByteBuffer; view models are TemplateValues.
+        .target(
+            name: "Templates",
+            dependencies: ["ByteOutput"],
+            swiftSettings: staticRuntimeInRelease
+        ),
         .target(
             name: "ReactionReportKit",
             dependencies: [
                 "ByteOutput",
+                "Templates",
                 "CCmark",
                 "CZlib",
                 "CPosix",
@@ -71,8 +79,12 @@ let package = Package(
             dependencies: ["ByteOutput"]
         ),
         .testTarget(
+            name: "TemplatesTests",
+            dependencies: ["Templates", "ByteOutput"]
+        ),
+        .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "ByteOutput", "CCmark"],
+            dependencies: ["ReactionReportKit", "ByteOutput", "Templates", "CCmark"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

@@ -1,4 +1,5 @@
 import ByteOutput
+import Templates
 
 /// View models for reaction bubbles and "reacted by" lists (product.md §4).
 struct BubbleViewModel {

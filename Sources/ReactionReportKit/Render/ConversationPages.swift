@@ -1,5 +1,6 @@
 import ByteOutput
 import Foundation
+import Templates
 
 /// Renders a conversation's transcript pages.
 struct ConversationPages: @unchecked Sendable {
