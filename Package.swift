@@ -24,17 +24,28 @@ let package = Package(
         ),
         // POSIX calls the Glibc module lacks (an atomic swap of two folders).
         .systemLibrary(name: "CPosix"),
-        // The JSON reader: parser, values, cursor, paths (unsafe pointers live inside it only).
+        // The performance modules: each holds the unsafe code of one kind of work behind a
+        // narrow, safe API (Scripts/check-code.py keeps unsafe code inside them).
         // Text positions and the one located error, shared by the readers of text.
         .target(name: "SourceText"),
+        // The JSON reader: parser, values, cursor, paths, members noted while parsing.
         .target(name: "JSONReader", dependencies: ["SourceText"]),
         // Input bytes: files read and folders listed with POSIX calls, zip archives read in place.
         .target(name: "InputFiles", dependencies: ["CZlib"]),
         // Work spread over the cores or run in the background, behind safe calls.
         .target(name: "ParallelWork"),
+        // Bytes on their way out: the buffer pages and data files are written into, the writers
+        // of numbers, times and escaped text into it, and the file it is written to. The only
+        // unsafe code of the writing side, behind a safe API.
+        .target(name: "ByteOutput"),
+        // Our Mustache engine: templates parsed, compiled into one flat program and rendered
+        // straight into a ByteBuffer; view models are TemplateValues.
+        .target(name: "Templates", dependencies: ["ByteOutput", "SourceText"]),
         .target(
             name: "ReactionReportKit",
             dependencies: [
+                "ByteOutput",
+                "Templates",
                 "CCmark",
                 "CPosix",
                 "InputFiles",
@@ -54,11 +65,19 @@ let package = Package(
         // -sanitize=fuzzer,address), otherwise a replayer of saved inputs through the same path.
         .executableTarget(
             name: "reaction-report-fuzz",
-            dependencies: ["ReactionReportKit", "ParallelWork"]
+            dependencies: ["ByteOutput", "ParallelWork", "ReactionReportKit"]
+        ),
+        .testTarget(
+            name: "ByteOutputTests",
+            dependencies: ["ByteOutput"]
+        ),
+        .testTarget(
+            name: "TemplatesTests",
+            dependencies: ["Templates", "ByteOutput"]
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "CCmark", "InputFiles", "JSONReader", "ParallelWork"],
+            dependencies: ["ReactionReportKit", "ByteOutput", "CCmark", "InputFiles", "JSONReader", "ParallelWork", "Templates"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

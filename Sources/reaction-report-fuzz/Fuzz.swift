@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 import ParallelWork
 import ReactionReportKit
@@ -49,7 +50,7 @@ enum FuzzTarget {
 
 /// Keeps nothing; checks that every path stays inside the site.
 final class MemoryWriter: SiteWriter {
-    func write(_ path: String, _ contents: String) throws { check(path) }
+    func write(_ path: String, _ contents: ByteBuffer) throws { check(path) }
 
     func check(_ path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)

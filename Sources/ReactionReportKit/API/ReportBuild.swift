@@ -1,3 +1,4 @@
+import ByteOutput
 import Dispatch
 
 /// One run of the pipeline, as its named steps: read the inputs into a ledger, settle it, filter
@@ -145,26 +146,17 @@ final class CountingWriter: SiteWriter {
     var count = 0
     var total = 0
 
-    func write(_ path: String, _ contents: String) throws {
+    func write(_ path: String, _ contents: ByteBuffer) throws {
         try inner?.write(path, contents)
-        count += 1
-        progress?.writing(files: count, of: max(total, count))
+        counted()
     }
 
-    func write(_ path: String, bytes: [UInt8]) throws {
-        try inner?.write(path, bytes: bytes)
-        count += 1
-        progress?.writing(files: count, of: max(total, count))
-    }
-
-    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws {
-        try inner?.write(path, buffer: buffer)
-        count += 1
-        progress?.writing(files: count, of: max(total, count))
-    }
-
-    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
         try inner?.write(path, parts: produce)
+        counted()
+    }
+
+    private func counted() {
         count += 1
         progress?.writing(files: count, of: max(total, count))
     }

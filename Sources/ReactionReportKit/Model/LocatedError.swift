@@ -18,6 +18,3 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable, Equa
 
     public var description: String { "\(option): \(reason)" }
 }
-
-// The name of the error type LocatedError replaced, until the template engine says `LocatedError`.
-public typealias TemplateError = LocatedError

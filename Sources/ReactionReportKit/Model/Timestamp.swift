@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// An instant with the precision its source gave, kept in nanoseconds since the Unix epoch.
 ///
 /// The precision matters for output: a Slack `ts` prints six fraction digits, a PubNub
@@ -61,43 +63,18 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return overflow ? nil : checked(value, digits: 7)
     }
 
-    /// Decimal seconds such as a Slack `ts` ("1459154014.000018") or Telegram's "1731874961".
-    /// Read on UTF-8 bytes (splitting by `Character` cost 7,000 instructions a message); the
-    /// whole seconds as `Int64(_:)` reads them (a sign, then digits).
+    /// Decimal seconds such as a Slack `ts` ("1459154014.000018") or Telegram's "1731874961",
+    /// read on UTF-8 bytes (`DecimalText`: splitting by `Character` cost 7,000 instructions a
+    /// message); the whole seconds as `Int64(_:)` reads them (a sign, then digits, so `-0.5`
+    /// is half a second after the epoch).
     public static func decimalSeconds(_ text: String) -> Timestamp? {
-        var text = text
-        return text.withUTF8 { bytes -> Timestamp? in
-            var index = 0
-            var negative = false
-            if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
-                negative = first == UInt8(ascii: "-")
-                index = 1
-            }
-            let wholeStart = index
-            var whole: Int64 = 0
-            while index < bytes.count, bytes[index] != UInt8(ascii: ".") {
-                let digit = bytes[index] &- 0x30
-                guard digit < 10 else { return nil }
-                let (times, overflow) = whole.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = times.addingReportingOverflow(Int64(digit))
-                guard !overflow, !carry else { return nil }
-                whole = sum
-                index += 1
-            }
-            guard index > wholeStart, !negative || whole == 0 else { return nil }
-            var nanos: Int64 = 0
-            var digits = 0
-            if index < bytes.count {
-                let fraction = UnsafeBufferPointer(rebasing: bytes[(index + 1)...])
-                guard !fraction.isEmpty, fraction.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-                digits = min(9, fraction.count)
-                for byte in fraction.prefix(9) { nanos = nanos * 10 + Int64(byte - 0x30) }
-                for _ in digits..<9 { nanos *= 10 }
-            }
-            let (base, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
-            let (total, carry) = base.addingReportingOverflow(nanos)
-            return overflow || carry ? nil : checked(total, digits: digits)
-        }
+        guard let parts = DecimalText.read(text, fractionLimit: 9), !parts.negative || parts.whole == 0 else { return nil }
+        let digits = min(9, parts.fractionDigits)
+        var nanos = parts.fraction
+        for _ in digits..<9 { nanos *= 10 }
+        let (base, overflow) = parts.whole.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = base.addingReportingOverflow(nanos)
+        return overflow || carry ? nil : checked(total, digits: digits)
     }
 
     /// RFC 3339 / ISO 8601 date-time, tolerant of 0 to 9 fraction digits and a missing offset
@@ -107,83 +84,28 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return reader.read()
     }
 
-    /// The RFC 3339 UTC text, with as many fraction digits as the source had.
-    public var rfc3339: String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.rfc3339Room) { buffer in
-            let count = writeRFC3339(to: buffer.baseAddress!)
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
-        }
+    /// The UTC calendar date, the second of that day and the nanosecond of that second.
+    var utc: (date: CivilDate, secondOfDay: Int64, nanosecond: Int64) {
+        let secs = seconds
+        let remainder = nanoseconds % 1_000_000_000
+        let days = secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400
+        return (CivilDate(daysSinceEpoch: days), secs - days * 86_400, remainder < 0 ? remainder + 1_000_000_000 : remainder)
     }
 
-    /// The most bytes `writeRFC3339` writes.
-    static let rfc3339Room = 64
+    /// The RFC 3339 UTC text, with as many fraction digits as the source had.
+    public var rfc3339: String {
+        let utc = self.utc
+        var out = ShortText()
+        out.appendRFC3339(year: utc.date.year, month: utc.date.month, day: utc.date.day, secondOfDay: utc.secondOfDay,
+                          nanosecond: utc.nanosecond, fractionDigits: fractionDigits)
+        return out.text
+    }
 
     /// Appends `rfc3339`'s UTF-8 (ASCII) bytes, without building strings on the way.
     func appendRFC3339(to out: ByteBuffer) {
-        out.appendWriting(upTo: Self.rfc3339Room) { writeRFC3339(to: $0) }
-    }
-
-    /// Writes `rfc3339`'s bytes at `out` (at most `rfc3339Room`); returns how many.
-    func writeRFC3339(to out: UnsafeMutablePointer<UInt8>) -> Int {
-        let secs = seconds
-        let remainder = nanoseconds % 1_000_000_000
-        let nanos = remainder < 0 ? remainder + 1_000_000_000 : remainder
-        let days = secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400
-        let secondOfDay = secs - days * 86_400
-        var count = CivilDate(daysSinceEpoch: days).writeISOText(to: out)
-        out[count] = UInt8(ascii: "T")
-        count += 1
-        count += writePadded(secondOfDay / 3600, 2, to: out + count)
-        out[count] = UInt8(ascii: ":")
-        count += 1
-        count += writePadded(secondOfDay / 60 % 60, 2, to: out + count)
-        out[count] = UInt8(ascii: ":")
-        count += 1
-        count += writePadded(secondOfDay % 60, 2, to: out + count)
-        if fractionDigits > 0 {
-            var fraction = nanos
-            for _ in fractionDigits..<9 { fraction /= 10 }
-            out[count] = UInt8(ascii: ".")
-            count += 1
-            count += writePadded(fraction, fractionDigits, to: out + count)
-        }
-        out[count] = UInt8(ascii: "Z")
-        return count + 1
-    }
-}
-
-/// Writes `pad(value, width)` at `out` (a width of at most 9; at most 20 bytes); returns how many.
-@inline(__always)
-func writePadded(_ value: Int64, _ width: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-    if value >= 0, value < 100, width == 2 {
-        out[0] = UInt8(ascii: "0") + UInt8(value / 10)
-        out[1] = UInt8(ascii: "0") + UInt8(value % 10)
-        return 2
-    }
-    // Digits from the right into a small buffer, then as many zeros as the width asks first.
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    return withUnsafeMutableBytes(of: &digits) { raw in
-        let buffer = raw.bindMemory(to: UInt8.self)
-        var rest = value.magnitude
-        var start = buffer.count
-        repeat {
-            start -= 1
-            buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
-        // As `pad` does, a sign counts towards the width and the zeros go before it.
-        let sign = value < 0 ? 1 : 0
-        var count = 0
-        for _ in 0..<max(0, width - sign - (buffer.count - start)) {
-            out[count] = UInt8(ascii: "0")
-            count += 1
-        }
-        if sign == 1 {
-            out[count] = UInt8(ascii: "-")
-            count += 1
-        }
-        (out + count).update(from: buffer.baseAddress! + start, count: buffer.count - start)
-        return count + buffer.count - start
+        let utc = self.utc
+        out.appendRFC3339(year: utc.date.year, month: utc.date.month, day: utc.date.day, secondOfDay: utc.secondOfDay,
+                          nanosecond: utc.nanosecond, fractionDigits: fractionDigits)
     }
 }
 
@@ -231,21 +153,9 @@ public struct CivilDate: Sendable, Hashable, Comparable {
 
     /// `YYYY-MM-DD`.
     public var isoText: String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-            let count = writeISOText(to: buffer.baseAddress!)
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
-        }
-    }
-
-    /// Writes `isoText`'s bytes at `out` (at most 62); returns how many.
-    func writeISOText(to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = writePadded(year, 4, to: out)
-        out[count] = UInt8(ascii: "-")
-        count += 1
-        count += writePadded(month, 2, to: out + count)
-        out[count] = UInt8(ascii: "-")
-        count += 1
-        return count + writePadded(day, 2, to: out + count)
+        var out = ShortText()
+        out.appendISODate(year: year, month: month, day: day)
+        return out.text
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }

@@ -1,30 +1,27 @@
+import ByteOutput
 import CPosix
 import Foundation
 
 /// Receives the site's files one at a time. Paths are relative, `/`-separated.
 public protocol SiteWriter: AnyObject {
-    /// Writes one file of the site.
-    func write(_ path: String, _ contents: String) throws
-    /// Writes one file of the site from UTF-8 bytes (large data files, without a string copy).
-    func write(_ path: String, bytes: [UInt8]) throws
-    /// Writes one file of the site from UTF-8 bytes held elsewhere (a page rendered into its
-    /// own buffer), without copying them first.
-    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws
-    /// Writes one file that `produce` hands over in parts (a large data file, without holding
-    /// it whole); each part is valid only during the call that hands it over.
-    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws
+    /// Writes one file of the site: its bytes, taken as they are (a page rendered into its own
+    /// buffer is handed over without a copy). The writer does not keep `contents`.
+    func write(_ path: String, _ contents: ByteBuffer) throws
+    /// Writes one file that `produce` hands over in parts, in order (a large data file, made in
+    /// chunks on every core, is never held whole). The writer does not keep the parts.
+    func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws
     /// Told, before the first write, how many files the site will have (for progress).
     func expect(_ total: Int)
 }
 
 extension SiteWriter {
-    public func write(_ path: String, bytes: [UInt8]) throws { try write(path, String(decoding: bytes, as: UTF8.self)) }
-    public func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws { try write(path, bytes: Array(buffer)) }
-    public func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
-        var whole = [UInt8]()
-        try produce { whole.append(contentsOf: $0) }
-        try write(path, bytes: whole)
+    /// Gathers the parts into one buffer and writes that (for writers that keep files whole).
+    public func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
+        let whole = ByteBuffer()
+        try produce { whole.append($0) }
+        try write(path, whole)
     }
+
     public func expect(_ total: Int) {}
 }
 
@@ -154,21 +151,12 @@ final class StagingWriter: SiteWriter {
         self.root = root
     }
 
-    func write(_ path: String, _ contents: String) throws {
-        var contents = contents
-        try contents.withUTF8 { try write(path, buffer: $0) }
-    }
-
-    func write(_ path: String, bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try write(path, buffer: $0) }
-    }
-
-    func write(_ path: String, buffer: UnsafeBufferPointer<UInt8>) throws {
-        try write(path, parts: { emit in try emit(buffer) })
+    func write(_ path: String, _ contents: ByteBuffer) throws {
+        try write(path, parts: { emit in try emit(contents) })
     }
 
     /// Creates `path` (never overwriting) and writes what `produce` emits.
-    func write(_ path: String, parts produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !components.isEmpty,
               components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {
@@ -183,29 +171,25 @@ final class StagingWriter: SiteWriter {
             }
             createdFolders.insert(folder)
         }
-        let url = root.appendingPathComponent(path)
-        guard let handle = fopen(url.path, "wx") else {
-            throw PublishError(step: "write", path: path, reason: String(cString: strerror(errno)))
-        }
-        var failed = false
-        var failure: Int32 = 0
+        let file: OutputFile
         do {
-            try produce { buffer in
-                guard !failed, !buffer.isEmpty else { return }
-                if fwrite(buffer.baseAddress, 1, buffer.count, handle) != buffer.count {
-                    failed = true
-                    failure = errno
-                }
+            file = try OutputFile(creating: root.appendingPathComponent(path).path)
+        } catch {
+            throw PublishError(step: "write", path: path, reason: error.description)
+        }
+        // A part that cannot be written is reported once the producer is done (its chunks are
+        // made on other threads, which finish their work first).
+        var failure: OutputFile.Failure?
+        do {
+            try produce { part in
+                guard failure == nil else { return }
+                do throws(OutputFile.Failure) { try file.write(part) } catch { failure = error }
             }
         } catch {
-            fclose(handle)
+            try? file.close()
             throw error
         }
-        let flushed = fflush(handle) == 0
-        if !flushed, failure == 0 { failure = errno }
-        let closed = fclose(handle) == 0
-        guard !failed, flushed, closed else {
-            throw PublishError(step: "write", path: path, reason: String(cString: strerror(failure != 0 ? failure : EIO)))
-        }
+        do throws(OutputFile.Failure) { try file.close() } catch { failure = failure ?? error }
+        if let failure { throw PublishError(step: "write", path: path, reason: failure.description) }
     }
 }

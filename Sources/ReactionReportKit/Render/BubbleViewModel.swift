@@ -1,3 +1,6 @@
+import ByteOutput
+import Templates
+
 /// View models for reaction bubbles and "reacted by" lists (product.md §4).
 struct BubbleViewModel {
     let options: BuildOptions
@@ -94,20 +97,15 @@ struct BubbleViewModel {
 enum TimeText {
     /// `2026-11-03 14:05 UTC`.
     static func display(_ time: Timestamp) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.rfc3339Room + 4) { buffer in
-            let text = buffer.baseAddress!
-            let written = Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).writeRFC3339(to: text)
-            // The RFC 3339 text is ASCII: the date, `T`, then the time, whose first five bytes
-            // are shown.
-            let date = UnsafeBufferPointer(start: text, count: written).firstIndex(of: UInt8(ascii: "T")) ?? 10
-            text[date] = UInt8(ascii: " ")
-            var count = date + 6
-            for byte in " UTC".utf8 {
-                text[count] = byte
-                count += 1
-            }
-            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-        }
+        let utc = time.utc
+        var out = ShortText()
+        out.appendISODate(year: utc.date.year, month: utc.date.month, day: utc.date.day)
+        out.append(UInt8(ascii: " "))
+        out.appendPadded(utc.secondOfDay / 3600, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendPadded(utc.secondOfDay / 60 % 60, width: 2)
+        out.append(literal: " UTC")
+        return out.text
     }
 
     /// The `datetime` attribute of a `<time>` element: the RFC 3339 UTC text with at most three

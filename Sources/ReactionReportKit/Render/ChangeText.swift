@@ -1,3 +1,5 @@
+import Templates
+
 /// A figure's change against the week before, as the figures table, the list of weeks and the
 /// feed show it.
 struct FigureChange: TemplateRepresentable, Equatable {

@@ -1,3 +1,5 @@
+import Templates
+
 /// What `html/chart.mustache` reads. Every chart carries every name, a part that does not
 /// apply being `false` or `[]`, so that the partial never finds a value of the page around it.
 extension ChartModel: TemplateRepresentable {

@@ -1,5 +1,7 @@
+import ByteOutput
 import Foundation
 import ParallelWork
+import Templates
 
 /// Renders a conversation's transcript pages.
 struct ConversationPages: @unchecked Sendable {
@@ -87,7 +89,7 @@ enum ParallelPages {
     ///     turn to write). The first error in page order stops the writing and is thrown.
     static func render(_ jobs: [() throws -> Page], to writer: SiteWriter) throws {
         try Concurrently.inOrder(jobs.count, make: { try jobs[$0]() }, consume: { page in
-            try page.html.withContents { try writer.write(page.path, buffer: $0) }
+            try writer.write(page.path, page.html)
         })
     }
 }

@@ -1,3 +1,5 @@
+import Templates
+
 /// An emoji in a ranking (top emoji, off the palette) or the palette table.
 struct EmojiUseModel: TemplateRepresentable {
     var display: String

@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// The `data/messages.jsonl` line of a message (product.md §3.1), appended as UTF-8 bytes: the
 /// data file of a million messages is written without building a string per field.
 enum MessageRecord {

@@ -1,3 +1,5 @@
+import Templates
+
 /// The overview (`index.html` and `summary.md`, one model for both): the totals, the trends
 /// over the weeks, the list of weeks, the rankings, the conversations, and what the report
 /// leaves out (notes, diagnostics). Made by `SiteRenderer.indexModel` from the parts below.

@@ -1,3 +1,5 @@
+import Templates
+
 /// What every page's head and foot show: the site's title, the way to its root, the inputs, the
 /// look of the highlight and the bubbles, and the way to the latest weekly report.
 struct PageBase: TemplateRepresentable {

@@ -1,3 +1,4 @@
+import ByteOutput
 import ParallelWork
 
 /// Writes the bytes of a long list (a data file's lines) on every core: the list is cut into
@@ -12,13 +13,13 @@ enum ParallelChunks {
     ///     may only read shared state.
     ///   - emit: receives the chunks' bytes in order (empty chunks are skipped), one at a time.
     static func write(count: Int, chunkSize: Int = 4096, append: (Int, ByteBuffer) -> Void,
-                      emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+                      emit: (ByteBuffer) throws -> Void) throws {
         try Concurrently.inOrder((count + chunkSize - 1) / chunkSize, window: 8, make: { chunk in
             let bytes = ByteBuffer(capacity: chunkSize * 256)
             for index in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) { append(index, bytes) }
             return bytes
         }, consume: { bytes in
-            if !bytes.isEmpty { try bytes.withContents(emit) }
+            if !bytes.isEmpty { try emit(bytes) }
         })
     }
 }

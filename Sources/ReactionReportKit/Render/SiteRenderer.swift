@@ -1,4 +1,6 @@
+import ByteOutput
 import Foundation
+import Templates
 
 /// Turns the ledger's result into the site: view models fed to templates, data files, and the
 /// assets, handed one file at a time to a `SiteWriter`.
@@ -40,7 +42,7 @@ public struct SiteRenderer {
         writer.expect(total)
 
         if writesMedia {
-            for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, bytes: bytes) }
+            for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, ByteBuffer(bytes)) }
         }
         if options.formats.contains(.json) {
             try writer.write("data/messages.jsonl", parts: { emit in
@@ -49,8 +51,8 @@ public struct SiteRenderer {
                     out.append(0x0A)
                 }, emit: emit)
             })
-            try writer.write("data/diagnostics.json", DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies))
-            try writer.write("data/weeks.json", WeeksRecord.json(weekly, messages: messages))
+            try writer.write("data/diagnostics.json", ByteBuffer(DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies)))
+            try writer.write("data/weeks.json", ByteBuffer(WeeksRecord.json(weekly, messages: messages)))
             try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
         }
         // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
@@ -66,7 +68,7 @@ public struct SiteRenderer {
         }
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
-                try writer.write("assets/" + name, text)
+                try writer.write("assets/" + name, ByteBuffer(text))
             }
             let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: base)
             jobs += pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }
@@ -81,9 +83,7 @@ public struct SiteRenderer {
         }
         if options.formats.contains(.html) {
             jobs.append {
-                let feed = ByteBuffer()
-                feed.append(AtomFeed.xml(weekly, messages: messages, options: options))
-                return ("feed.xml", feed)
+                ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, messages: messages, options: options)))
             }
             jobs.append { ("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue)) }
         }

@@ -1,3 +1,5 @@
+import Templates
+
 /// A view model with a shape of its own (a chart, a week's row, a top message), handed to the
 /// templates as an object built from its typed fields: no value is cast on the way.
 protocol TemplateRepresentable {

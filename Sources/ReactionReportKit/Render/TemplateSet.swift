@@ -1,4 +1,6 @@
+import ByteOutput
 import Foundation
+import Templates
 
 /// The built-in templates and assets (embedded from `Templates/`).
 public enum BuiltinTemplates {}
@@ -17,13 +19,13 @@ public struct TemplateSet: Sendable {
         if let folder = overrideFolder {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw TemplateError(file: folder, reason: "the templates folder does not exist")
+                throw LocatedError(file: folder, reason: "the templates folder does not exist")
             }
             for index in files.indices {
                 let path = (folder as NSString).appendingPathComponent(files[index].path)
                 guard FileManager.default.fileExists(atPath: path) else { continue }
                 guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    throw TemplateError(file: path, reason: "cannot be read as UTF-8 text")
+                    throw LocatedError(file: path, reason: "cannot be read as UTF-8 text")
                 }
                 files[index] = (files[index].path, text, path)
             }
@@ -53,7 +55,7 @@ public struct TemplateSet: Sendable {
         do {
             return try Template(text)
         } catch {
-            throw TemplateError(file: source, line: error.line, column: error.column, reason: error.reason)
+            throw LocatedError(file: source, line: error.line, column: error.column, reason: error.reason)
         }
     }
 
@@ -71,58 +73,7 @@ public struct TemplateSet: Sendable {
     private func render(_ library: TemplateLibrary, _ folder: String, _ name: String, _ model: TemplateValue) throws -> ByteBuffer {
         let out = ByteBuffer(capacity: 16_384)
         guard library.render(name, model, into: out) else {
-            throw TemplateError(file: "\(folder)/\(name).mustache", reason: "no such template")
-        }
-        return out
-    }
-}
-
-/// Escapes values for Markdown so that a renderer, even one with raw HTML enabled, shows them
-/// as text: Markdown punctuation is backslash-escaped, `<` and `&` become entities, and line
-/// breaks become spaces so that a value cannot break a table row.
-enum MarkdownEscaping {
-    static func escape(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        // Where the value starts a line, only what would start a block needs a backslash: a
-        // heading (`#` to `######` then space or end), a list item (`-`, `+` then space or end,
-        // or digits then `.`/`)` then space or end), or a setext underline (`=` only).
-        var blockMarker: Int?
-        let first = scalars.firstIndex { $0 != " " }
-        if let start = first {
-            func endsMarker(_ index: Int) -> Bool { index >= scalars.count || scalars[index] == " " || scalars[index] == "\t" }
-            switch scalars[start] {
-            case "#":
-                var end = start
-                while end < scalars.count, scalars[end] == "#" { end += 1 }
-                if end - start <= 6, endsMarker(end) { blockMarker = start }
-            case "-", "+":
-                if endsMarker(start + 1) { blockMarker = start }
-            case "=":
-                if scalars[start...].allSatisfy({ $0 == "=" || $0 == " " }) { blockMarker = start }
-            case "0"..."9":
-                var end = start
-                while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
-                if end < scalars.count, scalars[end] == "." || scalars[end] == ")", end - start <= 9, endsMarker(end + 1) { blockMarker = end }
-            default:
-                break
-            }
-        }
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": out += " "
-            case "\\", "`", "*", "_", "[", "]", "|", "~":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                if index == blockMarker { out += "\\" }
-                out.unicodeScalars.append(scalar)
-            }
+            throw LocatedError(file: "\(folder)/\(name).mustache", reason: "no such template")
         }
         return out
     }

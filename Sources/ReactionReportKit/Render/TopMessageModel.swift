@@ -1,3 +1,5 @@
+import Templates
+
 /// A message in a ranking (the overview's and each week's top messages): its bubbles, excerpt,
 /// rendered text and a link to its anchor.
 struct TopMessageModel: TemplateRepresentable {

@@ -1,3 +1,5 @@
+import Templates
+
 /// A weekly engagement report (`weeks/<week>/index.html` and `weeks/<week>/report.md`, one
 /// model for both): the week's figures against the week before, its rankings and its
 /// conversations. Made by `WeeklyPages`.

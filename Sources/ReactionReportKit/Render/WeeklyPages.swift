@@ -1,3 +1,5 @@
+import Templates
+
 /// Makes the view models of the weekly engagement reports (product.md §5):
 /// `weeks/<week>/index.html`, `weeks/<week>/report.md` (`WeekReportModel`), and the list of weeks
 /// on the index page.

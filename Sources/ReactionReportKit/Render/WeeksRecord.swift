@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// `data/weeks.json` (product.md §3.2): every week's figures, rankings and conversations.
 enum WeeksRecord {
     static func json(_ report: WeeklyReport, messages: [MessageSummary]) -> String {
@@ -50,9 +52,8 @@ enum ReactionsCSV {
     }
 
     /// The file in parts, its rows made on every core.
-    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        var header = header.joined(separator: ",") + "\r\n"
-        try header.withUTF8 { try emit($0) }
+    static func write(_ messages: [MessageSummary], report: WeeklyReport, emit: (ByteBuffer) throws -> Void) throws {
+        try emit(ByteBuffer(header.joined(separator: ",") + "\r\n"))
         try ParallelChunks.write(count: messages.count, append: { index, out in append(messages[index], report: report, to: out) }, emit: emit)
     }
 
@@ -90,19 +91,7 @@ enum ReactionsCSV {
 
     /// RFC 4180 quoting, on bytes.
     static func appendField(_ value: String, to out: ByteBuffer) {
-        var value = value
-        value.withUTF8 { bytes in
-            guard bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
-                out.append(bytes)
-                return
-            }
-            out.append(0x22)
-            for byte in bytes {
-                out.append(byte)
-                if byte == 0x22 { out.append(0x22) }
-            }
-            out.append(0x22)
-        }
+        out.appendCSVField(value)
     }
 
     /// A text cell that a spreadsheet will not evaluate.

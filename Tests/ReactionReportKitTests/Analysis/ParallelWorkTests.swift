@@ -36,7 +36,7 @@ final class ParallelWorkTests: XCTestCase {
                 if index % 5 != 4 { out.append("\(index);") }
             }, emit: { part in
                 XCTAssertFalse(part.isEmpty)
-                parallel.append(contentsOf: part)
+                parallel.append(contentsOf: part.bytes)
                 parts += 1
             })
             let expected = (0..<count).filter { $0 % 5 != 4 }.map { "\($0);" }.joined()

@@ -1,4 +1,6 @@
 import Foundation
+import ByteOutput
+import Templates
 import XCTest
 @testable import ReactionReportKit
 
@@ -18,7 +20,7 @@ final class MustacheConformanceTests: XCTestCase {
         for (name, text) in partials { templates[name] = try Template(text) }
         let out = ByteBuffer(capacity: 256)
         guard TemplateLibrary(templates, escaping: .html).render(templateName, data, into: out) else {
-            throw TemplateError(file: templateName, reason: "no such template")
+            throw LocatedError(file: templateName, reason: "no such template")
         }
         return out.text
     }

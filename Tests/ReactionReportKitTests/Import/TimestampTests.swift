@@ -20,7 +20,7 @@ final class TimestampTests: XCTestCase {
         XCTAssertEqual(Timestamp.decimalSeconds("+5")?.rfc3339, "1970-01-01T00:00:05Z")
         XCTAssertEqual(Timestamp.decimalSeconds("-0.5")?.rfc3339, "1970-01-01T00:00:00.5Z")
         XCTAssertEqual(Timestamp.decimalSeconds("0001.1234567891")?.rfc3339, "1970-01-01T00:00:01.123456789Z")
-        for text in ["", "-1", ".5", "5.", "+", "1.2.3", "1x", "1.x", " 1", "1e3", "٣", "99999999999999999999"] {
+        for text in ["", "-1", ".5", "5.", "+", "1.2.3", "1..2", "1x", "1.x", " 1", "1 ", "1e3", "٣", "99999999999999999999"] {
             XCTAssertNil(Timestamp.decimalSeconds(text), text)
         }
     }

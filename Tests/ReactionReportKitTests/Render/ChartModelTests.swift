@@ -1,3 +1,5 @@
+import ByteOutput
+import Templates
 import XCTest
 @testable import ReactionReportKit
 

@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import XCTest
 @testable import ReactionReportKit
+@testable import Templates
 
 /// Script, event handlers and `javascript:` links in message text, user names and conversation
 /// names never reach a page unescaped.

@@ -1,11 +1,12 @@
+import ByteOutput
 @testable import ReactionReportKit
 
 /// Collects a rendered site in memory.
 final class MemoryWriter: SiteWriter {
     var files: [String: String] = [:]
 
-    func write(_ path: String, _ contents: String) throws {
-        files[path] = contents
+    func write(_ path: String, _ contents: ByteBuffer) throws {
+        files[path] = contents.text
     }
 
     /// Renders `result` with the built-in templates.

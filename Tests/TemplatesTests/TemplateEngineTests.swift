@@ -1,5 +1,6 @@
+import ByteOutput
 import XCTest
-@testable import ReactionReportKit
+@testable import Templates
 
 /// The Mustache dialect of `Template` and `TemplateLibrary`: each case is a template, a view
 /// model and the exact output.

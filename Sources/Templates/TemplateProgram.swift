@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// Templates compiled into one flat list of plain operations: rendering walks integers and byte
 /// ranges instead of a tree of enum nodes, so it does no reference counting of its own (the
 /// node tree cost a retain and a release per node and name on every page).
@@ -73,11 +75,9 @@ struct TemplateProgram: Sendable {
     /// Renders template number `template` with `model` as its context, appending to `out`.
     func render(_ template: Int, _ model: TemplateValue, escaping: TemplateEscaping, into out: ByteBuffer) {
         operations.withUnsafeBufferPointer { operations in
-            text.withUnsafeBufferPointer { text in
-                names.withUnsafeBufferPointer { names in
-                    var renderer = Renderer(program: self, operations: operations, text: text, names: names, escaping: escaping, stack: [model])
-                    renderer.run(templates[template], indentation: [], into: out)
-                }
+            names.withUnsafeBufferPointer { names in
+                var renderer = Renderer(program: self, operations: operations, names: names, escaping: escaping, stack: [model])
+                renderer.run(templates[template], indentation: [], into: out)
             }
         }
     }
@@ -86,7 +86,6 @@ struct TemplateProgram: Sendable {
     private struct Renderer {
         let program: TemplateProgram
         let operations: UnsafeBufferPointer<Operation>
-        let text: UnsafeBufferPointer<UInt8>
         let names: UnsafeBufferPointer<TemplateName>
         let escaping: TemplateEscaping
         var stack: [TemplateValue]
@@ -110,7 +109,7 @@ struct TemplateProgram: Sendable {
             let operation = operations[position]
             switch operation.kind {
             case .text:
-                out.append(UnsafeBufferPointer(rebasing: text[Int(operation.a)..<Int(operation.b)]))
+                out.append(program.text, Int(operation.a)..<Int(operation.b))
                 return position + 1
             case .variable:
                 switch lookup(operation) {

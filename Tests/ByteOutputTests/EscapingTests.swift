@@ -1,17 +1,26 @@
 import XCTest
-@testable import ReactionReportKit
+import ByteOutput
 
 /// The escaping loops pass over plain text eight bytes at a time; on generated text with
 /// special characters at every offset they give what a character-by-character escaper gives.
 final class EscapingTests: XCTestCase {
     static let alphabet: [String] = ["a", "b", "Z", "0", " ", "&", "<", ">", "\"", "'", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}",
-                                     "\u{7F}", "é", "❤️", "\u{2028}", "\u{2029}", "👍🏽", "—"]
+                                     "\u{7F}", "é", "❤️", "\u{2028}", "\u{2029}", "👍🏽", "—", ","]
 
+    /// Texts of 0 to 39 pieces of the alphabet, the same every run.
     static func generated(_ count: Int) -> [String] {
-        var generator = SplitMix(seed: 5)
+        var state: UInt64 = 5
+        func next() -> UInt64 {
+            // SplitMix64.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
         return (0..<count).map { _ in
-            let length = Int(generator.next() % 40)
-            return (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            let length = Int(next() % 40)
+            return (0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }.joined()
         }
     }
 
@@ -32,12 +41,12 @@ final class EscapingTests: XCTestCase {
         }
         for text in Self.generated(5_000) + [String(repeating: "plain text ", count: 9), "0123456&", "01234567&", "012345678<"] {
             let out = ByteBuffer(capacity: 16)
-            HTMLEscaping.append(text, to: out)
+            out.appendHTMLEscaped(text)
             XCTAssertEqual(out.text, reference(text), text.debugDescription)
         }
     }
 
-    func testJSONQuotingMatchesAPerCharacterEscaper() {
+    func testJSONStringsMatchAPerCharacterEscaper() {
         func reference(_ text: String) -> String {
             var out = "\""
             for scalar in text.unicodeScalars {
@@ -51,7 +60,8 @@ final class EscapingTests: XCTestCase {
                 case "\u{2029}": out += "\\u2029"
                 default:
                     if scalar.value < 0x20 || scalar.value == 0x7F {
-                        out += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u00" + (hex.count < 2 ? "0" : "") + hex
                     } else {
                         out.unicodeScalars.append(scalar)
                     }
@@ -60,22 +70,18 @@ final class EscapingTests: XCTestCase {
             return out + "\""
         }
         for text in Self.generated(5_000) + [String(repeating: "plain text ", count: 9), "0123456\"", "01234567\\", "012345678\u{7F}"] {
-            XCTAssertEqual(JSONText.quote(text), reference(text), text.debugDescription)
+            let out = ByteBuffer(capacity: 16)
+            out.appendJSONString(text)
+            XCTAssertEqual(out.text, reference(text), text.debugDescription)
         }
     }
-}
 
-final class TextExcerptTests: XCTestCase {
-    func testExcerptsAreOneTrimmedLineCutAtTheLimit() {
-        XCTAssertEqual(TextExcerpt.make("ship it today", deleted: false), "ship it today")
-        XCTAssertEqual(TextExcerpt.make("  ship it\ttoday\n\nplease  ", deleted: false), "ship it today please")
-        XCTAssertEqual(TextExcerpt.make("é\r\nà", deleted: false), "é à")
-        XCTAssertEqual(TextExcerpt.make("", deleted: true), "(deleted message)")
-        XCTAssertEqual(TextExcerpt.make(" \n ", deleted: false), "(no text)")
-        let long = String(repeating: "abcd ", count: 40)
-        XCTAssertEqual(TextExcerpt.make(long, deleted: false), String(repeating: "abcd ", count: 28).dropLast() + "…")
-        XCTAssertEqual(TextExcerpt.make(String(repeating: "x", count: 140), deleted: false), String(repeating: "x", count: 140))
-        XCTAssertEqual(TextExcerpt.make(String(repeating: "x", count: 141), deleted: false), String(repeating: "x", count: 139) + "…")
-        XCTAssertEqual(TextExcerpt.make(String(repeating: "❤️", count: 141), deleted: false), String(repeating: "❤️", count: 139) + "…")
+    func testCSVFieldsAreQuotedOnlyWhenTheyMustBe() {
+        let out = ByteBuffer(capacity: 1)
+        for field in ["plain", "", "a,b", #"say "hi""#, "two\nlines", "cr\r", "é ❤️"] {
+            out.appendCSVField(field)
+            out.append(0x7C)
+        }
+        XCTAssertEqual(out.text, "plain||\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\"|\"cr\r\"|é ❤️|")
     }
 }

@@ -6,18 +6,23 @@ import Foundation
 /// packed words cannot tell from their padding) also carries its number in a table of such names,
 /// so that a name holds no reference: view-model fields are copied and freed without reference
 /// counting their names.
-struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    let head: UInt64
-    let tail: UInt64
+public struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    @usableFromInline let head: UInt64
+    @usableFromInline let tail: UInt64
     /// 0 for a name the words hold whole; else its number in `LongTemplateNames`.
-    let long: UInt32
+    @usableFromInline let long: UInt32
 
-    init(_ text: String) {
+    /// The name `text`.
+    public init(_ text: String) {
         var text = text
         self = text.withUTF8 { TemplateName(bytes: $0) }
     }
 
-    init(stringLiteral value: StaticString) {
+    /// A name written as a literal: inlined where the view model is built, so that a literal's
+    /// words are made there (view models name their values with literals, so this runs for
+    /// every value of every page).
+    @inlinable @inline(__always)
+    public init(stringLiteral value: StaticString) {
         if value.hasPointerRepresentation {
             self.init(bytes: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
         } else {
@@ -25,9 +30,9 @@ struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
         }
     }
 
+    @inlinable @inline(__always)
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        // The first 16 bytes copied into two words, read little-endian (view models name their
-        // values with literals, so this runs for every value of every page).
+        // The first 16 bytes copied into two words, read little-endian.
         var words: (UInt64, UInt64) = (0, 0)
         let count = min(bytes.count, 16)
         if count > 0 {
@@ -35,11 +40,10 @@ struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
         }
         head = UInt64(littleEndian: words.0)
         tail = UInt64(littleEndian: words.1)
-        long = bytes.count > 16 || (count > 0 && memchr(bytes.baseAddress!, 0, count) != nil)
-            ? LongTemplateNames.number(of: String(decoding: bytes, as: UTF8.self)) : 0
+        long = bytes.count > 16 || (count > 0 && memchr(bytes.baseAddress!, 0, count) != nil) ? LongTemplateNames.number(of: bytes) : 0
     }
 
-    var description: String {
+    public var description: String {
         if long != 0 { return LongTemplateNames.name(long) }
         var bytes: [UInt8] = []
         for index in 0..<16 {
@@ -53,10 +57,16 @@ struct TemplateName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
 /// Names longer than 16 bytes, numbered from 1 in the order first met, for the life of the
 /// process (templates and view models use a few dozen).
+@usableFromInline
 enum LongTemplateNames {
     private nonisolated(unsafe) static var numbers: [String: UInt32] = [:]
     private nonisolated(unsafe) static var names: [String] = []
     private static let lock = NSLock()
+
+    @usableFromInline
+    static func number(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        number(of: String(decoding: bytes, as: UTF8.self))
+    }
 
     static func number(of name: String) -> UInt32 {
         lock.lock()
@@ -77,7 +87,7 @@ enum LongTemplateNames {
 
 /// A value as templates see it: text and numbers print, flags switch sections on and off, lists
 /// repeat a section for each element, objects hold named values.
-enum TemplateValue: Equatable {
+public enum TemplateValue: Equatable, Sendable {
     /// Printed escaped (`{{name}}`) or as it is (`{{{html}}}`).
     case text(String)
     /// Printed in decimal digits.
@@ -92,7 +102,7 @@ enum TemplateValue: Equatable {
     case null
 
     /// False, an empty list and null are false; everything else (an empty string too) is true.
-    var isTrue: Bool {
+    public var isTrue: Bool {
         switch self {
         case .flag(let value): return value
         case .list(let list): return !list.isEmpty
@@ -104,28 +114,40 @@ enum TemplateValue: Equatable {
 
 /// Named values in the order they were set; looked up by a scan over their names, which for the
 /// dozen names of a view model is faster than hashing.
-struct TemplateObject: ExpressibleByDictionaryLiteral, Equatable {
-    struct Field: Equatable {
-        let name: TemplateName
-        var value: TemplateValue
+public struct TemplateObject: ExpressibleByDictionaryLiteral, Equatable, Sendable {
+    @usableFromInline
+    struct Field: Equatable, Sendable {
+        @usableFromInline let name: TemplateName
+        @usableFromInline var value: TemplateValue
+
+        @inlinable
+        init(name: TemplateName, value: TemplateValue) {
+            self.name = name
+            self.value = value
+        }
     }
 
-    private(set) var fields: [Field]
+    @usableFromInline var fields: [Field]
 
-    init() { fields = [] }
+    /// An empty object.
+    @inlinable
+    public init() { fields = [] }
 
     /// An empty object with room for `capacity` values (growing a view model as it is filled
     /// was a fifth of the allocations of a build).
-    init(capacity: Int) {
+    @inlinable
+    public init(capacity: Int) {
         fields = []
         fields.reserveCapacity(capacity)
     }
 
-    init(dictionaryLiteral elements: (TemplateName, TemplateValue)...) {
+    public init(dictionaryLiteral elements: (TemplateName, TemplateValue)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
-    subscript(name: TemplateName) -> TemplateValue? {
+    /// The value named `name`; setting nil removes it.
+    @inlinable
+    public subscript(name: TemplateName) -> TemplateValue? {
         get {
             for field in fields where field.name == name { return field.value }
             return nil
@@ -140,8 +162,8 @@ struct TemplateObject: ExpressibleByDictionaryLiteral, Equatable {
     }
 
     /// Sets a value whose name is known not to be set yet (no search).
-    mutating func append(_ name: TemplateName, _ value: TemplateValue) {
+    @inlinable
+    public mutating func append(_ name: TemplateName, _ value: TemplateValue) {
         fields.append(Field(name: name, value: value))
     }
-
 }

@@ -8,7 +8,7 @@
 /// handles them, the engine these templates were first written for, so existing templates give
 /// the same bytes. Its extensions (transforms such as `uppercased(name)`, inheritance with
 /// `{{<parent}}` and `{{$block}}`, pragmas) are refused with an error naming the line.
-struct Template: Sendable {
+public struct Template: Sendable {
     indirect enum Node: Sendable {
         case text([UInt8])
         case variable(TemplatePath, escaped: Bool)
@@ -19,15 +19,16 @@ struct Template: Sendable {
 
     let nodes: [Node]
 
-    /// A template that does not parse: the line and column (1-based) where parsing stopped.
-    struct ParseError: Error, Sendable {
-        let line: Int
-        let column: Int
-        let reason: String
+    /// A template that does not parse: the line and column (1-based, in Unicode scalars) where
+    /// parsing stopped, and why.
+    public struct ParseError: Error, Sendable {
+        public let line: Int
+        public let column: Int
+        public let reason: String
     }
 
     /// Parses template text.
-    init(_ text: String) throws(ParseError) {
+    public init(_ text: String) throws(ParseError) {
         var parser = TemplateParser(Array(text.utf8))
         do {
             nodes = try parser.parse(section: nil, newLine: true)
@@ -281,7 +282,23 @@ struct TemplateParser {
 
     /// The error for a failure at byte `offset`, with its line and column.
     func error(_ reason: String, at offset: Int) -> Template.ParseError {
-        let position = textPosition(of: offset, in: bytes)
+        let position = self.position(of: offset)
         return Template.ParseError(line: position.line, column: position.column, reason: reason)
+    }
+
+    /// The 1-based line and column of byte `offset`; a column counts Unicode scalars (UTF-8
+    /// continuation bytes do not count), as the kit's JSON and TOML errors do.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(offset, bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 }

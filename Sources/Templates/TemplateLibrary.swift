@@ -1,0 +1,39 @@
+// Templates: our Mustache engine. It owns parsing template text (`Template`, errors by line and
+// column), compiling a set of templates that include one another into one flat program
+// (`TemplateLibrary`, `TemplateProgram`), the values templates see (`TemplateValue`,
+// `TemplateObject`, names packed into two machine words as `TemplateName`), and rendering
+// straight into a `ByteBuffer` with HTML or Markdown escaping (`TemplateEscaping`). Which
+// templates exist, where they are read from and what the pages' view models hold is the
+// kit's business (`TemplateSet`), not this module's. The public API is safe; inside, the
+// renderer walks the program through buffer pointers and a name is packed from its bytes.
+
+import ByteOutput
+
+/// Templates that can include one another as partials, compiled together into one
+/// `TemplateProgram` and rendered straight into bytes.
+public struct TemplateLibrary: Sendable {
+    private let program: TemplateProgram
+    private let indexByName: [String: Int]
+    /// How the library's templates escape the values they print.
+    public let escaping: TemplateEscaping
+
+    /// Compiles the templates, linking partial tags to the templates they name (a partial of
+    /// no template renders nothing).
+    /// - Parameter templates: the templates by the name partial tags call them.
+    public init(_ templates: [String: Template], escaping: TemplateEscaping) {
+        let names = templates.keys.sorted()
+        var indexByName: [String: Int] = [:]
+        for (index, name) in names.enumerated() { indexByName[name] = index }
+        program = TemplateProgram(names.map { templates[$0]! }, index: { indexByName[$0] })
+        self.indexByName = indexByName
+        self.escaping = escaping
+    }
+
+    /// Renders template `name` with `model` as its context, appending to `out`; false when there
+    /// is no such template.
+    public func render(_ name: String, _ model: TemplateValue, into out: ByteBuffer) -> Bool {
+        guard let index = indexByName[name] else { return false }
+        program.render(index, model, escaping: escaping, into: out)
+        return true
+    }
+}
