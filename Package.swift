@@ -39,6 +39,11 @@ let package = Package(
             name: "ByteOutput",
             swiftSettings: staticRuntimeInRelease
         ),
+        // Work spread over the cores and results handed between threads (SharedValue so far).
+        .target(
+            name: "ParallelWork",
+            swiftSettings: staticRuntimeInRelease
+        ),
         // Our Mustache engine: templates parsed, compiled into one flat program and rendered
         // straight into a ByteBuffer; view models are TemplateValues.
         .target(
@@ -50,6 +55,7 @@ let package = Package(
             name: "ReactionReportKit",
             dependencies: [
                 "ByteOutput",
+                "ParallelWork",
                 "Templates",
                 "CCmark",
                 "CZlib",
@@ -84,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "ByteOutput", "Templates", "CCmark"],
+            dependencies: ["ReactionReportKit", "ByteOutput", "ParallelWork", "Templates", "CCmark"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]
