@@ -2,9 +2,10 @@
 // file is written into (`ByteBuffer`); the writers that format values straight into it without
 // building strings (decimal and zero-padded numbers, ISO dates, RFC 3339 times) and escape text
 // for the formats we write (HTML, JSON strings, CSV fields); `ShortText`, for short strings made
-// the same way; `OutputFile`, which writes buffers into a new file; and one reader of bytes in
-// place, `DecimalText` (a Slack `ts`). Its public API is safe: the pointers it works with stay
-// inside this module.
+// the same way; `OutputFile`, which writes buffers into a new file; and the few reads of a
+// string's bytes in place that the writing side needs (`UTF8Bytes`: a test of every byte, a
+// string made around another with one copy; `DecimalText`: a Slack `ts`). Its public API is
+// safe: the pointers it works with stay inside this module.
 
 /// Output bytes (a page, a chunk of a data file), appended with one capacity check and a copy:
 /// an array's `append(contentsOf:)` cost about a hundred instructions a call (uniqueness,

@@ -1,3 +1,4 @@
+import ByteOutput
 import CCmark
 import Foundation
 
@@ -24,41 +25,27 @@ public enum CommonMark {
     /// entities or escapes. Such text is a paragraph of itself, with `"` written as `&quot;`, as
     /// cmark writes it. Nil for any other text; a test compares the two on generated text.
     static func plainParagraph(_ markdown: String) -> String? {
-        var markdown = markdown
-        return markdown.withUTF8 { bytes -> String? in
-            guard let first = bytes.first, let last = bytes.last, last != 0x20 else { return nil }
-            let letter = first | 0x20
-            guard letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z") else { return nil }
-            var quotes = 0
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""): quotes += 1
-                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
-                     UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
-                    return nil
-                case 0x20...0x7E, 0x80...0xFF: continue
-                default: return nil
-                }
-            }
-            return String(unsafeUninitializedCapacity: bytes.count + quotes * 5 + 8) { out in
-                var count = 0
-                func put(_ text: StaticString) {
-                    for index in 0..<text.utf8CodeUnitCount { out[count + index] = text.utf8Start[index] }
-                    count += text.utf8CodeUnitCount
-                }
-                put("<p>")
-                if quotes == 0 {
-                    _ = UnsafeMutableBufferPointer(rebasing: out[count...]).initialize(from: bytes)
-                    count += bytes.count
-                } else {
-                    for byte in bytes {
-                        if byte == UInt8(ascii: "\"") { put("&quot;") } else { out[count] = byte; count += 1 }
-                    }
-                }
-                put("</p>\n")
-                return count
+        guard let first = markdown.utf8.first, markdown.utf8.last != 0x20 else { return nil }
+        let letter = first | 0x20
+        guard letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z") else { return nil }
+        var quotes = 0
+        let plain = UTF8Bytes.allSatisfy(markdown) { byte in
+            switch byte {
+            case UInt8(ascii: "\""):
+                quotes += 1
+                return true
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                 UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                return false
+            case 0x20...0x7E, 0x80...0xFF: return true
+            default: return false
             }
         }
+        guard plain else { return nil }
+        guard quotes > 0 else { return UTF8Bytes.enclosed(markdown, prefix: "<p>", suffix: "</p>\n") }
+        // `"` is ASCII, so the pieces between quotes are whole UTF-8.
+        let pieces = markdown.utf8.split(separator: UInt8(ascii: "\""), omittingEmptySubsequences: false)
+        return UTF8Bytes.enclosed(pieces.map { String(Substring($0)) }.joined(separator: "&quot;"), prefix: "<p>", suffix: "</p>\n")
     }
 
     /// HTML for a CommonMark string, through libcmark.

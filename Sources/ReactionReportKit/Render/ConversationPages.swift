@@ -4,7 +4,7 @@ import ParallelWork
 import Templates
 
 /// Renders a conversation's transcript pages.
-struct ConversationPages: @unchecked Sendable {
+struct ConversationPages: Sendable {
     let options: BuildOptions
     let layout: SiteLayout
     let templates: TemplateSet
@@ -162,11 +162,10 @@ enum TextExcerpt {
     static func make(_ text: String, deleted: Bool, limit: Int = 140) -> String {
         // One line of printable ASCII with no space at either end is its own excerpt, and its
         // bytes are its characters (splitting by Character cost 37,000 instructions a message).
-        var copy = text
-        let plain = copy.withUTF8 { bytes in
-            bytes.first.map { $0 != 0x20 } == true && bytes.last != 0x20 && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if text.utf8.count <= limit, text.utf8.first.map({ $0 != 0x20 }) == true, text.utf8.last != 0x20,
+           UTF8Bytes.allSatisfy(text, { $0 >= 0x20 && $0 < 0x7F }) {
+            return text
         }
-        if plain, text.utf8.count <= limit { return text }
         let flat = text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingWhitespace
         if flat.isEmpty { return deleted ? "(deleted message)" : "(no text)" }
         guard flat.count > limit else { return flat }

@@ -1,5 +1,6 @@
 import ByteOutput
 import Foundation
+import ParallelWork
 import Templates
 
 /// Turns the ledger's result into the site: view models fed to templates, data files, and the

@@ -1,5 +1,5 @@
+import ParallelWork
 import XCTest
-@testable import ReactionReportKit
 
 /// A week's view model is shared by its HTML and Markdown pages and must not outlive them: a
 /// report over centuries has tens of thousands of weeks.
