@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string's UTF-8 bytes tested in place, one by one: the test is inlined where it is written,
 /// so a check of every byte of a message costs what a loop over a buffer costs (walking
 /// `text.utf8` cost about 15 instructions a byte).
@@ -32,6 +34,30 @@ public enum UTF8Bytes {
         literal.withUTF8Buffer { bytes in
             if let source = bytes.baseAddress { out.update(from: source, count: bytes.count) }
             return bytes.count
+        }
+    }
+}
+
+extension UTF8Bytes {
+    /// True when `text`'s UTF-8 holds `byte` (memchr on the string's bytes, rather than a
+    /// generic search over its UTF-8 view).
+    public static func contains(_ text: String, _ byte: UInt8) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.count > 0 && memchr(bytes.baseAddress!, Int32(byte), bytes.count) != nil
+        }
+    }
+
+    /// True when `a` comes before `b` in the byte order of their UTF-8 forms, which is also the
+    /// order of their Unicode scalars (compared with `memcmp`, not a byte at a time).
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let shared = min(x.count, y.count)
+                let order = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// The engagement figures of a set of messages (a week, a conversation in a week, or the
 /// whole report): what every row of the weekly report compares with the week before.
 public struct Engagement: Sendable, Equatable {
@@ -31,7 +33,7 @@ struct PersonKey: Hashable, Comparable {
     var id: String
 
     static func < (lhs: PersonKey, rhs: PersonKey) -> Bool {
-        lhs.platform != rhs.platform ? lhs.platform < rhs.platform : utf8Precedes(lhs.id, rhs.id)
+        lhs.platform != rhs.platform ? lhs.platform < rhs.platform : UTF8Bytes.precedes(lhs.id, rhs.id)
     }
 }
 

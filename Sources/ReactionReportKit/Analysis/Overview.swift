@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// Totals and rankings over a set of messages: what the index page and `summary.md` show.
 public struct Overview: Sendable {
     /// Figures for one conversation.
@@ -75,7 +77,7 @@ public struct Overview: Sendable {
 
     /// Most used first; ties by key (code points).
     public static func rankEmoji<S: Sequence>(_ uses: S) -> [EmojiUse] where S.Element == EmojiUse {
-        uses.sorted { $0.count != $1.count ? $0.count > $1.count : utf8Precedes($0.emoji.key, $1.emoji.key) }
+        uses.sorted { $0.count != $1.count ? $0.count > $1.count : UTF8Bytes.precedes($0.emoji.key, $1.emoji.key) }
     }
 
     /// Indexes of the messages with the most reactions; ties go to more distinct reactors, then

@@ -1,3 +1,5 @@
+import ByteOutput
+
 /// How the reactions of a message are ordered in bubbles and data.
 public enum ReactionOrder: String, Sendable, CaseIterable {
     /// By each emoji's earliest reaction; emoji without times keep input order, after timed ones.
@@ -13,7 +15,7 @@ public enum ReactionOrder: String, Sendable, CaseIterable {
         case .firstReacted:
             return Timestamp.earlierFirst(a.firstAt, b.firstAt) ?? (a.sequence < b.sequence)
         case .alphabetical:
-            return a.emoji.key != b.emoji.key ? utf8Precedes(a.emoji.key, b.emoji.key) : a.sequence < b.sequence
+            return a.emoji.key != b.emoji.key ? UTF8Bytes.precedes(a.emoji.key, b.emoji.key) : a.sequence < b.sequence
         case .count:
             return a.count != b.count ? a.count > b.count : ReactionOrder.firstReacted.areInIncreasingOrder(a, b)
         }

@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 import InputFiles
 import JSONReader
@@ -50,7 +51,7 @@ public struct ImportRun {
         // display knows how much there is to read; an input that cannot be found or opened
         // throws when its turn comes, so errors come in the same order as when each was opened
         // just before it was read.
-        let sources = Set(inputs).sorted(by: utf8Precedes).map { input in Result { try InputSource(input) } }
+        let sources = Set(inputs).sorted(by: UTF8Bytes.precedes).map { input in Result { try InputSource(input) } }
         if let progress {
             var files = 0, bytes = 0
             for case .success(let source) in sources {

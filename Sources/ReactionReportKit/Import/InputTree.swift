@@ -1,3 +1,4 @@
+import ByteOutput
 import InputFiles
 
 /// A folder or a `.zip` archive seen as relative file names and their bytes, so that importers
@@ -46,7 +47,7 @@ public struct InputTree {
         while low < high {
             let middle = (low + high) / 2
             if names[middle] == name { return true }
-            if utf8Precedes(names[middle], name) { low = middle + 1 } else { high = middle }
+            if UTF8Bytes.precedes(names[middle], name) { low = middle + 1 } else { high = middle }
         }
         return false
     }
@@ -73,7 +74,7 @@ public struct InputTree {
         guard var names = DiskFiles.regularFiles(under: path) else {
             throw LocatedError(file: path, reason: "the folder cannot be read")
         }
-        names.sort(by: utf8Precedes)
+        names.sort(by: UTF8Bytes.precedes)
         let folder = path.hasSuffix("/") ? path : path + "/"
         return InputTree(root: path, names: names, problems: [], measure: { name in
             DiskFiles.status(of: folder + name, followingLinks: false)?.size ?? 0
@@ -86,8 +87,8 @@ public struct InputTree {
     public static func zip(_ path: String, limits: ZipArchive.Limits = ZipArchive.Limits()) throws -> InputTree {
         let archive = try readingInput { try ZipArchive(path: path, limits: limits) }
         let problems = archive.skipped.map { Problem(entry: $0.entry, reason: $0.reason) }
-            .sorted { $0.entry != $1.entry ? utf8Precedes($0.entry, $1.entry) : utf8Precedes($0.reason, $1.reason) }
-        return InputTree(root: path, names: archive.names.sorted(by: utf8Precedes), problems: problems,
+            .sorted { $0.entry != $1.entry ? UTF8Bytes.precedes($0.entry, $1.entry) : UTF8Bytes.precedes($0.reason, $1.reason) }
+        return InputTree(root: path, names: archive.names.sorted(by: UTF8Bytes.precedes), problems: problems,
                          measure: { archive.size(of: $0) }, load: { name in try readingInput { try archive.contents(of: name) } })
     }
 

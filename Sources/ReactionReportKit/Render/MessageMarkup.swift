@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 
 /// Converts platform markup to CommonMark before libcmark renders it (Slack mrkdwn and Discord
@@ -45,7 +46,7 @@ struct MessageMarkup {
     /// Slack: `<@U1>`, `<#C1|name>`, `<!here>`, `<url|label>` (only http(s) and mailto become
     /// links), `*bold*`, `_italic_`, and the `&amp;`/`&lt;`/`&gt;` escapes.
     func slack(_ text: String) -> String {
-        guard utf8Contains(text, UInt8(ascii: "<")) else { return slackEmphasis(decodeSlackEntities(text)) }
+        guard UTF8Bytes.contains(text, UInt8(ascii: "<")) else { return slackEmphasis(decodeSlackEntities(text)) }
         return Self.slackPieces(text).map { piece in
             piece.isControl ? slackControl(String(piece.text)) : slackEmphasis(decodeSlackEntities(String(piece.text)))
         }.joined()
@@ -62,7 +63,7 @@ struct MessageMarkup {
     /// unclosed `<` starts a last text of its own). The delimiters are found on UTF-8 bytes where
     /// they stand alone (`onBytes`, by default `delimitersStandAlone`), else by `Character`.
     static func slackPieces(_ text: String, onBytes: Bool? = nil) -> [(text: Substring, isControl: Bool)] {
-        guard utf8Contains(text, UInt8(ascii: "<")) else { return [(Substring(text), false)] }
+        guard UTF8Bytes.contains(text, UInt8(ascii: "<")) else { return [(Substring(text), false)] }
         let bytewise = onBytes ?? delimitersStandAlone(text)
         func first(_ delimiter: Character, in part: Substring) -> Substring.Index? {
             bytewise ? part.utf8.firstIndex(of: delimiter.asciiValue!) : part.firstIndex(of: delimiter)
@@ -134,14 +135,14 @@ struct MessageMarkup {
     }
 
     func decodeSlackEntities(_ text: String) -> String {
-        guard utf8Contains(text, UInt8(ascii: "&")) else { return text }
+        guard UTF8Bytes.contains(text, UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// `*bold*` → `**bold**` and `_italic_` → `*italic*` where they stand as words.
     func slackEmphasis(_ text: String) -> String {
         let text = shortcodesToEmoji(text)
-        guard utf8Contains(text, UInt8(ascii: "*")) || utf8Contains(text, UInt8(ascii: "_")) else { return text }
+        guard UTF8Bytes.contains(text, UInt8(ascii: "*")) || UTF8Bytes.contains(text, UInt8(ascii: "_")) else { return text }
         let bold = Self.boldPattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "**$1**")
         return Self.italicPattern.stringByReplacingMatches(in: bold, range: NSRange(bold.startIndex..., in: bold), withTemplate: "*$1*")
     }
@@ -150,7 +151,7 @@ struct MessageMarkup {
     /// marks, shortcodes as emoji.
     func slackWords(_ text: String) -> String {
         let text = shortcodesToEmoji(text)
-        guard utf8Contains(text, UInt8(ascii: "*")) || utf8Contains(text, UInt8(ascii: "_")) else { return text }
+        guard UTF8Bytes.contains(text, UInt8(ascii: "*")) || UTF8Bytes.contains(text, UInt8(ascii: "_")) else { return text }
         let bold = Self.boldPattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1")
         return Self.italicPattern.stringByReplacingMatches(in: bold, range: NSRange(bold.startIndex..., in: bold), withTemplate: "$1")
     }
@@ -164,7 +165,7 @@ struct MessageMarkup {
 
     /// `:rocket:` → 🚀, `:+1::skin-tone-2:` → 👍🏻; names that are not standard emoji stay as written.
     func shortcodesToEmoji(_ text: String) -> String {
-        guard utf8Contains(text, UInt8(ascii: ":")) else { return text }
+        guard UTF8Bytes.contains(text, UInt8(ascii: ":")) else { return text }
         var out = ""
         var last = text.startIndex
         for match in Self.shortcodePattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -190,7 +191,7 @@ struct MessageMarkup {
     }
 
     func discordMentions(_ text: String, escape: Bool) -> String {
-        guard utf8Contains(text, UInt8(ascii: "<")) else { return text }
+        guard UTF8Bytes.contains(text, UInt8(ascii: "<")) else { return text }
         var out = ""
         var last = text.startIndex
         for match in Self.discordPattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
