@@ -6,8 +6,7 @@ extension ByteBuffer {
     public func appendHTMLEscaped(_ text: String) {
         // Inlined into the caller, so that the text's bytes are found there and this is one
         // direct call.
-        var text = text
-        text.withUTF8 { appendHTMLEscaped(utf8: $0) }
+        UTF8Bytes.withBytes(of: text) { appendHTMLEscaped(utf8: $0) }
     }
 
     @usableFromInline
@@ -48,8 +47,7 @@ extension ByteBuffer {
     /// (`\u2028`, `\u2029`), which JavaScript once did not allow in strings; the rest is copied.
     @inlinable
     public func appendJSONString(_ text: String) {
-        var text = text
-        text.withUTF8 { appendJSONString(utf8: $0) }
+        UTF8Bytes.withBytes(of: text) { appendJSONString(utf8: $0) }
     }
 
     @usableFromInline
@@ -110,8 +108,7 @@ extension ByteBuffer {
     /// then in quotes, each quote doubled.
     @inlinable
     public func appendCSVField(_ text: String) {
-        var text = text
-        text.withUTF8 { appendCSVField(utf8: $0) }
+        UTF8Bytes.withBytes(of: text) { appendCSVField(utf8: $0) }
     }
 
     @usableFromInline

@@ -94,8 +94,7 @@ public final class ByteBuffer {
     /// A string's UTF-8 bytes.
     @inlinable @inline(__always)
     public func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append(copying: $0) }
+        UTF8Bytes.withBytes(of: text) { append(copying: $0) }
     }
 
     /// Inserts `bytes` at `index`, moving what follows.

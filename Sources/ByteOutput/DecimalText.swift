@@ -21,8 +21,7 @@ public enum DecimalText {
     ///   those after are checked but not read.
     public static func read(_ text: String, fractionLimit: Int) -> Parts? {
         precondition(fractionLimit >= 0 && fractionLimit <= 18, "0 to 18 fraction digits")
-        var text = text
-        return text.withUTF8 { bytes -> Parts? in
+        return UTF8Bytes.withBytes(of: text) { bytes -> Parts? in
             var index = 0
             var negative = false
             if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {

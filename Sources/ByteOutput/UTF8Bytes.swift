@@ -4,12 +4,22 @@ import Foundation
 /// so a check of every byte of a message costs what a loop over a buffer costs (walking
 /// `text.utf8` cost about 15 instructions a byte).
 public enum UTF8Bytes {
+    /// Calls `body` with `text`'s UTF-8 in place (for this module's writers; the bytes are valid
+    /// only during the call). A native string lends its storage without being copied or
+    /// retained; `String.withUTF8`, which may have to make the string contiguous first, needs
+    /// a mutable copy, a retain and a release on every call.
+    @inlinable @inline(__always)
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return try text.withUTF8(body)
+    }
+
     /// Whether `predicate` holds for every byte of `text`'s UTF-8, in order; it is not called
     /// again after it first returns false. True for an empty string.
     @inlinable @inline(__always)
     public static func allSatisfy(_ text: String, _ predicate: (UInt8) -> Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        return UTF8Bytes.withBytes(of: text) { bytes in
             for byte in bytes where !predicate(byte) { return false }
             return true
         }
@@ -18,8 +28,7 @@ public enum UTF8Bytes {
     /// `text` between `prefix` and `suffix`, made with one allocation and copy (joining them
     /// with `+` made two or three, and its reserved capacity cost 400 instructions a call).
     public static func enclosed(_ text: String, prefix: StaticString, suffix: StaticString) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
+        return UTF8Bytes.withBytes(of: text) { bytes in
             String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + bytes.count + suffix.utf8CodeUnitCount) { out in
                 var count = 0
                 count += copy(prefix, to: out.baseAddress!)

@@ -13,11 +13,28 @@ public struct Template: Sendable {
         case text([UInt8])
         case variable(TemplatePath, escaped: Bool)
         case section(TemplatePath, [Node], inverted: Bool)
-        /// A partial by name; `indentation` is the whitespace before a standalone partial tag.
-        case partial(String, indentation: [UInt8]?)
+        /// A partial by name; `indentation` is the whitespace before a standalone partial tag;
+        /// `line` and `column` are where the name is written.
+        case partial(String, indentation: [UInt8]?, line: Int, column: Int)
     }
 
     let nodes: [Node]
+
+    /// The partial tags, in the order they are written: the name and where it is.
+    var partials: [(name: String, line: Int, column: Int)] {
+        var found: [(name: String, line: Int, column: Int)] = []
+        func collect(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .partial(let name, _, let line, let column): found.append((name, line, column))
+                case .section(_, let inner, _): collect(inner)
+                case .text, .variable: continue
+                }
+            }
+        }
+        collect(nodes)
+        return found
+    }
 
     /// A template that does not parse: the line and column (1-based, in Unicode scalars) where
     /// parsing stopped, and why.
@@ -170,20 +187,12 @@ struct TemplateParser {
                 }
                 nodes.append(.variable(TemplatePath(name), escaped: false))
             case UInt8(ascii: ">"):
-                position += 1
-                skipWhitespace()
-                let nameStart = position
-                while !atEnd, Self.isNameByte(bytes[position]) || bytes[position] == UInt8(ascii: "/") { position += 1 }
-                let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
-                skipWhitespace()
-                guard !name.hasPrefix("*") else { throw Failure(reason: "dynamic partials ({{>*name}}) are not supported", offset: nameStart) }
-                guard starts(with: close, at: position) else { throw Failure(reason: "the partial tag is not closed", offset: position) }
-                position += close.count
+                let tag = try readPartialTag()
                 // The whitespace before a partial tag is kept as text even where the tag stands
                 // alone; the partial's further lines are indented by it.
                 if !whitespaceBefore.isEmpty { nodes.append(.text(whitespaceBefore)) }
                 standalone = newLine && finishesLine()
-                nodes.append(.partial(name, indentation: standalone ? whitespaceBefore : nil))
+                nodes.append(.partial(tag.name, indentation: standalone ? whitespaceBefore : nil, line: tag.line, column: tag.column))
                 whitespaceBefore = []
             case UInt8(ascii: "="):
                 position += 1
@@ -219,6 +228,22 @@ struct TemplateParser {
             position += 1
         }
         return (Array(bytes[start..<position]), false)
+    }
+
+    /// A partial tag from its `>` to the closing delimiter, which it consumes: the name, and
+    /// the line and column where it starts.
+    mutating func readPartialTag() throws(Failure) -> (name: String, line: Int, column: Int) {
+        position += 1
+        skipWhitespace()
+        let nameStart = position
+        while !atEnd, Self.isNameByte(bytes[position]) || bytes[position] == UInt8(ascii: "/") { position += 1 }
+        let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
+        skipWhitespace()
+        guard !name.hasPrefix("*") else { throw Failure(reason: "dynamic partials ({{>*name}}) are not supported", offset: nameStart) }
+        guard starts(with: close, at: position) else { throw Failure(reason: "the partial tag is not closed", offset: position) }
+        position += close.count
+        let start = self.position(of: nameStart)
+        return (name, start.line, start.column)
     }
 
     /// A tag's name up to the closing delimiter, which it consumes.

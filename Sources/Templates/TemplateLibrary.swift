@@ -12,19 +12,48 @@ import ByteOutput
 /// Templates that can include one another as partials, compiled together into one
 /// `TemplateProgram` and rendered straight into bytes.
 public struct TemplateLibrary: Sendable {
+    /// A partial tag naming no template of the library: the template holding the tag, where
+    /// the name is written (1-based line and column), and the name.
+    public struct MissingPartial: Error, Equatable, Sendable {
+        public let template: String
+        public let line: Int
+        public let column: Int
+        public let partial: String
+    }
+
     private let program: TemplateProgram
     private let indexByName: [String: Int]
     /// How the library's templates escape the values they print.
     public let escaping: TemplateEscaping
 
-    /// Compiles the templates, linking partial tags to the templates they name (a partial of
-    /// no template renders nothing).
-    /// - Parameter templates: the templates by the name partial tags call them.
-    public init(_ templates: [String: Template], escaping: TemplateEscaping) {
+    /// What a partial tag naming no template of the library does.
+    public enum MissingPartials: Sendable {
+        /// The library is not made: `init` throws `MissingPartial` (a typo in a template is
+        /// found before anything is rendered).
+        case error
+        /// The tag renders nothing, as the Mustache specification says.
+        case renderNothing
+    }
+
+    /// Compiles the templates, linking partial tags to the templates they name.
+    /// - Parameters:
+    ///   - templates: the templates by the name partial tags call them.
+    ///   - missingPartials: what a tag naming no template does (by default an error).
+    /// - Throws: `MissingPartial` for the first tag (templates in name order, tags in text
+    ///   order) that names no template, unless such tags render nothing.
+    public init(_ templates: [String: Template], escaping: TemplateEscaping,
+                missingPartials: MissingPartials = .error) throws(MissingPartial) {
         let names = templates.keys.sorted()
         var indexByName: [String: Int] = [:]
         for (index, name) in names.enumerated() { indexByName[name] = index }
-        program = TemplateProgram(names.map { templates[$0]! }, index: { indexByName[$0] })
+        if missingPartials == .error {
+            for name in names {
+                for tag in templates[name]!.partials where indexByName[tag.name] == nil {
+                    throw MissingPartial(template: name, line: tag.line, column: tag.column, partial: tag.name)
+                }
+            }
+        }
+        program = TemplateProgram(names.map { templates[$0]! }, index: { indexByName[$0] ?? -1 })
         self.indexByName = indexByName
         self.escaping = escaping
     }

@@ -14,7 +14,7 @@ struct TemplateProgram: Sendable {
         case section
         /// An inverted section, as `section`.
         case inverted
-        /// Template number `a` (-1: none), indented by `indentations[b]` when `b >= 0`.
+        /// Template number `a`, indented by `indentations[b]` when `b >= 0`.
         case partial
     }
 
@@ -35,8 +35,9 @@ struct TemplateProgram: Sendable {
     /// Each template's operations.
     private(set) var templates: [Range<Int>] = []
 
-    /// Compiles parsed templates; partials are linked by name through `index`.
-    init(_ parsed: [Template], index: (String) -> Int?) {
+    /// Compiles parsed templates; partials are linked by name through `index`, which knows
+    /// every name they use.
+    init(_ parsed: [Template], index: (String) -> Int) {
         for template in parsed {
             let start = operations.count
             append(template.nodes, index: index)
@@ -44,7 +45,7 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    private mutating func append(_ nodes: [Template.Node], index: (String) -> Int?) {
+    private mutating func append(_ nodes: [Template.Node], index: (String) -> Int) {
         for node in nodes {
             switch node {
             case .text(let bytes):
@@ -61,8 +62,8 @@ struct TemplateProgram: Sendable {
                 names.append(contentsOf: path.components)
                 append(inner, index: index)
                 operations[position].c = Int32(operations.count)
-            case .partial(let name, let indentation):
-                var operation = Operation(kind: .partial, a: Int32(index(name) ?? -1), b: -1)
+            case .partial(let name, let indentation, _, _):
+                var operation = Operation(kind: .partial, a: Int32(index(name)), b: -1)
                 if let indentation {
                     operation.b = Int32(indentations.count)
                     indentations.append(indentation)
@@ -148,10 +149,11 @@ struct TemplateProgram: Sendable {
                 }
                 return body.upperBound
             case .partial:
-                if operation.a >= 0 {
-                    let own = operation.b >= 0 ? indentation + program.indentations[Int(operation.b)] : indentation
-                    run(program.templates[Int(operation.a)], indentation: own, into: out)
-                }
+                // A partial naming no template (allowed only when the library was asked to
+                // render such partials as nothing, as the Mustache spec does) has index -1.
+                guard operation.a >= 0 else { return position + 1 }
+                let own = operation.b >= 0 ? indentation + program.indentations[Int(operation.b)] : indentation
+                run(program.templates[Int(operation.a)], indentation: own, into: out)
                 return position + 1
             }
         }

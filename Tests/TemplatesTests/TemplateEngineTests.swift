@@ -11,7 +11,7 @@ final class TemplateEngineTests: XCTestCase {
             var templates = ["main": try Template(text)]
             for (name, partial) in partials { templates[name] = try Template(partial) }
             let out = ByteBuffer(capacity: 16)
-            XCTAssertTrue(TemplateLibrary(templates, escaping: escaping).render("main", .object(model), into: out), file: file, line: line)
+            XCTAssertTrue(try TemplateLibrary(templates, escaping: escaping).render("main", .object(model), into: out), file: file, line: line)
             return out.text
         } catch {
             XCTFail("\(error)", file: file, line: line)
@@ -72,12 +72,25 @@ final class TemplateEngineTests: XCTestCase {
 
     func testPartials() {
         let model: TemplateObject = ["name": .text("Ada"), "list": .list([.object(["name": .text("one")]), .object(["name": .text("two")])])]
-        XCTAssertEqual(render("<{{> item}}>{{#list}}[{{> item}}]{{/list}}{{> nothing}}", model, partials: ["item": "{{name}}"]), "<Ada>[one][two]")
+        XCTAssertEqual(render("<{{> item}}>{{#list}}[{{> item}}]{{/list}}", model, partials: ["item": "{{name}}"]), "<Ada>[one][two]")
         // A standalone partial tag indents every line of the partial by the whitespace before it.
         XCTAssertEqual(render("<div>\n  {{> lines}}\n</div>\n", model, partials: ["lines": "<p>\n{{name}}\n</p>\n"]), "<div>\n  <p>\n  Ada\n  </p>\n</div>\n")
         // Partials may recurse through data.
         let tree: TemplateObject = ["name": .text("root"), "children": .list([.object(["name": .text("leaf"), "children": .list([])])])]
         XCTAssertEqual(render("{{> node}}", tree, partials: ["node": "({{name}}{{#children}}{{> node}}{{/children}})"]), "(root(leaf))")
+    }
+
+    func testAPartialOfNoTemplateIsAnErrorAtItsTag() throws {
+        let templates = ["main": try Template("<ul>\n  {{#list}}{{>  item }}{{/list}}\n  é {{> ghost}}\n</ul>\n"), "item": try Template("{{> item-part}}"),
+                         "item-part": try Template("{{.}}")]
+        XCTAssertThrowsError(try TemplateLibrary(templates, escaping: .html)) { error in
+            XCTAssertEqual(error as? TemplateLibrary.MissingPartial, TemplateLibrary.MissingPartial(template: "main", line: 3, column: 9, partial: "ghost"))
+        }
+        // Templates are checked in name order, their tags in text order.
+        let two = ["b": try Template("{{> x}}"), "a": try Template("\n{{> y}}{{> z}}")]
+        XCTAssertThrowsError(try TemplateLibrary(two, escaping: .markdown)) { error in
+            XCTAssertEqual(error as? TemplateLibrary.MissingPartial, TemplateLibrary.MissingPartial(template: "a", line: 2, column: 5, partial: "y"))
+        }
     }
 
     func testDelimitersCanChange() {

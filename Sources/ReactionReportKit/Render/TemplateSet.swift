@@ -6,48 +6,97 @@ import Templates
 public enum BuiltinTemplates {}
 
 /// The HTML and Markdown templates of a build: the built-ins, each overridable by a file of
-/// the same path under a user folder (`html/index.mustache`, `assets/style.css`, …).
+/// the same path under a user folder (`html/index.mustache`, `assets/style.css`, …). The folder
+/// may also add templates of its own, for partial tags to include: every `*.mustache` under its
+/// `html/` or `markdown/` (`html/partials/footer.mustache` is `{{> partials/footer}}`).
 public struct TemplateSet: Sendable {
     let html: TemplateLibrary
     let markdown: TemplateLibrary
     /// Static files to copy into the site, by path under `assets/`.
     public let assets: [String: String]
 
-    /// Loads the templates, applying overrides from `overrideFolder` when given.
+    /// A template or asset: its path under `Templates/` and where it was read from.
+    struct File {
+        var path: String
+        var text: String
+        var source: String
+    }
+
+    /// Loads the templates, applying overrides and additions from `overrideFolder` when given.
+    /// A template that does not parse, or a partial tag naming a template found nowhere, is an
+    /// error naming the file, line and column.
     public static func load(overrideFolder: String? = nil) throws -> TemplateSet {
-        var files = BuiltinTemplates.files.map { (path: $0.key, text: $0.value, source: "built-in Templates/" + $0.key) }
-        if let folder = overrideFolder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw LocatedError(file: folder, reason: "the templates folder does not exist")
-            }
-            for index in files.indices {
-                let path = (folder as NSString).appendingPathComponent(files[index].path)
-                guard FileManager.default.fileExists(atPath: path) else { continue }
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    throw LocatedError(file: path, reason: "cannot be read as UTF-8 text")
-                }
-                files[index] = (files[index].path, text, path)
-            }
-        }
-        var html: [String: Template] = [:]
-        var markdown: [String: Template] = [:]
+        var files = BuiltinTemplates.files.map { File(path: $0.key, text: $0.value, source: "built-in Templates/" + $0.key) }
+        if let folder = overrideFolder { files = try applying(folder, to: files) }
+        var templates: [String: [String: Template]] = ["html": [:], "markdown": [:]]
+        var sources: [String: String] = [:]
         var assets: [String: String] = [:]
         for file in files.sorted(by: { $0.path < $1.path }) {
             let parts = file.path.split(separator: "/", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
             switch parts[0] {
-            case "html":
-                html[stem(of: parts[1])] = try compile(file.text, source: file.source)
-            case "markdown":
-                markdown[stem(of: parts[1])] = try compile(file.text, source: file.source)
+            case "html", "markdown":
+                let name = templateName(of: parts[1])
+                templates[parts[0]]![name] = try compile(file.text, source: file.source)
+                sources[parts[0] + "/" + name] = file.source
             case "assets":
                 assets[parts[1]] = file.text
             default:
                 continue
             }
         }
-        return TemplateSet(html: TemplateLibrary(html, escaping: .html), markdown: TemplateLibrary(markdown, escaping: .markdown), assets: assets)
+        func library(_ kind: String, _ escaping: TemplateEscaping) throws -> TemplateLibrary {
+            try link(templates[kind]!, kind: kind, escaping: escaping, sources: sources, folder: overrideFolder)
+        }
+        return TemplateSet(html: try library("html", .html), markdown: try library("markdown", .markdown), assets: assets)
+    }
+
+    /// The files with the folder's overrides in place, and its own templates added.
+    static func applying(_ folder: String, to builtins: [File]) throws -> [File] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw LocatedError(file: folder, reason: "the templates folder does not exist")
+        }
+        var files = builtins
+        for index in files.indices {
+            let path = (folder as NSString).appendingPathComponent(files[index].path)
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            files[index] = File(path: files[index].path, text: try read(path), source: path)
+        }
+        let known = Set(builtins.map(\.path))
+        for kind in ["html", "markdown"] {
+            let kindFolder = (folder as NSString).appendingPathComponent(kind)
+            for relative in ownTemplates(in: kindFolder) where !known.contains(kind + "/" + relative) {
+                let path = (kindFolder as NSString).appendingPathComponent(relative)
+                files.append(File(path: kind + "/" + relative, text: try read(path), source: path))
+            }
+        }
+        return files
+    }
+
+    /// The `*.mustache` files under `folder` and its subfolders, by relative path, sorted;
+    /// hidden files and folders (an editor's `.index.mustache.swp`) are left out.
+    static func ownTemplates(in folder: String) -> [String] {
+        guard let paths = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else { return [] }
+        return paths.filter { path in
+            var isDirectory: ObjCBool = false
+            return path.hasSuffix(".mustache") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+                && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(path), isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }.sorted()
+    }
+
+    static func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw LocatedError(file: path, reason: "cannot be read as UTF-8 text")
+        }
+        return text
+    }
+
+    /// The name partial tags call a template by: its path under `html/` or `markdown/` without
+    /// `.mustache` (`index`, `partials/footer`).
+    static func templateName(of path: String) -> String {
+        path.hasSuffix(".mustache") ? String(path.dropLast(".mustache".count)) : stem(of: path)
     }
 
     /// Compiles a template; an error gives the position in the user's file.
@@ -56,6 +105,19 @@ public struct TemplateSet: Sendable {
             return try Template(text)
         } catch {
             throw LocatedError(file: source, line: error.line, column: error.column, reason: error.reason)
+        }
+    }
+
+    /// Links one kind's templates into a library; a partial tag naming no template is an error
+    /// at the tag, saying which file would have been its template.
+    static func link(_ templates: [String: Template], kind: String, escaping: TemplateEscaping,
+                     sources: [String: String], folder: String?) throws -> TemplateLibrary {
+        do {
+            return try TemplateLibrary(templates, escaping: escaping)
+        } catch {
+            let places = folder.map { "in \($0) or among the built-in templates" } ?? "among the built-in templates"
+            throw LocatedError(file: sources[kind + "/" + error.template] ?? kind + "/" + error.template, line: error.line, column: error.column,
+                                reason: "{{> \(error.partial)}} names no template: there is no \(kind)/\(error.partial).mustache \(places)")
         }
     }
 

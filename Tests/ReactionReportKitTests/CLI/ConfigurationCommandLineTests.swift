@@ -88,6 +88,22 @@ final class ConfigurationCommandLineTests: XCTestCase {
         XCTAssertEqual(flagged.status, 0, flagged.stderr)
     }
 
+    func testAPartialFoundNowhereStopsTheBuildBeforeAnythingIsWritten() throws {
+        let folder = try workspace()
+        try write("{{> head}}\n<main>{{> my-footer}}</main>\n", to: "tpl/html/index.mustache", in: folder)
+        let build = try run(["build", "in", "-o", "out", "--templates", "tpl"], in: folder)
+        XCTAssertEqual(build.status, 2)
+        XCTAssertEqual(build.stderr, "reaction-report: error: render: tpl/html/index.mustache:2:11: {{> my-footer}} names no template: "
+                       + "there is no html/my-footer.mustache in tpl or among the built-in templates\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        // Given the partial, the same folder builds.
+        try write("<p>our footer</p>", to: "tpl/html/my-footer.mustache", in: folder)
+        let fixed = try run(["build", "in", "-o", "out", "--quiet", "--templates", "tpl"], in: folder)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8).components(separatedBy: "<main>").last,
+                       "<p>our footer</p></main>\n")
+    }
+
     func testFlagsWinOverTheConfiguration() throws {
         let folder = try workspace()
         try write("""
