@@ -6,10 +6,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "reaction-report", targets: ["reaction-report"]),
-        .library(name: "ReactionReportKit", targets: ["ReactionReportKit"]),
+        .library(name: "ReactionReportKit", targets: ["ReactionReportKit"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -51,14 +51,14 @@ let package = Package(
                 "InputFiles",
                 "JSONReader",
                 "ParallelWork",
-                "SourceText",
+                "SourceText"
             ]
         ),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
                 "ReactionReportKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // The fuzz target: libFuzzer's entry point when built by Scripts/fuzz.sh (-DFUZZING with
@@ -79,6 +79,6 @@ let package = Package(
             name: "ReactionReportKitTests",
             dependencies: ["ReactionReportKit", "ByteOutput", "CCmark", "InputFiles", "JSONReader", "ParallelWork", "Templates"],
             exclude: ["Fixtures", "Golden"]
-        ),
+        )
     ]
 )

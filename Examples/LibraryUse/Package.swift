@@ -8,12 +8,12 @@ let package = Package(
     name: "weekly-reactions",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "reaction-report", path: "../.."),
+        .package(name: "reaction-report", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "weekly-reactions",
             dependencies: [.product(name: "ReactionReportKit", package: "reaction-report")]
-        ),
+        )
     ]
 )

@@ -18,7 +18,8 @@ extension ByteBuffer {
             if index + 8 <= bytes.count {
                 let word = ByteWord.load(bytes, index)
                 if ByteWord.mayHold(word, 0x26) | ByteWord.mayHold(word, 0x3C) | ByteWord.mayHold(word, 0x3E)
-                    | ByteWord.mayHold(word, 0x22) | ByteWord.mayHold(word, 0x27) == 0 {
+                    | ByteWord.mayHold(word, 0x22) | ByteWord.mayHold(word, 0x27) == 0
+                {
                     index += 8
                     continue
                 }
@@ -61,7 +62,8 @@ extension ByteBuffer {
             if index + 8 <= bytes.count {
                 let word = ByteWord.load(bytes, index)
                 if ByteWord.mayHoldBelow(word, 0x20) | ByteWord.mayHold(word, 0x22) | ByteWord.mayHold(word, 0x5C)
-                    | ByteWord.mayHold(word, 0x7F) | (word & ByteWord.highs) == 0 {
+                    | ByteWord.mayHold(word, 0x7F) | (word & ByteWord.highs) == 0
+                {
                     index += 8
                     continue
                 }

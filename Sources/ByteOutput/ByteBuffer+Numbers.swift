@@ -99,10 +99,13 @@ enum Digits {
 
     /// RFC 3339 UTC text at `out` (at most `dateTimeRoom` bytes).
     @usableFromInline
-    static func writeDateTime(_ year: Int64, _ month: Int64, _ day: Int64, _ secondOfDay: Int64, _ nanosecond: Int64,
-                              _ fractionDigits: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        precondition((0..<86_400).contains(secondOfDay) && (0..<1_000_000_000).contains(nanosecond) && (0...9).contains(fractionDigits),
-                     "a second of the day, a nanosecond of the second and 0 to 9 fraction digits")
+    static func writeDateTime(
+        _ year: Int64, _ month: Int64, _ day: Int64, _ secondOfDay: Int64, _ nanosecond: Int64,
+        _ fractionDigits: Int, to out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        precondition(
+            (0..<86_400).contains(secondOfDay) && (0..<1_000_000_000).contains(nanosecond) && (0...9).contains(fractionDigits),
+            "a second of the day, a nanosecond of the second and 0 to 9 fraction digits")
         var count = writeDate(year, month, day, to: out)
         out[count] = UInt8(ascii: "T")
         count += 1

@@ -7,8 +7,11 @@ public struct ShortText {
     /// The capacity in bytes.
     @inlinable public static var capacity: Int { 128 }
 
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    @usableFromInline var storage:
+        (
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+        )
     @usableFromInline var used: Int
 
     @inlinable @inline(__always)

@@ -25,8 +25,10 @@ extension ZipArchive {
             let flags = archive.uint16(position + 8)
             let method = archive.uint16(position + 10)
             let crc32 = archive.uint32(position + 16)
-            var sizes = (size: UInt64(archive.uint32(position + 24)), compressed: UInt64(archive.uint32(position + 20)),
-                         offset: UInt64(archive.uint32(position + 42)))
+            var sizes = (
+                size: UInt64(archive.uint32(position + 24)), compressed: UInt64(archive.uint32(position + 20)),
+                offset: UInt64(archive.uint32(position + 42))
+            )
             let nameStart = position + 46
             let extraStart = nameStart + Int(archive.uint16(position + 28))
             let extra = extraStart..<(extraStart + Int(archive.uint16(position + 30)))
@@ -42,8 +44,9 @@ extension ZipArchive {
             guard sizes.size <= UInt64(limits.maximumEntrySize) else {
                 throw FileError(file: path, reason: "entry \(name) unpacks to \(sizes.size) bytes, more than the limit of \(limits.maximumEntrySize)")
             }
-            let entry = Entry(method: method, crc32: crc32, compressedSize: Int(clamping: sizes.compressed), size: Int(sizes.size),
-                              localHeaderOffset: Int(clamping: sizes.offset), number: number)
+            let entry = Entry(
+                method: method, crc32: crc32, compressedSize: Int(clamping: sizes.compressed), size: Int(sizes.size),
+                localHeaderOffset: Int(clamping: sizes.offset), number: number)
             if let earlier = entries.updateValue(entry, forKey: name) {
                 copies[name, default: [earlier.number]].append(number)
                 total -= earlier.size
@@ -58,9 +61,13 @@ extension ZipArchive {
         for name in names {
             guard let numbers = copies[name] else { continue }
             let others = numbers.dropLast().map(String.init)
-            let notRead = others.count == 1 ? "the one at entry \(others[0]) is not"
+            let notRead =
+                others.count == 1
+                ? "the one at entry \(others[0]) is not"
                 : "the ones at entries \(others.dropLast().joined(separator: ", ")) and \(others[others.count - 1]) are not"
-            skipped.append(Skipped(entry: name, reason: "appears \(numbers.count) times: the last copy (entry \(numbers[numbers.count - 1]) of \(count)) is read, " + notRead))
+            skipped.append(
+                Skipped(
+                    entry: name, reason: "appears \(numbers.count) times: the last copy (entry \(numbers[numbers.count - 1]) of \(count)) is read, " + notRead))
         }
         return (entries, names, skipped)
     }
@@ -76,7 +83,9 @@ extension ZipArchive {
         let floor = max(0, end - 65_535)
         while end >= floor, archive.uint32(end) != 0x0605_4B50 { end -= 1 }
         guard end >= floor else { throw fail("no end of central directory") }
-        let split = FileError(file: path, reason: "is one part of a split archive, which cannot be read; join the parts into one archive first (zip -s 0 \(path) --out whole.zip)")
+        let split = FileError(
+            file: path, reason: "is one part of a split archive, which cannot be read; join the parts into one archive first (zip -s 0 \(path) --out whole.zip)"
+        )
         var count = UInt64(archive.uint16(end + 10))
         var offset = UInt64(archive.uint32(end + 16))
         let locator = end - 20

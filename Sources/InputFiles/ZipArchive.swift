@@ -114,7 +114,8 @@ public struct ZipArchive: Sendable {
             }
             let crc32 = output.withUnsafeBufferPointer { UInt32(CZlib.crc32_z(0, $0.baseAddress, $0.count)) }
             guard crc32 == entry.crc32 else {
-                throw FileError(file: display, reason: "is damaged: its CRC-32 is \(Self.hex(crc32)), the archive says \(Self.hex(entry.crc32)); get the archive again")
+                throw FileError(
+                    file: display, reason: "is damaged: its CRC-32 is \(Self.hex(crc32)), the archive says \(Self.hex(entry.crc32)); get the archive again")
             }
             return output
         }

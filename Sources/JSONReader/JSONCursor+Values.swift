@@ -44,11 +44,21 @@ extension JSONCursor {
         switch buffer[position] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): let text = try parseString(); return building ? .string(text) : .null
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): let text = try parseNumber(); return building ? .number(text) : .null
+        case UInt8(ascii: "\""):
+            let text = try parseString()
+            return building ? .string(text) : .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let text = try parseNumber()
+            return building ? .number(text) : .null
         case 0: throw fail("a NUL byte where a JSON value was expected")
         default: throw fail("unexpected character where a JSON value was expected")
         }
@@ -67,10 +77,14 @@ extension JSONCursor {
     mutating func parseObject(depth: Int) throws -> JSONValue {
         let base = memberStack.count
         defer { memberStack.removeSubrange(base...) }
-        guard try walkObject(depth: depth, { reader, key in
-            let value = try reader.parseValue(depth: depth)
-            if reader.building { reader.memberStack.append((key, value)) }
-        }) else { return .object(JSONObject()) }
+        guard
+            try walkObject(
+                depth: depth,
+                { reader, key in
+                    let value = try reader.parseValue(depth: depth)
+                    if reader.building { reader.memberStack.append((key, value)) }
+                })
+        else { return .object(JSONObject()) }
         return building ? .object(JSONObject(members: Array(memberStack[base...]))) : .null
     }
 
@@ -105,7 +119,9 @@ extension JSONCursor {
             guard position < buffer.count else { throw fail("the file ends inside an object") }
             switch buffer[position] {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return true
+            case UInt8(ascii: "}"):
+                position += 1
+                return true
             default: throw fail("expected ',' or '}' in an object")
             }
         }
@@ -120,10 +136,14 @@ extension JSONCursor {
         }
         let base = elementStack.count
         defer { elementStack.removeSubrange(base...) }
-        guard try walkArray(depth: depth, { reader in
-            let value = try reader.parseValue(depth: depth)
-            if reader.building { reader.elementStack.append(value) }
-        }) else { return .array([]) }
+        guard
+            try walkArray(
+                depth: depth,
+                { reader in
+                    let value = try reader.parseValue(depth: depth)
+                    if reader.building { reader.elementStack.append(value) }
+                })
+        else { return .array([]) }
         if building { return .array(Array(elementStack[base...])) }
         if position - start >= deferringFrom { deferredEnds[start] = position }
         return .null
@@ -149,7 +169,9 @@ extension JSONCursor {
             guard position < buffer.count else { throw fail("the file ends inside an array") }
             switch buffer[position] {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return true
+            case UInt8(ascii: "]"):
+                position += 1
+                return true
             default: throw fail("expected ',' or ']' in an array")
             }
         }

@@ -97,8 +97,10 @@ extension JSONParser {
 
     /// `walk(_:file:_:)`, noting the members `rule` picks wherever they are, in members `body`
     /// reads or passes over (`noted` is nil when `rule` is).
-    public static func walk<T>(_ bytes: [UInt8], file: String, noting rule: MemberRule?,
-                               _ body: (inout JSONCursor) throws -> T) throws -> (result: T, noted: NotedMembers?) {
+    public static func walk<T>(
+        _ bytes: [UInt8], file: String, noting rule: MemberRule?,
+        _ body: (inout JSONCursor) throws -> T
+    ) throws -> (result: T, noted: NotedMembers?) {
         try bytes.withUnsafeBufferPointer { buffer in
             var cursor = JSONCursor(buffer: buffer, noting: rule)
             // The cursor handed back must be the one lent (a body could swap in the cursor of

@@ -33,7 +33,10 @@ extension JSONParser {
                     _ = try reader.walkObject(depth: depth + 1) { reader, key in
                         path.append(.key(key))
                         starts.append(reader.position)
-                        defer { path.removeLast(); starts.removeLast() }
+                        defer {
+                            path.removeLast()
+                            starts.removeLast()
+                        }
                         try visit(&reader, depth: depth + 1)
                     }
                 } else if reader.atArray {
@@ -41,7 +44,11 @@ extension JSONParser {
                     _ = try reader.walkArray(depth: depth + 1) { reader in
                         path.append(.index(index))
                         starts.append(reader.position)
-                        defer { path.removeLast(); starts.removeLast(); index += 1 }
+                        defer {
+                            path.removeLast()
+                            starts.removeLast()
+                            index += 1
+                        }
                         try visit(&reader, depth: depth + 1)
                     }
                 } else {

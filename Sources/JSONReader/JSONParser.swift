@@ -13,10 +13,11 @@
 // handed back, so no pointer outlives the call that lent it.
 
 import SourceText
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes that reports errors by line and column.
@@ -73,8 +74,10 @@ public enum JSONParser {
     /// Parses one JSON document as `parse(_:file:deferringArraysFrom:)` does, noting the members
     /// `rule` picks wherever they are (`noted` is nil when `rule` is). Deferring arrays, the
     /// members are noted in the validating pass, which reads the whole document.
-    public static func parse(_ bytes: [UInt8], file: String, deferringArraysFrom minimumBytes: Int? = nil,
-                             noting rule: MemberRule?) throws -> (value: JSONValue, noted: NotedMembers?) {
+    public static func parse(
+        _ bytes: [UInt8], file: String, deferringArraysFrom minimumBytes: Int? = nil,
+        noting rule: MemberRule?
+    ) throws -> (value: JSONValue, noted: NotedMembers?) {
         guard let minimumBytes else {
             return try bytes.withUnsafeBufferPointer { buffer in
                 var reader = JSONCursor(buffer: buffer, noting: rule)

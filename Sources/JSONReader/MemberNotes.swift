@@ -71,7 +71,8 @@ struct MemberNotes {
     /// Notes the member when the rule picks its name and its value holds something.
     private mutating func check(nameStart: Int, nameEnd: Int, valueStart: Int, depth: Int, in buffer: UnsafeBufferPointer<UInt8>) {
         let raw = UnsafeBufferPointer(rebasing: buffer[nameStart..<nameEnd])
-        let objectsOnly = raw.contains(UInt8(ascii: "\\"))
+        let objectsOnly =
+            raw.contains(UInt8(ascii: "\\"))
             ? Array(Self.decodedName(nameStart: nameStart, in: buffer).utf8).withUnsafeBufferPointer { rule.objectsOnly(forName: $0) }
             : rule.objectsOnly(forName: raw)
         guard let objectsOnly, Self.holdsSomething(at: valueStart, in: buffer, objectOnly: objectsOnly) else { return }
@@ -97,7 +98,8 @@ struct MemberNotes {
         let frame = level == outer.count ? current! : outer[level]
         if frame.node >= 0 { return frame.node }
         let parent: Int32 = level == 0 ? 0 : node(upTo: level - 1, in: buffer)
-        let component: JSONPath.Component = frame.isArray
+        let component: JSONPath.Component =
+            frame.isArray
             ? .anyIndex
             : .key(Self.decodedName(nameStart: frame.nameStart, in: buffer))
         let step = Step(parent: parent, component: component)

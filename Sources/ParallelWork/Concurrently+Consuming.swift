@@ -28,8 +28,10 @@ extension Concurrently {
     /// appending exactly `counts[i]` values: the results of the calls, in order, and every
     /// value appended, concatenated in the items' order. The values are appended straight into
     /// the one array returned, never copied from part to whole.
-    public static func map<T, U, R>(consuming items: consuming [T], appending counts: [Int],
-                                    _ body: (consuming T, inout Appender<U>) -> R) -> (results: [R], appended: [U]) {
+    public static func map<T, U, R>(
+        consuming items: consuming [T], appending counts: [Int],
+        _ body: (consuming T, inout Appender<U>) -> R
+    ) -> (results: [R], appended: [U]) {
         let count = items.count
         precondition(counts.count == count, "one count per item")
         var starts: [Int] = []

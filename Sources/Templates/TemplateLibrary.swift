@@ -41,8 +41,10 @@ public struct TemplateLibrary: Sendable {
     ///   - missingPartials: what a tag naming no template does (by default an error).
     /// - Throws: `MissingPartial` for the first tag (templates in name order, tags in text
     ///   order) that names no template, unless such tags render nothing.
-    public init(_ templates: [String: Template], escaping: TemplateEscaping,
-                missingPartials: MissingPartials = .error) throws(MissingPartial) {
+    public init(
+        _ templates: [String: Template], escaping: TemplateEscaping,
+        missingPartials: MissingPartials = .error
+    ) throws(MissingPartial) {
         let names = templates.keys.sorted()
         var indexByName: [String: Int] = [:]
         for (index, name) in names.enumerated() { indexByName[name] = index }

@@ -52,13 +52,17 @@ struct TemplateProgram: Sendable {
                 operations.append(Operation(kind: .text, a: Int32(text.count), b: Int32(text.count + bytes.count)))
                 text.append(contentsOf: bytes)
             case .variable(let path, let escaped):
-                operations.append(Operation(kind: .variable, escaped: escaped, currentOnly: path.currentOnly,
-                                            a: Int32(names.count), b: Int32(path.components.count)))
+                operations.append(
+                    Operation(
+                        kind: .variable, escaped: escaped, currentOnly: path.currentOnly,
+                        a: Int32(names.count), b: Int32(path.components.count)))
                 names.append(contentsOf: path.components)
             case .section(let path, let inner, let inverted):
                 let position = operations.count
-                operations.append(Operation(kind: inverted ? .inverted : .section, currentOnly: path.currentOnly,
-                                            a: Int32(names.count), b: Int32(path.components.count)))
+                operations.append(
+                    Operation(
+                        kind: inverted ? .inverted : .section, currentOnly: path.currentOnly,
+                        a: Int32(names.count), b: Int32(path.components.count)))
                 names.append(contentsOf: path.components)
                 append(inner, index: index)
                 operations[position].c = Int32(operations.count)

@@ -61,45 +61,49 @@ final class MemoryWriter: SiteWriter {
 }
 
 #if FUZZING
-/// libFuzzer's driver, for a program with its own `main` (SwiftPM gives every executable one).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    /// libFuzzer's driver, for a program with its own `main` (SwiftPM gives every executable one).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 
-@main
-struct Fuzz {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-            return 0
-        })
-    }
-}
-#else
-/// Without the fuzzer: replays the files or folders given (a corpus, a crash reproducer)
-/// through the same path, so a finding can be checked in a normal build.
-@main
-struct Replay {
-    static func main() throws {
-        var count = 0
-        for argument in CommandLine.arguments.dropFirst() {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
-                FileHandle.standardError.write(Data("\(argument): no such file\n".utf8))
-                exit(2)
-            }
-            let files = isFolder.boolValue
-                ? try FileManager.default.contentsOfDirectory(atPath: argument).sorted().map { argument + "/" + $0 }
-                : [argument]
-            for file in files {
-                FuzzTarget.run(Array(FileManager.default.contents(atPath: file) ?? Data()))
-                count += 1
-            }
+    @main
+    struct Fuzz {
+        static func main() {
+            var argc = CommandLine.argc
+            var argv = CommandLine.unsafeArgv
+            exit(
+                LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                    FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+                    return 0
+                })
         }
-        print("\(count) input(s) replayed without a finding")
     }
-}
+#else
+    /// Without the fuzzer: replays the files or folders given (a corpus, a crash reproducer)
+    /// through the same path, so a finding can be checked in a normal build.
+    @main
+    struct Replay {
+        static func main() throws {
+            var count = 0
+            for argument in CommandLine.arguments.dropFirst() {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
+                    FileHandle.standardError.write(Data("\(argument): no such file\n".utf8))
+                    exit(2)
+                }
+                let files =
+                    isFolder.boolValue
+                    ? try FileManager.default.contentsOfDirectory(atPath: argument).sorted().map { argument + "/" + $0 }
+                    : [argument]
+                for file in files {
+                    FuzzTarget.run(Array(FileManager.default.contents(atPath: file) ?? Data()))
+                    count += 1
+                }
+            }
+            print("\(count) input(s) replayed without a finding")
+        }
+    }
 #endif

@@ -111,7 +111,8 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "Messages per transcript page.")
     var pageSize: Int?
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("Absolute http(s) URL the site is published at, for links in feeds and Markdown.", valueName: "url"))
+    @Option(
+        name: .customLong("base-url"), help: ArgumentHelp("Absolute http(s) URL the site is published at, for links in feeds and Markdown.", valueName: "url"))
     var baseURL: String?
 
     @Flag(name: .long, inversion: .prefixedNo, help: "Stable pseudonyms instead of people's names and ids.")
@@ -153,7 +154,9 @@ struct Build: ParsableCommand {
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
-            print("Wrote \(output)/: \(outcome.filesWritten) files from \(outcome.files.count) input file(s), \(messages.count) messages, \(reactions) reactions.")
+            print(
+                "Wrote \(output)/: \(outcome.filesWritten) files from \(outcome.files.count) input file(s), \(messages.count) messages, \(reactions) reactions."
+            )
         }
         keptUntilExit.append(outcome)
     }

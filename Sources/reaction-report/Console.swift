@@ -81,8 +81,9 @@ final class TerminalProgress: BuildProgress {
     }
 
     func reading(files: Int, bytes: Int, messages: Int) {
-        draw(ProgressLine.reading(files: files, bytes: bytes, messages: messages, expectedFiles: expectedFiles, expectedBytes: expectedBytes),
-             force: false)
+        draw(
+            ProgressLine.reading(files: files, bytes: bytes, messages: messages, expectedFiles: expectedFiles, expectedBytes: expectedBytes),
+            force: false)
     }
 
     func writing(files: Int, of total: Int) {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ByteOutput
 
 /// The output buffer every page and data file is written into, and the number and time writers
@@ -78,7 +79,8 @@ final class ByteBufferTests: XCTestCase {
         buffer.appendRFC3339(year: 1970, month: 1, day: 1, secondOfDay: 0, nanosecond: 999_999_999, fractionDigits: 0)
         buffer.append(0x20)
         buffer.appendRFC3339(year: 1969, month: 12, day: 31, secondOfDay: 86_399, nanosecond: 999_000_000, fractionDigits: 3)
-        XCTAssertEqual(buffer.text, "2026-03-09 0012-11-30 2023-11-14T22:13:20.000100Z 2199-12-31T23:59:59.999999999Z 1970-01-01T00:00:00Z 1969-12-31T23:59:59.999Z")
+        XCTAssertEqual(
+            buffer.text, "2026-03-09 0012-11-30 2023-11-14T22:13:20.000100Z 2199-12-31T23:59:59.999999999Z 1970-01-01T00:00:00Z 1969-12-31T23:59:59.999Z")
     }
 
     func testShortTextWritesWhatTheBufferWrites() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ByteOutput
 
 /// Decimal text read whole, in parts.

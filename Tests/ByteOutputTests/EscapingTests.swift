@@ -1,11 +1,13 @@
-import XCTest
 import ByteOutput
+import XCTest
 
 /// The escaping loops pass over plain text eight bytes at a time; on generated text with
 /// special characters at every offset they give what a character-by-character escaper gives.
 final class EscapingTests: XCTestCase {
-    static let alphabet: [String] = ["a", "b", "Z", "0", " ", "&", "<", ">", "\"", "'", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}",
-                                     "\u{7F}", "é", "❤️", "\u{2028}", "\u{2029}", "👍🏽", "—", ","]
+    static let alphabet: [String] = [
+        "a", "b", "Z", "0", " ", "&", "<", ">", "\"", "'", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}",
+        "\u{7F}", "é", "❤️", "\u{2028}", "\u{2029}", "👍🏽", "—", ","
+    ]
 
     /// Texts of 0 to 39 pieces of the alphabet, the same every run.
     static func generated(_ count: Int) -> [String] {

@@ -1,6 +1,6 @@
+import ByteOutput
 import Foundation
 import XCTest
-import ByteOutput
 
 /// A new file, written from buffers as they are.
 final class OutputFileTests: XCTestCase {

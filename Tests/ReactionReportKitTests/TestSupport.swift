@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Small helpers so each test reads as "these inputs → these records".
@@ -56,7 +57,9 @@ enum TestSupport {
 
     /// "key count [reactor ids] complete|incomplete" per reaction, for compact assertions.
     static func reactions(_ message: MessageSummary) -> [String] {
-        message.reactions.map { "\($0.emoji.key) \($0.count) [\($0.reactors.map(\.id).joined(separator: ","))] \($0.reactorsComplete ? "complete" : "incomplete")" }
+        message.reactions.map {
+            "\($0.emoji.key) \($0.count) [\($0.reactors.map(\.id).joined(separator: ","))] \($0.reactorsComplete ? "complete" : "incomplete")"
+        }
     }
 
     /// Diagnostic counts by kind name.

@@ -1,12 +1,15 @@
 import ByteOutput
 import XCTest
+
 @testable import Templates
 
 /// The Mustache dialect of `Template` and `TemplateLibrary`: each case is a template, a view
 /// model and the exact output.
 final class TemplateEngineTests: XCTestCase {
-    func render(_ text: String, _ model: TemplateObject, partials: [String: String] = [:], escaping: TemplateEscaping = .html,
-                file: StaticString = #filePath, line: UInt = #line) -> String {
+    func render(
+        _ text: String, _ model: TemplateObject, partials: [String: String] = [:], escaping: TemplateEscaping = .html,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
         do {
             var templates = ["main": try Template(text)]
             for (name, partial) in partials { templates[name] = try Template(partial) }
@@ -30,8 +33,9 @@ final class TemplateEngineTests: XCTestCase {
 
     func testVariablesAndEscaping() {
         let model: TemplateObject = ["name": .text(#"<a href="x">Tom & 'Jo'</a>"#), "count": .number(-12), "on": .flag(true), "off": .flag(false)]
-        XCTAssertEqual(render("{{name}}|{{{name}}}|{{& name}}|{{ count }}|{{on}} {{off}}|{{missing}}.", model),
-                       #"&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jo&#39;&lt;/a&gt;|<a href="x">Tom & 'Jo'</a>|<a href="x">Tom & 'Jo'</a>|-12|true false|."#)
+        XCTAssertEqual(
+            render("{{name}}|{{{name}}}|{{& name}}|{{ count }}|{{on}} {{off}}|{{missing}}.", model),
+            #"&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jo&#39;&lt;/a&gt;|<a href="x">Tom & 'Jo'</a>|<a href="x">Tom & 'Jo'</a>|-12|true false|."#)
         XCTAssertEqual(render("{{name}}", ["name": .text("# *a* | b\nc")], escaping: .markdown), ##"\# \*a\* \| b c"##)
         XCTAssertEqual(render("[{{list}}][{{object}}][{{null}}]", ["list": .list([.text("a")]), "object": .object(["a": .text("b")]), "null": .null]), "[][][]")
     }
@@ -40,7 +44,7 @@ final class TemplateEngineTests: XCTestCase {
         let model: TemplateObject = [
             "title": .text("outer"),
             "person": .object(["name": .text("Ada"), "team": .object(["name": .text("Core")])]),
-            "items": .list([.object(["name": .text("one")]), .object(["title": .text("own")]), .text("plain")]),
+            "items": .list([.object(["name": .text("one")]), .object(["title": .text("own")]), .text("plain")])
         ]
         XCTAssertEqual(render("{{person.name}} of {{person.team.name}}; {{person.title}}; {{person.missing.name}}.", model), "Ada of Core; ; .")
         // Names not on an element are found further out; a leading dot looks only at the element.
@@ -51,10 +55,16 @@ final class TemplateEngineTests: XCTestCase {
     func testSectionsAndInvertedSections() {
         let model: TemplateObject = [
             "yes": .flag(true), "no": .flag(false), "empty": .list([]), "text": .text(""), "zero": .number(0), "null": .null,
-            "numbers": .list([.number(1), .number(2), .number(3)]),
+            "numbers": .list([.number(1), .number(2), .number(3)])
         ]
-        XCTAssertEqual(render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#empty}}E{{/empty}}{{#text}}T{{/text}}{{#zero}}0{{/zero}}{{#null}}U{{/null}}{{#missing}}M{{/missing}}", model), "YT0")
-        XCTAssertEqual(render("{{^yes}}Y{{/yes}}{{^no}}N{{/no}}{{^empty}}E{{/empty}}{{^text}}T{{/text}}{{^zero}}0{{/zero}}{{^null}}U{{/null}}{{^missing}}M{{/missing}}", model), "NEUM")
+        XCTAssertEqual(
+            render(
+                "{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#empty}}E{{/empty}}{{#text}}T{{/text}}{{#zero}}0{{/zero}}{{#null}}U{{/null}}{{#missing}}M{{/missing}}", model
+            ), "YT0")
+        XCTAssertEqual(
+            render(
+                "{{^yes}}Y{{/yes}}{{^no}}N{{/no}}{{^empty}}E{{/empty}}{{^text}}T{{/text}}{{^zero}}0{{/zero}}{{^null}}U{{/null}}{{^missing}}M{{/missing}}", model
+            ), "NEUM")
         XCTAssertEqual(render("{{#numbers}}<{{.}}>{{/numbers}}", model), "<1><2><3>")
         XCTAssertEqual(render("{{#numbers}}{{#yes}}{{.}}{{/yes}}{{/numbers}}", model), "123")
     }
@@ -81,8 +91,10 @@ final class TemplateEngineTests: XCTestCase {
     }
 
     func testAPartialOfNoTemplateIsAnErrorAtItsTag() throws {
-        let templates = ["main": try Template("<ul>\n  {{#list}}{{>  item }}{{/list}}\n  é {{> ghost}}\n</ul>\n"), "item": try Template("{{> item-part}}"),
-                         "item-part": try Template("{{.}}")]
+        let templates = [
+            "main": try Template("<ul>\n  {{#list}}{{>  item }}{{/list}}\n  é {{> ghost}}\n</ul>\n"), "item": try Template("{{> item-part}}"),
+            "item-part": try Template("{{.}}")
+        ]
         XCTAssertThrowsError(try TemplateLibrary(templates, escaping: .html)) { error in
             XCTAssertEqual(error as? TemplateLibrary.MissingPartial, TemplateLibrary.MissingPartial(template: "main", line: 3, column: 9, partial: "ghost"))
         }
@@ -122,6 +134,7 @@ final class TemplateEngineTests: XCTestCase {
         XCTAssertNotEqual(TemplateName("abcdefghijklmnopq"), TemplateName("abcdefghijklmnopr"))
         XCTAssertEqual(TemplateName("abcdefghijklmnopqrstu"), "abcdefghijklmnopqrstu")
         XCTAssertNotEqual(TemplateName("a"), TemplateName("a\0"))
-        XCTAssertEqual(render("{{abcdefghijklmnopqrstu}}{{abcdefghijklmnopqrstv}}", ["abcdefghijklmnopqrstu": .text("1"), "abcdefghijklmnopqrstv": .text("2")]), "12")
+        XCTAssertEqual(
+            render("{{abcdefghijklmnopqrstu}}{{abcdefghijklmnopqrstv}}", ["abcdefghijklmnopqrstu": .text("1"), "abcdefghijklmnopqrstv": .text("2")]), "12")
     }
 }

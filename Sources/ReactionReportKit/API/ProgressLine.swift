@@ -9,7 +9,8 @@ public enum ProgressLine {
             return "Reading: \(files) file\(files == 1 ? "" : "s"), \(size(bytes, unitFor: bytes)) \(unit(for: bytes)), " + counts
         }
         return "Reading: " + bar(bytes, of: expectedBytes) + " \(files)/\(max(files, expectedFiles)) files, "
-            + "\(size(min(bytes, expectedBytes), unitFor: expectedBytes)) of \(size(expectedBytes, unitFor: expectedBytes)) \(unit(for: expectedBytes)), " + counts
+            + "\(size(min(bytes, expectedBytes), unitFor: expectedBytes)) of \(size(expectedBytes, unitFor: expectedBytes)) \(unit(for: expectedBytes)), "
+            + counts
     }
 
     /// `Writing: ███░░ 120/2,049 files`.

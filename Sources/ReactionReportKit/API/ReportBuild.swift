@@ -67,8 +67,9 @@ public struct ReportBuild {
         let templates = try step(.render) { try TemplateSet.load(overrideFolder: templatesFolder) }
         var outcome = try inspect()
         if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
-        let renderer = SiteRenderer(options: options, templates: templates, inputSummary: Self.describe(outcome.files),
-                                    calendar: try step(.filter) { try calendar() }, palette: palette)
+        let renderer = SiteRenderer(
+            options: options, templates: templates, inputSummary: Self.describe(outcome.files),
+            calendar: try step(.filter) { try calendar() }, palette: palette)
         let counter = CountingWriter()
         counter.progress = progress
         // Rendering hands each file to the publisher as it is made; an error from writing is the

@@ -27,9 +27,12 @@ public struct Analysis: Sendable {
         (layout, overview, weekly) = Concurrently.run(
             { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },
             { Overview(messages: messages, topN: options.topN) },
-            { WeeklyReport(messages: messages, calendar: calendar, topN: options.topN, palette: palette,
-                           first: options.since.map { ISOWeek(containing: $0.firstDay) },
-                           last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) }) })
+            {
+                WeeklyReport(
+                    messages: messages, calendar: calendar, topN: options.topN, palette: palette,
+                    first: options.since.map { ISOWeek(containing: $0.firstDay) },
+                    last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) })
+            })
         self.result = result
     }
 

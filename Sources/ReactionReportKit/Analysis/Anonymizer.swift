@@ -103,12 +103,16 @@ struct PseudonymBook {
         var name: String
     }
 
-    static let adjectives = ["Amber", "Azure", "Brisk", "Calm", "Cedar", "Coral", "Crimson", "Dusky", "Gentle", "Golden", "Hazel", "Indigo",
-                             "Ivory", "Jade", "Lively", "Lunar", "Maple", "Mellow", "Misty", "Nimble", "Olive", "Quiet", "Rapid", "Rosy",
-                             "Rustic", "Sandy", "Silver", "Sunny", "Swift", "Teal", "Velvet", "Witty"]
-    static let animals = ["Badger", "Bison", "Crane", "Dolphin", "Falcon", "Ferret", "Finch", "Fox", "Gecko", "Heron", "Ibis", "Jackal",
-                          "Koala", "Lemur", "Lynx", "Marten", "Moose", "Newt", "Ocelot", "Otter", "Owl", "Panda", "Puffin", "Quail",
-                          "Raven", "Robin", "Seal", "Stoat", "Tapir", "Walrus", "Wombat", "Yak"]
+    static let adjectives = [
+        "Amber", "Azure", "Brisk", "Calm", "Cedar", "Coral", "Crimson", "Dusky", "Gentle", "Golden", "Hazel", "Indigo",
+        "Ivory", "Jade", "Lively", "Lunar", "Maple", "Mellow", "Misty", "Nimble", "Olive", "Quiet", "Rapid", "Rosy",
+        "Rustic", "Sandy", "Silver", "Sunny", "Swift", "Teal", "Velvet", "Witty"
+    ]
+    static let animals = [
+        "Badger", "Bison", "Crane", "Dolphin", "Falcon", "Ferret", "Finch", "Fox", "Gecko", "Heron", "Ibis", "Jackal",
+        "Koala", "Lemur", "Lynx", "Marten", "Moose", "Newt", "Ocelot", "Otter", "Owl", "Panda", "Puffin", "Quail",
+        "Raven", "Robin", "Seal", "Stoat", "Tapir", "Walrus", "Wombat", "Yak"
+    ]
 
     private var assigned: [PersonKey: Pseudonym] = [:]
     private var taken: [String: Int] = [:]

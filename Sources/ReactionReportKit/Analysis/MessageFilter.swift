@@ -17,7 +17,8 @@ public enum MessageFilter {
             if conversation.isDirect { direct.insert(key(conversation.platform, conversation.id)) }
             if (conversation.isDirect && !includeDirect)
                 || (!include.isEmpty && !names.contains(where: include.contains))
-                || names.contains(where: exclude.contains) {
+                || names.contains(where: exclude.contains)
+            {
                 excluded.insert(key(conversation.platform, conversation.id))
             }
         }
@@ -28,8 +29,9 @@ public enum MessageFilter {
                 messages += 1
                 reactions = reactions.addingClamped(message.reactionCount)
             }
-            result.directConversations = DirectConversations(conversations: direct.count, messages: messages, reactions: reactions,
-                                                             included: includeDirect, automatically: includeDirect && options.includeDirectMessages == nil)
+            result.directConversations = DirectConversations(
+                conversations: direct.count, messages: messages, reactions: reactions,
+                included: includeDirect, automatically: includeDirect && options.includeDirectMessages == nil)
         }
         let from = options.since.map { calendar.start(of: $0.firstDay) }
         let to = options.until.map { calendar.start(of: $0.dayAfter) }
@@ -83,7 +85,8 @@ public struct DirectConversations: Sendable, Equatable {
 
     /// What was done with them and how to change it; nil when they were included as asked.
     public var note: String? {
-        let counts = "\(conversations) direct conversation\(conversations == 1 ? "" : "s") (\(messages) message\(messages == 1 ? "" : "s"), \(reactions) reaction\(reactions == 1 ? "" : "s"))"
+        let counts =
+            "\(conversations) direct conversation\(conversations == 1 ? "" : "s") (\(messages) message\(messages == 1 ? "" : "s"), \(reactions) reaction\(reactions == 1 ? "" : "s"))"
         if !included {
             return "\(counts) left out; --include-direct-messages (or includeDirectMessages = true) includes them"
         }
@@ -96,7 +99,8 @@ public struct DirectConversations: Sendable, Equatable {
     /// The same for the report's readers, who did not choose the options: nil when the report
     /// covers them as asked.
     public var reportNote: String? {
-        let counts = "\(conversations) direct conversation\(conversations == 1 ? "" : "s") (\(messages) message\(messages == 1 ? "" : "s"), \(reactions) reaction\(reactions == 1 ? "" : "s"))"
+        let counts =
+            "\(conversations) direct conversation\(conversations == 1 ? "" : "s") (\(messages) message\(messages == 1 ? "" : "s"), \(reactions) reaction\(reactions == 1 ? "" : "s"))"
         if !included { return "Not in this report: \(counts); direct conversations are left out unless asked for." }
         if automatically { return "This report covers direct conversations only, as the input held nothing else: \(counts)." }
         return nil

@@ -57,8 +57,10 @@ public struct Overview: Sendable {
             } else {
                 index = conversations.count
                 conversationIndex[key] = index
-                conversations.append(ConversationTotals(platform: message.platform, id: message.conversationID, name: message.conversationName,
-                                                        messages: 0, reactedMessages: 0, reactions: 0))
+                conversations.append(
+                    ConversationTotals(
+                        platform: message.platform, id: message.conversationID, name: message.conversationName,
+                        messages: 0, reactedMessages: 0, reactions: 0))
             }
             conversations[index].messages += 1
             conversations[index].reactions.addClamped(count)

@@ -49,7 +49,9 @@ struct SiteLayout {
         var sortedPosition = [Int](repeating: 0, count: seen.count)
         for (position, index) in sorted.enumerated() { sortedPosition[index] = position }
         let slugs = Slug.assign(sorted.map { (key: seen[$0].key, platform: seen[$0].platform.rawValue, name: seen[$0].name) })
-        conversations = sorted.map { Conversation(platform: seen[$0].platform, id: seen[$0].id, name: seen[$0].name, slug: slugs[seen[$0].key]!, pageSize: size) }
+        conversations = sorted.map {
+            Conversation(platform: seen[$0].platform, id: seen[$0].id, name: seen[$0].name, slug: slugs[seen[$0].key]!, pageSize: size)
+        }
         pageOfMessage = Array(repeating: 1, count: messages.count)
         for (index, seenPosition) in conversationOf.enumerated() {
             let position = sortedPosition[seenPosition]

@@ -62,14 +62,17 @@ public struct WeeklyReport: Sendable {
     ///   - first, last: widen the range of weeks (for `--since`/`--until`); by default the range
     ///     runs from the first message's week to the last's.
     ///   - palette: the configured palette, resolved.
-    public init(messages: [MessageSummary], calendar: WeekCalendar, topN: Int, palette: [Emoji] = [],
-                first: ISOWeek? = nil, last: ISOWeek? = nil) {
+    public init(
+        messages: [MessageSummary], calendar: WeekCalendar, topN: Int, palette: [Emoji] = [],
+        first: ISOWeek? = nil, last: ISOWeek? = nil
+    ) {
         self.calendar = calendar
         let dated = messages.compactMap(\.sentAt)
         undated = messages.count - dated.count
         guard let earliest = dated.min(), let latest = dated.max() else { return }
-        let range = WeekRange(from: first.map { min($0, calendar.week(of: earliest)) } ?? calendar.week(of: earliest),
-                              through: last.map { max($0, calendar.week(of: latest)) } ?? calendar.week(of: latest), calendar: calendar)
+        let range = WeekRange(
+            from: first.map { min($0, calendar.week(of: earliest)) } ?? calendar.week(of: earliest),
+            through: last.map { max($0, calendar.week(of: latest)) } ?? calendar.week(of: latest), calendar: calendar)
         self.range = range
         weeks = range.weeks.indices.map { Week(week: range.weeks[$0], start: range.starts[$0], end: range.starts[$0 + 1]) }
         // By index and field: a loop over the messages copied each whole message.
@@ -123,7 +126,8 @@ public struct WeeklyReport: Sendable {
                 let job = conversationJobs[key]!
                 let newInConversation = newReactors[job][passed[job]]
                 passed[job] += 1
-                current[key] = ConversationWeek(platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: newInConversation))
+                current[key] = ConversationWeek(
+                    platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: newInConversation))
             }
             for (key, before) in previousConversations where current[key] == nil {
                 current[key] = ConversationWeek(platform: key.platform, id: key.id, name: before.name, figures: Engagement())
@@ -141,8 +145,11 @@ public struct WeeklyReport: Sendable {
     /// One week counted on its own: its rankings and emoji, and the tallies of the week and of
     /// each conversation in it (their figures wait for the count of new reactors).
     private static func count(_ week: Week, messages: [MessageSummary], topN: Int, palette: [Emoji])
-        -> (week: Week, tally: EngagementTally, reactors: [PersonKey],
-            conversations: [ConversationKey: (name: String, tally: EngagementTally)]) {
+        -> (
+            week: Week, tally: EngagementTally, reactors: [PersonKey],
+            conversations: [ConversationKey: (name: String, tally: EngagementTally)]
+        )
+    {
         var week = week
         // The week's distinct reactors are the keys of `given`, so its tally keeps no set of them.
         var tally = EngagementTally(countingReactors: false)

@@ -14,7 +14,7 @@ public enum ConfigurationFile {
         "title", "baseURL", "timezone", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
         "includeDirectMessages", "anonymize", "pageSize", "topN", "since", "until", "templates",
-        "highlightColor", "bubbleStack",
+        "highlightColor", "bubbleStack"
     ]
 
     /// Reads the file at `path` (named in errors as given) and applies it to `options`.
@@ -50,13 +50,15 @@ public enum ConfigurationFile {
             case "baseURL":
                 let text = try reader.string(value, key)
                 guard let url = normalizedBaseURL(text) else {
-                    throw document.error(at: value.position, "'baseURL' must be an absolute http:// or https:// URL without query or fragment, not \(TOMLKey.quoted(text))")
+                    throw document.error(
+                        at: value.position, "'baseURL' must be an absolute http:// or https:// URL without query or fragment, not \(TOMLKey.quoted(text))")
                 }
                 options.baseURL = url
             case "timezone":
                 let text = try reader.string(value, key)
                 guard isTimeZone(text) else {
-                    throw document.error(at: value.position, "'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \(TOMLKey.quoted(text))")
+                    throw document.error(
+                        at: value.position, "'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \(TOMLKey.quoted(text))")
                 }
                 options.timezone = text
             case "viewer":
@@ -66,7 +68,8 @@ public enum ConfigurationFile {
             case "reactionOrder":
                 let text = try reader.string(value, key)
                 guard let order = ReactionOrder(rawValue: text) else {
-                    throw document.error(at: value.position, "'reactionOrder' must be \(choices(ReactionOrder.allCases.map(\.rawValue))), not \(TOMLKey.quoted(text))")
+                    throw document.error(
+                        at: value.position, "'reactionOrder' must be \(choices(ReactionOrder.allCases.map(\.rawValue))), not \(TOMLKey.quoted(text))")
                 }
                 options.reactionOrder = order
             case "countCap":
@@ -108,13 +111,16 @@ public enum ConfigurationFile {
             case "highlightColor":
                 let text = try reader.nonEmptyString(value, key)
                 guard isPlainColor(text) else {
-                    throw document.error(at: value.position, "'highlightColor' must be a plain CSS colour (letters, digits, spaces and # ( ) , . % only), not \(TOMLKey.quoted(text))")
+                    throw document.error(
+                        at: value.position,
+                        "'highlightColor' must be a plain CSS colour (letters, digits, spaces and # ( ) , . % only), not \(TOMLKey.quoted(text))")
                 }
                 options.highlightColor = text
             case "bubbleStack":
                 let text = try reader.string(value, key)
                 guard let stack = BuildOptions.BubbleStack(rawValue: text) else {
-                    throw document.error(at: value.position, "'bubbleStack' must be \(choices(BuildOptions.BubbleStack.allCases.map(\.rawValue))), not \(TOMLKey.quoted(text))")
+                    throw document.error(
+                        at: value.position, "'bubbleStack' must be \(choices(BuildOptions.BubbleStack.allCases.map(\.rawValue))), not \(TOMLKey.quoted(text))")
                 }
                 options.bubbleStack = stack
             default:
@@ -132,10 +138,10 @@ public enum ConfigurationFile {
     /// slashes, or nil when it is not one.
     public static func normalizedBaseURL(_ text: String) -> String? {
         guard !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" }),
-              let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty,
-              components.query == nil, components.fragment == nil
+            let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty,
+            components.query == nil, components.fragment == nil
         else { return nil }
         var url = text
         while url.hasSuffix("/") { url.removeLast() }
@@ -150,12 +156,13 @@ public enum ConfigurationFile {
     /// True for a colour that can be put into a `style` attribute as it is: only letters,
     /// digits, spaces and `# ( ) , . %`, so it can never close the attribute or the declaration.
     public static func isPlainColor(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "#", "(", ")", ",", ".", "%", " ": return true
-            default: return false
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "#", "(", ")", ",", ".", "%", " ": return true
+                default: return false
+                }
             }
-        }
     }
 
     // MARK: Helpers

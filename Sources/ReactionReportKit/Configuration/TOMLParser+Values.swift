@@ -50,7 +50,8 @@ extension TOMLParser.Reader {
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         // A date (1979-05-27) or a time (07:32:00) starts with digits and a separator.
         if (digits.count >= 5 && digits[0..<4].allSatisfy(isDigit) && digits[4] == UInt8(ascii: "-"))
-            || (digits.count >= 3 && digits[0..<2].allSatisfy(isDigit) && digits[2] == UInt8(ascii: ":")) {
+            || (digits.count >= 3 && digits[0..<2].allSatisfy(isDigit) && digits[2] == UInt8(ascii: ":"))
+        {
             throw fail("dates and times are not supported; write the value as a quoted string, like \"2026-01-05\"", at: start)
         }
         var body = digits[...]
@@ -127,7 +128,9 @@ extension TOMLParser.Reader {
             guard let next = peek() else { throw fail("the array is not closed", at: open) }
             switch next {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return TOMLValue(.array(elements), at: place(open))
+            case UInt8(ascii: "]"):
+                position += 1
+                return TOMLValue(.array(elements), at: place(open))
             default: throw fail("expected ',' or ']' in an array")
             }
         }

@@ -179,7 +179,8 @@ extension TOMLParser {
                 default:
                     while let next = peek(), TOMLKey.isBareKeyByte(next) { position += 1 }
                     guard position > start else {
-                        throw fail(byte == UInt8(ascii: "=") ? "expected a key before '='" : "expected a key (letters, digits, '_' and '-', or a quoted string)")
+                        throw fail(
+                            byte == UInt8(ascii: "=") ? "expected a key before '='" : "expected a key (letters, digits, '_' and '-', or a quoted string)")
                     }
                     parts.append(KeyPart(name: String(decoding: bytes[start..<position], as: UTF8.self), offset: start, position: place(start)))
                 }

@@ -17,8 +17,9 @@ public struct EmojiTable: Sendable {
 
     /// The table built from the generated data: iamcal's shortcodes, then Slack's legacy names
     /// (`simple_smile`), which exports from before its 2018 emoji update still use.
-    public static let standard = EmojiTable(emojiRows: EmojiTable.emojiRows,
-                                            shortcodeRows: EmojiTable.shortcodeRows + "\n" + EmojiTable.slackLegacyRows)
+    public static let standard = EmojiTable(
+        emojiRows: EmojiTable.emojiRows,
+        shortcodeRows: EmojiTable.shortcodeRows + "\n" + EmojiTable.slackLegacyRows)
 
     /// Builds a table from tab-separated rows (split on bytes: splitting by `Character` would
     /// measure the grapheme clusters of every emoji, most of a build's start-up time).
@@ -50,6 +51,6 @@ public struct EmojiTable: Sendable {
 
     /// Stream Chat's default reaction types, which many apps keep.
     public static let streamDefaultTypes: [String: String] = [
-        "like": "👍", "love": "❤️", "haha": "😂", "wow": "😮", "sad": "😔", "angry": "😠",
+        "like": "👍", "love": "❤️", "haha": "😂", "wow": "😮", "sad": "😔", "angry": "😠"
     ]
 }

@@ -9,20 +9,24 @@ public struct CometChatImporter: DocumentImporter {
 
     public init() {}
 
-    public static let messages = InputFormat(id: "cometchat-messages", platform: .cometchat,
+    public static let messages = InputFormat(
+        id: "cometchat-messages", platform: .cometchat,
         summary: "messages list ({\"data\":[message…]}) with \"reactions\" summaries",
         recognisedBy: "messages with \"sentAt\" and \"sender\" or \"receiverType\"",
-        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"],
-                                         members: ["$.reactions", "$.data.reactions", extensionReactions, "$.data" + extensionReactions.dropFirst()]))
+        reactionMembers: ReactionMembers(
+            records: ["$.data[*]", "$[*]"],
+            members: ["$.reactions", "$.data.reactions", extensionReactions, "$.data" + extensionReactions.dropFirst()]))
 
     /// Where CometChat's Reactions extension (before reactions were built in) keeps a message's
     /// reactions: `{emoji: {uid: {name, avatar}}}` in the message's metadata.
     static let extensionReactions = #"$.metadata["@injected"].extensions.reactions"#
-    public static let reactions = InputFormat(id: "cometchat-reactions", platform: .cometchat,
+    public static let reactions = InputFormat(
+        id: "cometchat-reactions", platform: .cometchat,
         summary: "per-message reactions list ({\"data\":[MessageReaction…]})",
         recognisedBy: "items with \"messageId\", \"reaction\" and \"uid\" or \"reactedBy\"",
         reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.reaction"]))
-    public static let events = InputFormat(id: "cometchat-events", platform: .cometchat,
+    public static let events = InputFormat(
+        id: "cometchat-events", platform: .cometchat,
         summary: "reaction events (message_reaction_added / message_reaction_removed), JSON array or JSON lines",
         recognisedBy: "objects whose \"trigger\", \"event\" or \"type\" names a reaction added or removed",
         reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.data.reaction", "$.reaction"]))
@@ -89,21 +93,25 @@ public struct CometChatImporter: DocumentImporter {
         let authorName = senderEntity?["name"]?.string ?? message["sender"]?["name"]?.string
         if let authorID { sink.person(.cometchat, id: authorID, name: authorName) }
         let groupName = data?["entities"]?["receiver"]?["entity"]?["name"]?.string
-        sink.conversation(ConversationInfo(platform: .cometchat, id: conversationID,
-                                           name: receiverType == "group" ? groupName ?? receiver : conversationID,
-                                           isDirect: receiverType == "user"))
+        sink.conversation(
+            ConversationInfo(
+                platform: .cometchat, id: conversationID,
+                name: receiverType == "group" ? groupName ?? receiver : conversationID,
+                isDirect: receiverType == "user"))
         let deleted = message["deletedAt"].map { !$0.isNull && $0.int64 != 0 } ?? false
-        sink.message(ImportedMessage(
-            platform: .cometchat, conversationID: conversationID, id: id, authorID: authorID, authorName: authorName,
-            sentAt: sink.time(message["sentAt"], what: "message \(id) sentAt") { $0.int64.flatMap(Timestamp.unixSeconds) },
-            threadParentID: message["parentId"]?.identifier.flatMap { $0 == "0" ? nil : $0 },
-            text: data?["text"]?.string ?? message["text"]?.string ?? "", deleted: deleted))
+        sink.message(
+            ImportedMessage(
+                platform: .cometchat, conversationID: conversationID, id: id, authorID: authorID, authorName: authorName,
+                sentAt: sink.time(message["sentAt"], what: "message \(id) sentAt") { $0.int64.flatMap(Timestamp.unixSeconds) },
+                threadParentID: message["parentId"]?.identifier.flatMap { $0 == "0" ? nil : $0 },
+                text: data?["text"]?.string ?? message["text"]?.string ?? "", deleted: deleted))
         let target = MessageTarget(platform: .cometchat, conversationID: conversationID, messageID: id)
         for summaries in [message["reactions"], data?["reactions"]] {
             for summary in summaries?.array ?? [] {
                 guard let value = summary["reaction"]?.string, let count = summary["count"], !count.isNull else {
-                    sink.diagnose(.invalidReaction, "message \(id): a reaction summary without reaction or count",
-                                  reactions: ReactionAudit.size(of: .array([summary])))
+                    sink.diagnose(
+                        .invalidReaction, "message \(id): a reaction summary without reaction or count",
+                        reactions: ReactionAudit.size(of: .array([summary])))
                     continue
                 }
                 guard let total = ReactionCount.read(count) else {
@@ -122,19 +130,23 @@ public struct CometChatImporter: DocumentImporter {
     func readExtensionReactions(_ map: JSONValue?, target: MessageTarget, into sink: ImportSink) {
         guard let map, !map.isNull else { return }
         guard let emoji = map.object else {
-            sink.diagnose(.invalidReaction, "message \(target.messageID): the Reactions extension's data is not a map of emoji",
-                          reactions: ReactionAudit.size(of: map))
+            sink.diagnose(
+                .invalidReaction, "message \(target.messageID): the Reactions extension's data is not a map of emoji",
+                reactions: ReactionAudit.size(of: map))
             return
         }
         for (value, users) in emoji.members {
             guard let users = users.object else {
-                sink.diagnose(.invalidReaction, "message \(target.messageID): \(quoted(value)) in the Reactions extension does not map users",
-                              reactions: ReactionAudit.size(of: users))
+                sink.diagnose(
+                    .invalidReaction, "message \(target.messageID): \(quoted(value)) in the Reactions extension does not map users",
+                    reactions: ReactionAudit.size(of: users))
                 continue
             }
             for (uid, user) in users.members {
-                sink.reaction(.add(target: target, value: ReactionValue(value), reactor: uid, reactorName: nonEmpty(user["name"]?.string),
-                                   at: nil, ref: nil))
+                sink.reaction(
+                    .add(
+                        target: target, value: ReactionValue(value), reactor: uid, reactorName: nonEmpty(user["name"]?.string),
+                        at: nil, ref: nil))
             }
         }
     }

@@ -11,7 +11,8 @@ public struct DiscordImporter: DocumentImporter {
 
     public init() {}
 
-    public static let export = InputFormat(id: "discord-dce", platform: .discord,
+    public static let export = InputFormat(
+        id: "discord-dce", platform: .discord,
         summary: "DiscordChatExporter JSON, one channel, thread or DM per file (current and pre-2023 format)",
         recognisedBy: "a top-level \"guild\" object, \"channel\" object and \"messages\" array",
         reactionMembers: ReactionMembers(records: ["$.messages[*]"], members: ["$.reactions"]))
@@ -66,10 +67,11 @@ public struct DiscordImporter: DocumentImporter {
         let authorID = author?["id"]?.identifier
         let authorName = displayName(author)
         if let authorID { sink.person(.discord, id: authorID, name: authorName) }
-        sink.message(ImportedMessage(
-            platform: .discord, conversationID: conversationID, id: id, authorID: authorID, authorName: authorName,
-            sentAt: sink.time(message["timestamp"], what: "message \(id) timestamp") { $0.string.flatMap(Timestamp.iso8601) },
-            text: message["content"]?.string ?? "", markup: .discord))
+        sink.message(
+            ImportedMessage(
+                platform: .discord, conversationID: conversationID, id: id, authorID: authorID, authorName: authorName,
+                sentAt: sink.time(message["timestamp"], what: "message \(id) timestamp") { $0.string.flatMap(Timestamp.iso8601) },
+                text: message["content"]?.string ?? "", markup: .discord))
 
         let target = MessageTarget(platform: .discord, conversationID: conversationID, messageID: id)
         for reaction in message["reactions"]?.array ?? [] {
@@ -82,7 +84,9 @@ public struct DiscordImporter: DocumentImporter {
                 if let total = ReactionCount.read(count) {
                     sink.reaction(.total(target: target, value: value, count: total, firstAt: nil))
                 } else {
-                    sink.diagnose(.invalidCount, "message \(id): the count of \(quoted(value.raw)) (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
+                    sink.diagnose(
+                        .invalidCount,
+                        "message \(id): the count of \(quoted(value.raw)) (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
                 }
             } else if users.isEmpty {
                 sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor users", reactions: 1)
@@ -117,8 +121,10 @@ public struct DiscordImporter: DocumentImporter {
                     image = path
                 case .refused(let reason):
                     image = Self.cdnImage(id: id, animated: emoji?["isAnimated"]?.bool ?? false)
-                    sink.diagnose(.missingMedia, "message \(message): the image of :\(name): (\(quoted(url, limit: 240))) is not used: \(reason); "
-                                  + (image == nil ? "shown as :\(name):" : "shown from Discord's CDN"))
+                    sink.diagnose(
+                        .missingMedia,
+                        "message \(message): the image of :\(name): (\(quoted(url, limit: 240))) is not used: \(reason); "
+                            + (image == nil ? "shown as :\(name):" : "shown from Discord's CDN"))
                 }
             }
         }

@@ -59,7 +59,8 @@ extension ImportRun {
     func notOfForcedFormat(_ forced: String, _ document: InputDocument) -> String {
         let expected = formats.filter { $0.id == forced || $0.platform.rawValue == forced }
         let kind = expected.count == 1 && expected[0].id == forced ? forced : expected.first?.platform.displayName ?? forced
-        let holds = expected.count == 1
+        let holds =
+            expected.count == 1
             ? expected[0].recognisedBy
             : "one of: " + expected.map { "\($0.recognisedBy) (\($0.id))" }.joined(separator: "; ")
         var reason = "is not a \(kind) export (--input-format \(forced)). A \(kind) file holds \(holds). This file holds \(DocumentShape.describe(document))"

@@ -15,8 +15,10 @@ extension ImportRun {
     /// while the cores still parse the next one, so that they never wait for this thread.
     /// Errors come in file order, as when reading one file after another.
     /// - Returns: the names of the tree the workspace consumed.
-    func readWorkspace<Workspace: WorkspaceImporter>(_ importer: Workspace, root: String, in tree: InputTree,
-                                                    into ledger: ReactionLedger) throws -> Set<String> {
+    func readWorkspace<Workspace: WorkspaceImporter>(
+        _ importer: Workspace, root: String, in tree: InputTree,
+        into ledger: ReactionLedger
+    ) throws -> Set<String> {
         let sink = { (name: String) in ImportSink(ledger: ledger, fileName: tree.display(name), platform: importer.platform) }
         let contents = try importer.openWorkspace(tree, root: root, sink: sink)
         let workspace = contents.workspace
@@ -32,11 +34,14 @@ extension ImportRun {
                 end += 1
             }
             let loaded = files[start..<end].map { file in (file: file, bytes: Result { try tree.contents(of: file.name) }) }
-            return (start..<end, BackgroundWork {
-                Concurrently.map(loaded.count) { offset in
-                    Result { try importer.parse(try loaded[offset].bytes.get(), file: loaded[offset].file, in: workspace) }
+            return (
+                start..<end,
+                BackgroundWork {
+                    Concurrently.map(loaded.count) { offset in
+                        Result { try importer.parse(try loaded[offset].bytes.get(), file: loaded[offset].file, in: workspace) }
+                    }
                 }
-            })
+            )
         }
         var next = startBatch(at: 0)
         var following = next.flatMap { startBatch(at: $0.batch.upperBound) }
@@ -61,7 +66,8 @@ extension ImportRun {
     static func expect<Records: WorkspaceFileRecords>(_ first: [Result<Records, Error>], scaledTo files: Int, in ledger: ReactionLedger) {
         let parsed = first.compactMap { try? $0.get() }
         let scale = Double(files) / Double(max(1, parsed.count))
-        ledger.expect(messages: Int(Double(parsed.reduce(0) { $0 + $1.messageCount }) * scale),
-                      targets: Int(Double(parsed.reduce(0) { $0 + $1.targetCount }) * scale))
+        ledger.expect(
+            messages: Int(Double(parsed.reduce(0) { $0 + $1.messageCount }) * scale),
+            targets: Int(Double(parsed.reduce(0) { $0 + $1.targetCount }) * scale))
     }
 }

@@ -27,8 +27,10 @@ public struct ImportRun {
 
     /// The standard importers, configured by `options`.
     public static func standardImporters(reactionActionTypes: Set<String> = ["reaction", "reactions"]) -> [any Importer] {
-        [PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter(), SlackImporter(),
-         DiscordImporter(), MattermostImporter(), TelegramImporter(), MatrixImporter()]
+        [
+            PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter(), SlackImporter(),
+            DiscordImporter(), MattermostImporter(), TelegramImporter(), MatrixImporter()
+        ]
     }
 
     /// Every format the importers know, in a fixed order.
@@ -139,19 +141,25 @@ public struct ImportRun {
     ///   than a skipped-file diagnostic.
     /// - Returns: the detected format, or nil when the file was skipped.
     /// - Parameter origin: where the file was read from, for the files it names by relative path.
-    public func read(_ bytes: consuming [UInt8], name: String, explicit: Bool = true, origin: InputOrigin? = nil,
-                     into ledger: ReactionLedger) throws -> InputFormat? {
+    public func read(
+        _ bytes: consuming [UInt8], name: String, explicit: Bool = true, origin: InputOrigin? = nil,
+        into ledger: ReactionLedger
+    ) throws -> InputFormat? {
         var document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
         _ = consume bytes
         guard let (importer, format) = match(document) else {
             if explicit {
-                throw LocatedError(file: name, reason: forcedFormat.map { notOfForcedFormat($0, document) }
-                    ?? "is not an export of any supported format (run `reaction-report formats` to see them)")
+                throw LocatedError(
+                    file: name,
+                    reason: forcedFormat.map { notOfForcedFormat($0, document) }
+                        ?? "is not an export of any supported format (run `reaction-report formats` to see them)")
             }
             let unread = document.unreadReactions(readBy: .none, describing: 3)
             let holding = unread.isEmpty ? "" : "; it holds \(unread.reactions) reaction(s) at " + Self.places(unread)
-            ledger.diagnose(Diagnostic(.skippedFile, file: name, "not an export of any supported format; skipped" + holding,
-                                       reactions: unread.reactions))
+            ledger.diagnose(
+                Diagnostic(
+                    .skippedFile, file: name, "not an export of any supported format; skipped" + holding,
+                    reactions: unread.reactions))
             return nil
         }
         let sink = ImportSink(ledger: ledger, fileName: name, platform: format.platform, origin: origin)

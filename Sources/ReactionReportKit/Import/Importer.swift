@@ -78,8 +78,10 @@ public struct InputDocument: Sendable {
     ///     `largeDocumentBytes`, and none in a smaller file or in JSON lines.
     ///   - collectingReactionSites: find the members that may hold reactions as the file is
     ///     read (`reactionSites`), and keep the bytes to locate them.
-    public static func parse(_ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil,
-                             collectingReactionSites: Bool = false) throws -> InputDocument {
+    public static func parse(
+        _ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil,
+        collectingReactionSites: Bool = false
+    ) throws -> InputDocument {
         let bytes = try TextEncoding.utf8(bytes, file: name)
         let rule: MemberRule? = collectingReactionSites ? .reactionSites : nil
         var document: InputDocument

@@ -29,8 +29,10 @@ public struct InputTree {
         }
     }
 
-    init(root: String, names: [String], problems: [Problem], measure: @escaping (String) -> Int,
-         load: @escaping (String) throws -> [UInt8]) {
+    init(
+        root: String, names: [String], problems: [Problem], measure: @escaping (String) -> Int,
+        load: @escaping (String) throws -> [UInt8]
+    ) {
         self.root = root
         self.names = names
         self.problems = problems
@@ -76,11 +78,14 @@ public struct InputTree {
         }
         names.sort(by: UTF8Bytes.precedes)
         let folder = path.hasSuffix("/") ? path : path + "/"
-        return InputTree(root: path, names: names, problems: [], measure: { name in
-            DiskFiles.status(of: folder + name, followingLinks: false)?.size ?? 0
-        }, load: { name in
-            try readingInput { try DiskFiles.contents(of: folder + name) }
-        })
+        return InputTree(
+            root: path, names: names, problems: [],
+            measure: { name in
+                DiskFiles.status(of: folder + name, followingLinks: false)?.size ?? 0
+            },
+            load: { name in
+                try readingInput { try DiskFiles.contents(of: folder + name) }
+            })
     }
 
     /// A zip archive, read in place; its entries that are not read are its problems.
@@ -88,8 +93,9 @@ public struct InputTree {
         let archive = try readingInput { try ZipArchive(path: path, limits: limits) }
         let problems = archive.skipped.map { Problem(entry: $0.entry, reason: $0.reason) }
             .sorted { $0.entry != $1.entry ? UTF8Bytes.precedes($0.entry, $1.entry) : UTF8Bytes.precedes($0.reason, $1.reason) }
-        return InputTree(root: path, names: archive.names.sorted(by: UTF8Bytes.precedes), problems: problems,
-                         measure: { archive.size(of: $0) }, load: { name in try readingInput { try archive.contents(of: name) } })
+        return InputTree(
+            root: path, names: archive.names.sorted(by: UTF8Bytes.precedes), problems: problems,
+            measure: { archive.size(of: $0) }, load: { name in try readingInput { try archive.contents(of: name) } })
     }
 
     /// The same tree, calling `onRead` with the size of every entry read.

@@ -21,11 +21,13 @@ public struct MatrixImporter: DocumentImporter {
 
     public init() {}
 
-    public static let events = InputFormat(id: "matrix-events", platform: .matrix,
+    public static let events = InputFormat(
+        id: "matrix-events", platform: .matrix,
         summary: "room events: a JSON array or JSON lines, {\"chunk\"|\"events\"|\"messages\": […]} (/messages response, Element export), or one event",
         recognisedBy: "events with an \"m.\" \"type\", an \"event_id\" and a \"sender\"",
-        reactionMembers: ReactionMembers(records: ["$[*]", "$.chunk[*]", "$.events[*]", "$.messages[*]", "$.state[*]", "$"],
-                                         members: [#"$.unsigned["m.relations"]["m.annotation"]"#]))
+        reactionMembers: ReactionMembers(
+            records: ["$[*]", "$.chunk[*]", "$.events[*]", "$.messages[*]", "$.state[*]", "$"],
+            members: [#"$.unsigned["m.relations"]["m.annotation"]"#]))
 
     public var formats: [InputFormat] { [Self.events] }
 
@@ -48,7 +50,8 @@ public struct MatrixImporter: DocumentImporter {
         // One event on its own, such as the examples in the Matrix specification, which give
         // the type and content and leave event_id and sender to a shared schema.
         if let type = root["type"]?.string, type.hasPrefix("m."),
-           root["content"]?.object != nil || root["event_id"]?.string != nil {
+            root["content"]?.object != nil || root["event_id"]?.string != nil
+        {
             return Self.events
         }
         return nil
@@ -147,8 +150,10 @@ public struct MatrixImporter: DocumentImporter {
             }
         }
         if encrypted > 0 {
-            sink.diagnose(.skippedRecord, "\(encrypted) encrypted event(s) (m.room.encrypted), \(encryptedReactions) of them reactions, cannot be read; export the room decrypted",
-                          reactions: encryptedReactions)
+            sink.diagnose(
+                .skippedRecord,
+                "\(encrypted) encrypted event(s) (m.room.encrypted), \(encryptedReactions) of them reactions, cannot be read; export the room decrypted",
+                reactions: encryptedReactions)
         }
     }
 
@@ -182,7 +187,8 @@ public struct MatrixImporter: DocumentImporter {
                 index.kinds[id] = .reaction
                 let relation = content?["m.relates_to"]
                 if nonEmpty(event["sender"]?.string) != nil, relation?["rel_type"]?.string == "m.annotation", relation?["key"]?.string != nil,
-                   let target = nonEmpty(relation?["event_id"]?.string) {
+                    let target = nonEmpty(relation?["event_id"]?.string)
+                {
                     index.annotationTargets[id] = target
                 }
             case "m.room.redaction":
@@ -231,16 +237,20 @@ public struct MatrixImporter: DocumentImporter {
                 return
             }
             let text = content?["m.new_content"]?["body"]?.string ?? withoutEditMarker(content?["body"]?.string ?? "")
-            sink.update(.edit(target: MessageTarget(platform: .matrix, conversationID: room, messageID: target), text: text,
-                              order: time ?? Timestamp(nanoseconds: 0, fractionDigits: 3)))
+            sink.update(
+                .edit(
+                    target: MessageTarget(platform: .matrix, conversationID: room, messageID: target), text: text,
+                    order: time ?? Timestamp(nanoseconds: 0, fractionDigits: 3)))
             return
         }
         let thread = relation?["rel_type"]?.string == "m.thread" ? nonEmpty(relation?["event_id"]?.string) : nil
         var text = content?["body"]?.string ?? ""
         if relation?["m.in_reply_to"] != nil { text = withoutReplyFallback(text) }
-        sink.message(ImportedMessage(platform: .matrix, conversationID: room, id: id, authorID: sender, sentAt: time,
-                                     threadParentID: thread, text: text,
-                                     deleted: isRedacted(event), markup: .plain))
+        sink.message(
+            ImportedMessage(
+                platform: .matrix, conversationID: room, id: id, authorID: sender, sentAt: time,
+                threadParentID: thread, text: text,
+                deleted: isRedacted(event), markup: .plain))
         readAggregations(event, target: MessageTarget(platform: .matrix, conversationID: room, messageID: id), into: sink)
     }
 
@@ -250,17 +260,20 @@ public struct MatrixImporter: DocumentImporter {
     func readAggregations(_ event: JSONValue, target: MessageTarget, into sink: ImportSink) {
         guard let annotations = event["unsigned"]?["m.relations"]?["m.annotation"], !annotations.isNull else { return }
         guard let chunk = annotations["chunk"]?.array else {
-            sink.diagnose(.invalidReaction, "event \(target.messageID): bundled reactions without a \"chunk\" list", reactions: ReactionAudit.size(of: annotations))
+            sink.diagnose(
+                .invalidReaction, "event \(target.messageID): bundled reactions without a \"chunk\" list", reactions: ReactionAudit.size(of: annotations))
             return
         }
         for group in chunk {
             guard let key = group["key"]?.string, let count = group["count"] else {
-                sink.diagnose(.invalidReaction, "event \(target.messageID): a bundled reaction without key or count", reactions: ReactionAudit.size(of: .array([group])))
+                sink.diagnose(
+                    .invalidReaction, "event \(target.messageID): a bundled reaction without key or count", reactions: ReactionAudit.size(of: .array([group])))
                 continue
             }
             if let type = group["type"]?.string, type != "m.reaction" { continue }
             guard let total = ReactionCount.read(count) else {
-                sink.diagnose(.invalidCount, "event \(target.messageID): the count of \(quoted(key)) (\(ReactionCount.problem(count))) is not used", reactions: 1)
+                sink.diagnose(
+                    .invalidCount, "event \(target.messageID): the count of \(quoted(key)) (\(ReactionCount.problem(count))) is not used", reactions: 1)
                 continue
             }
             sink.reaction(.total(target: target, value: ReactionValue(key), count: total, firstAt: nil))
@@ -270,13 +283,14 @@ public struct MatrixImporter: DocumentImporter {
     /// Records an annotation as an add whose ref is the reaction's event id.
     func readReaction(_ event: JSONValue, room: String, index: Index, into sink: ImportSink) {
         let relation = event["content"]?["m.relates_to"]
-        if relation == nil, isRedacted(event) { return }   // redacted by the server: content stripped
+        if relation == nil, isRedacted(event) { return }  // redacted by the server: content stripped
         guard let id = nonEmpty(event["event_id"]?.string), let sender = nonEmpty(event["sender"]?.string) else {
             sink.diagnose(.skippedRecord, "an m.reaction event without event_id or sender", reactions: 1)
             return
         }
         guard relation?["rel_type"]?.string == "m.annotation", let targetID = nonEmpty(relation?["event_id"]?.string),
-              let key = relation?["key"]?.string else {
+            let key = relation?["key"]?.string
+        else {
             sink.diagnose(.skippedRecord, "reaction \(id) has no m.annotation relation with an event_id and a key", reactions: 1)
             return
         }

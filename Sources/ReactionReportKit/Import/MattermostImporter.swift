@@ -11,11 +11,13 @@ public struct MattermostImporter: DocumentImporter {
 
     public init() {}
 
-    public static let bulk = InputFormat(id: "mattermost-bulk", platform: .mattermost,
+    public static let bulk = InputFormat(
+        id: "mattermost-bulk", platform: .mattermost,
         summary: "bulk export, JSON lines (version, team, channel, user, post, direct_channel, direct_post, emoji)",
         recognisedBy: "JSON lines whose \"type\" is one of those names, with a member of the same name",
-        reactionMembers: ReactionMembers(records: ["$[*]", "$"],
-                                         members: ["$.post.reactions", "$.post.replies[*].reactions", "$.direct_post.reactions", "$.direct_post.replies[*].reactions"]))
+        reactionMembers: ReactionMembers(
+            records: ["$[*]", "$"],
+            members: ["$.post.reactions", "$.post.replies[*].reactions", "$.direct_post.reactions", "$.direct_post.replies[*].reactions"]))
 
     public var formats: [InputFormat] { [Self.bulk] }
 
@@ -53,7 +55,8 @@ public struct MattermostImporter: DocumentImporter {
     public func detect(_ document: InputDocument) -> InputFormat? {
         if document.isLines {
             guard let first = document.root.array?.first, let type = first["type"]?.string, Self.lineTypes.contains(type),
-                  first[type] != nil else { return nil }
+                first[type] != nil
+            else { return nil }
             return Self.bulk
         }
         guard let type = document.root["type"]?.string, Self.lineTypes.contains(type), document.root[type]?.object != nil else { return nil }
@@ -136,7 +139,8 @@ public struct MattermostImporter: DocumentImporter {
                 directory.emoji[name] = line["emoji"]?["image"]?.string ?? ""
             case "direct_channel"?:
                 let channel = line["direct_channel"]
-                let members = (channel?["members"]?.array ?? []).compactMap(\.string)
+                let members =
+                    (channel?["members"]?.array ?? []).compactMap(\.string)
                     + (channel?["participants"]?.array ?? []).compactMap { $0["username"]?.string }
                 directChannels.append(members)
             default:
@@ -157,8 +161,9 @@ public struct MattermostImporter: DocumentImporter {
     func directConversation(_ members: [String], directory: Directory) -> ConversationInfo? {
         let usernames = Set(members.filter { !$0.isEmpty }).sorted()
         guard !usernames.isEmpty else { return nil }
-        return ConversationInfo(platform: .mattermost, id: "dm:" + usernames.joined(separator: ","),
-                                name: usernames.map { directory.people[$0] ?? $0 }.joined(separator: ", "), isDirect: true)
+        return ConversationInfo(
+            platform: .mattermost, id: "dm:" + usernames.joined(separator: ","),
+            name: usernames.map { directory.people[$0] ?? $0 }.joined(separator: ", "), isDirect: true)
     }
 
     /// Reads a post or a direct post with its replies (kept, without a parent, when the root
@@ -186,13 +191,16 @@ public struct MattermostImporter: DocumentImporter {
             return nil
         }
         guard let milliseconds = createAt.int64, let sentAt = Timestamp.unixMilliseconds(milliseconds) else {
-            sink.diagnose(.unreadableTimestamp, "\(what) by \(user) in \(conversationID) create_at: \(quoted(createAt.identifier ?? "non-text value")); skipped",
-                          reactions: ownReactions)
+            sink.diagnose(
+                .unreadableTimestamp, "\(what) by \(user) in \(conversationID) create_at: \(quoted(createAt.identifier ?? "non-text value")); skipped",
+                reactions: ownReactions)
             return nil
         }
         let id = "\(milliseconds)-\(user)"
-        sink.message(ImportedMessage(platform: .mattermost, conversationID: conversationID, id: id, authorID: user,
-                                     sentAt: sentAt, threadParentID: parent, text: post["message"]?.string ?? "", markup: .commonMarkAutolinked))
+        sink.message(
+            ImportedMessage(
+                platform: .mattermost, conversationID: conversationID, id: id, authorID: user,
+                sentAt: sentAt, threadParentID: parent, text: post["message"]?.string ?? "", markup: .commonMarkAutolinked))
 
         let target = MessageTarget(platform: .mattermost, conversationID: conversationID, messageID: id)
         if let reactions = post["reactions"], !reactions.isNull, reactions.array == nil {
@@ -200,7 +208,8 @@ public struct MattermostImporter: DocumentImporter {
         }
         for reaction in post["reactions"]?.array ?? [] {
             let name = reaction["emoji_name"]?.string ?? ""
-            let value = directory.emoji[name].map { ReactionValue(name, style: .custom(id: name, image: nonEmpty($0))) }
+            let value =
+                directory.emoji[name].map { ReactionValue(name, style: .custom(id: name, image: nonEmpty($0))) }
                 ?? ReactionValue(name, style: .shortcode)
             let at = sink.time(reaction["create_at"], what: "post \(id) reaction create_at") { $0.int64.flatMap(Timestamp.unixMilliseconds) }
             sink.reaction(.add(target: target, value: value, reactor: reaction["user"]?.string ?? "", reactorName: nil, at: at, ref: nil))

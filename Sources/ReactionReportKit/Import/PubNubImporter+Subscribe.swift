@@ -13,7 +13,8 @@ extension PubNubImporter {
     /// Subscribe v2 responses. A message action's reaction is in `d.data` (`type`, `value`), a
     /// member whose name says nothing of reactions, so no member is declared: a member that does
     /// (a `reactions` list in a published payload, say) is not read, and is named.
-    public static let subscribe = InputFormat(id: "pubnub-subscribe", platform: .pubnub,
+    public static let subscribe = InputFormat(
+        id: "pubnub-subscribe", platform: .pubnub,
         summary: "subscribe v2 responses ({\"t\":{…},\"m\":[envelope…]}): one, a JSON array of them, or JSON lines",
         recognisedBy: "objects with a \"t\" cursor object and an \"m\" array of envelopes",
         reactionMembers: ReactionMembers(records: ["$.m[*]", "$[*].m[*]"], members: []))
@@ -71,14 +72,17 @@ extension PubNubImporter {
             }
             sink.conversation(ConversationInfo(platform: .pubnub, id: channel, name: channel))
             let payload = Self.kind(of: envelope) == .file ? envelope["d"]?["message"] : envelope["d"]
-            sink.message(ImportedMessage(platform: .pubnub, conversationID: channel, id: timetoken, authorID: envelope["i"]?.string,
-                                         sentAt: Timestamp.timetoken(timetoken), text: text(of: payload)))
+            sink.message(
+                ImportedMessage(
+                    platform: .pubnub, conversationID: channel, id: timetoken, authorID: envelope["i"]?.string,
+                    sentAt: Timestamp.timetoken(timetoken), text: text(of: payload)))
         case .messageAction:
             // The reactor is the publisher `i` (the JS SDK sets the action's uuid from it); a
             // `uuid` in `d.data` stands in when there is none (the Python SDK's order).
             guard let action = envelope["d"]?["data"], let event = envelope["d"]?["event"]?.string else {
-                sink.diagnose(.skippedRecord, "a message-action envelope without \"event\" and \"data\"",
-                              reactions: reactions(inAction: envelope["d"]?["data"]))
+                sink.diagnose(
+                    .skippedRecord, "a message-action envelope without \"event\" and \"data\"",
+                    reactions: reactions(inAction: envelope["d"]?["data"]))
                 return
             }
             let uuid = envelope["i"].flatMap { $0.isNull ? nil : $0 } ?? action["uuid"]

@@ -16,15 +16,18 @@ public struct PubNubImporter: DocumentImporter {
         self.reactionTypes = reactionTypes
     }
 
-    public static let history = InputFormat(id: "pubnub-history", platform: .pubnub,
+    public static let history = InputFormat(
+        id: "pubnub-history", platform: .pubnub,
         summary: "history-with-actions: service response, JS SDK fetchMessages output, or a JSON array of items",
         recognisedBy: "a \"channels\" object of item arrays, or an array of items, each with a \"timetoken\"",
         reactionMembers: ReactionMembers(records: ["$.channels.*[*]", "$[*]"], members: ["$.actions", "$.data.*"]))
-    public static let actions = InputFormat(id: "pubnub-actions", platform: .pubnub,
+    public static let actions = InputFormat(
+        id: "pubnub-actions", platform: .pubnub,
         summary: "message-action list ({\"data\": [action…]})",
         recognisedBy: "actions with \"actionTimetoken\" and \"messageTimetoken\" and no \"event\"",
         reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: []))
-    public static let events = InputFormat(id: "pubnub-events", platform: .pubnub,
+    public static let events = InputFormat(
+        id: "pubnub-events", platform: .pubnub,
         summary: "message-action events, JSON array or JSON lines",
         recognisedBy: "objects with \"event\": \"added\" or \"removed\" and the action in \"data\"",
         reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: []))
@@ -84,14 +87,17 @@ public struct PubNubImporter: DocumentImporter {
 
     func readItem(_ item: JSONValue, channel: String, into sink: ImportSink) {
         guard let timetoken = timetoken(item["timetoken"]) else {
-            sink.diagnose(.skippedRecord, "a history item in \(channel) without a readable timetoken",
-                          reactions: reactions(inActions: item["actions"] ?? item["data"]))
+            sink.diagnose(
+                .skippedRecord, "a history item in \(channel) without a readable timetoken",
+                reactions: reactions(inActions: item["actions"] ?? item["data"]))
             return
         }
         let target = MessageTarget(platform: .pubnub, conversationID: channel, messageID: timetoken)
-        sink.message(ImportedMessage(platform: .pubnub, conversationID: channel, id: timetoken,
-                                     authorID: item["uuid"]?.string ?? item["publisher"]?.string,
-                                     sentAt: Timestamp.timetoken(timetoken), text: text(of: item["message"])))
+        sink.message(
+            ImportedMessage(
+                platform: .pubnub, conversationID: channel, id: timetoken,
+                authorID: item["uuid"]?.string ?? item["publisher"]?.string,
+                sentAt: Timestamp.timetoken(timetoken), text: text(of: item["message"])))
         guard let actions = (item["actions"] ?? item["data"])?.object else {
             // Looked up again here, not kept from above, which would copy it for every item.
             if let value = item["actions"] ?? item["data"] { diagnoseActionList(value, message: timetoken, into: sink) }
@@ -125,10 +131,12 @@ public struct PubNubImporter: DocumentImporter {
     /// event's publisher.
     func readAction(_ action: JSONValue, uuid: JSONValue?, channel: String?, event: String, into sink: ImportSink) {
         guard let type = action["type"]?.string, let value = action["value"]?.string,
-              let messageTimetoken = timetoken(action["messageTimetoken"]),
-              let actionTimetoken = timetoken(action["actionTimetoken"]) else {
-            sink.diagnose(.skippedRecord, "a message action without type, value or readable timetokens",
-                          reactions: event == "removed" ? 0 : reactions(inAction: action))
+            let messageTimetoken = timetoken(action["messageTimetoken"]),
+            let actionTimetoken = timetoken(action["actionTimetoken"])
+        else {
+            sink.diagnose(
+                .skippedRecord, "a message action without type, value or readable timetokens",
+                reactions: event == "removed" ? 0 : reactions(inAction: action))
             return
         }
         let uuid = uuid?.identifier ?? ""
@@ -140,8 +148,10 @@ public struct PubNubImporter: DocumentImporter {
         let ref = "\(target.messageID)/\(actionTimetoken)/\(uuid)"
         if reactionTypes.contains(type) {
             if added {
-                sink.reaction(.add(target: target, value: ReactionValue(value), reactor: uuid, reactorName: nil,
-                                   at: Timestamp.timetoken(actionTimetoken), ref: ref))
+                sink.reaction(
+                    .add(
+                        target: target, value: ReactionValue(value), reactor: uuid, reactorName: nil,
+                        at: Timestamp.timetoken(actionTimetoken), ref: ref))
             } else {
                 sink.reaction(.remove(platform: .pubnub, ref: ref))
             }
@@ -189,14 +199,16 @@ public struct PubNubImporter: DocumentImporter {
     /// reaction type.
     @inline(never)
     func diagnoseIncompleteAction(type: String, message: String, into sink: ImportSink) {
-        sink.diagnose(.skippedRecord, "message \(message): a \(type) action without uuid or actionTimetoken",
-                      reactions: reactionTypes.contains(type) ? 1 : 0)
+        sink.diagnose(
+            .skippedRecord, "message \(message): a \(type) action without uuid or actionTimetoken",
+            reactions: reactionTypes.contains(type) ? 1 : 0)
     }
 
     /// A timetoken as decimal text: digits only, from a string or a bare number.
     func timetoken(_ value: JSONValue?) -> String? {
         guard let text = value?.identifier, !text.isEmpty, text.count <= 19, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let number = Int64(text) else { return nil }
+            let number = Int64(text)
+        else { return nil }
         return String(number)
     }
 

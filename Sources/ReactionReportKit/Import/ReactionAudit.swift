@@ -189,7 +189,8 @@ public enum ReactionCount {
         case .number(let text), .string(let text):
             if let whole = Int64(text) { return (0...Int64(maximum)).contains(whole) ? Int(whole) : nil }
             guard case .number = value, let double = Double(text), double.isFinite, double == double.rounded(),
-                  double >= 0, double <= Double(maximum) else { return nil }
+                double >= 0, double <= Double(maximum)
+            else { return nil }
             return Int(double)
         default:
             return nil

@@ -87,7 +87,7 @@ extension SlackImporter {
     static let housekeepingSubtypes: Set<String> = [
         "channel_join", "channel_leave", "channel_topic", "channel_purpose", "channel_name", "channel_archive",
         "channel_unarchive", "group_join", "group_leave", "group_topic", "group_purpose", "group_name",
-        "group_archive", "group_unarchive", "pinned_item", "unpinned_item",
+        "group_archive", "group_unarchive", "pinned_item", "unpinned_item"
     ]
     /// Subtypes whose `file` is someone else's share, repeated: its reactions are counted on the
     /// message that shared the file.
@@ -98,26 +98,30 @@ extension SlackImporter {
         let reactionCount = message.reactionSize
         if let type = message.type?.string, type != "message" {
             if reactionCount > 0 {
-                result.records.diagnose(.skippedRecord, "a record of type \(quoted(type)) in \(conversationID) is not a message; its reactions are not counted",
-                                        reactions: reactionCount)
+                result.records.diagnose(
+                    .skippedRecord, "a record of type \(quoted(type)) in \(conversationID) is not a message; its reactions are not counted",
+                    reactions: reactionCount)
             }
             return
         }
         let subtype = message.subtype?.string
         if let subtype, housekeepingSubtypes.contains(subtype), reactionCount == 0 { return }
         guard let ts = message.ts?.string, let sentAt = Timestamp.decimalSeconds(ts) else {
-            result.records.diagnose(message.ts == nil ? .skippedRecord : .unreadableTimestamp,
-                                    "a message in \(conversationID) without a readable ts \(quoted(message.ts?.identifier ?? ""))",
-                                    reactions: reactionCount)
+            result.records.diagnose(
+                message.ts == nil ? .skippedRecord : .unreadableTimestamp,
+                "a message in \(conversationID) without a readable ts \(quoted(message.ts?.identifier ?? ""))",
+                reactions: reactionCount)
             return
         }
         let authorID = message.authorID
         let authorName = Self.authorName(message, names: names)
         let threadTS = message.threadTS?.string
-        result.records.message(ImportedMessage(platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
-                                               sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
-                                               text: message.text?.string ?? "", deleted: subtype == "tombstone",
-                                               markup: .slackMrkdwn))
+        result.records.message(
+            ImportedMessage(
+                platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
+                sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
+                text: message.text?.string ?? "", deleted: subtype == "tombstone",
+                markup: .slackMrkdwn))
         let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
         recordReactions(message.reactions ?? [], on: target, into: &result.records)
         let repeatsFile = subtype.map(fileRepeatingSubtypes.contains) ?? false
@@ -135,8 +139,10 @@ extension SlackImporter {
     }
 
     /// Keeps the reactions of a file or comment for counting on its home message.
-    static func share(_ object: DayMessage.SharedObject, kind: String, message ts: String, target: MessageTarget, sentAt: Timestamp,
-                      isOrigin: Bool, into result: inout DayFileRecords) {
+    static func share(
+        _ object: DayMessage.SharedObject, kind: String, message ts: String, target: MessageTarget, sentAt: Timestamp,
+        isOrigin: Bool, into result: inout DayFileRecords
+    ) {
         guard let reactions = object.reactions, !reactions.isEmpty else { return }
         guard let id = object.id?.identifier, !id.isEmpty else {
             // Without an id the copies cannot be told apart: counted on this message.
@@ -159,7 +165,8 @@ extension SlackImporter {
                 if let total = ReactionCount.read(count) {
                     sink.reaction(.total(target: target, value: value, count: total, firstAt: nil))
                 } else {
-                    sink.diagnose(.invalidCount, "message \(ts): the count of :\(name): (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
+                    sink.diagnose(
+                        .invalidCount, "message \(ts): the count of :\(name): (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
                 }
             }
             for user in reaction.users ?? [] {
@@ -174,14 +181,15 @@ extension SlackImporter {
     /// the bot's profile name.
     static func authorName(_ message: DayMessage, names: [String: String]) -> String? {
         if let user = message.authorID, let name = names[user] { return name }
-        let username = message.username?.string.map { text -> String? in
-            guard text.hasPrefix("<"), text.hasSuffix(">") else { return text }
-            // `<@U…|handle>` → handle; `<@U…>` → the person it names, when known.
-            let body = text.dropFirst().dropLast()
-            let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts.count == 2 { return String(parts[1]) }
-            return body.hasPrefix("@") ? names[String(body.dropFirst())] : nil
-        } ?? nil
+        let username =
+            message.username?.string.map { text -> String? in
+                guard text.hasPrefix("<"), text.hasSuffix(">") else { return text }
+                // `<@U…|handle>` → handle; `<@U…>` → the person it names, when known.
+                let body = text.dropFirst().dropLast()
+                let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2 { return String(parts[1]) }
+                return body.hasPrefix("@") ? names[String(body.dropFirst())] : nil
+            } ?? nil
         return [message.userProfile?.displayName?.string, message.userProfile?.realName?.string, username, message.botProfileName?.string]
             .lazy.compactMap { $0 }.first { !$0.isEmpty }
     }

@@ -212,8 +212,9 @@ extension SlackImporter.DayMessage.Reaction {
     }
 
     init(_ reaction: JSONValue) {
-        self.init(name: reaction["name"].map(Self.emptied), count: reaction["count"].map(Self.emptied),
-                  users: reaction["users"]?.array?.map(Self.emptied))
+        self.init(
+            name: reaction["name"].map(Self.emptied), count: reaction["count"].map(Self.emptied),
+            users: reaction["users"]?.array?.map(Self.emptied))
     }
 
     /// An object or array emptied, as `DayMessage.scalar` gives it.

@@ -15,7 +15,8 @@ public struct SlackImporter: WorkspaceImporter {
 
     public init() {}
 
-    public static let workspace = InputFormat(id: "slack-export", platform: .slack,
+    public static let workspace = InputFormat(
+        id: "slack-export", platform: .slack,
         summary: "workspace export, folder or .zip (users.json, channels.json, <channel>/<YYYY-MM-DD>.json)",
         recognisedBy: "a folder holding channels.json, users.json, groups.json, dms.json or mpims.json, or folders of YYYY-MM-DD.json day files",
         reactionMembers: dayFileMembers)
@@ -103,8 +104,10 @@ public struct SlackImporter: WorkspaceImporter {
 
     /// Conversations by the folder names an export may give them: their name (channels,
     /// groups, group DMs), and their id (DMs; some exporters name every folder by id).
-    func readConversations(_ document: (String) throws -> InputDocument?, people: [String: String], prefix: String,
-                           sink: (String) -> ImportSink) throws -> (byName: [String: ConversationInfo], byID: [String: ConversationInfo]) {
+    func readConversations(
+        _ document: (String) throws -> InputDocument?, people: [String: String], prefix: String,
+        sink: (String) -> ImportSink
+    ) throws -> (byName: [String: ConversationInfo], byID: [String: ConversationInfo]) {
         var conversations: [String: ConversationInfo] = [:]
         var conversationsByID: [String: ConversationInfo] = [:]
         for (file, isDirect) in [("channels.json", false), ("groups.json", false), ("mpims.json", true), ("dms.json", true)] {

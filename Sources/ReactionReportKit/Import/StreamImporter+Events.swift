@@ -33,7 +33,7 @@ extension StreamImporter {
         "notification.invited", "notification.mark_read", "notification.message_new", "notification.mutes_updated",
         "notification.removed_from_channel", "reaction.deleted", "reaction.new", "reaction.updated", "typing.start",
         "typing.stop", "user.banned", "user.deleted", "user.presence.changed", "user.unbanned", "user.updated",
-        "user.watching.start", "user.watching.stop",
+        "user.watching.start", "user.watching.stop"
     ]
 
     /// True for a log of events: one of its first records (or the document, for one event) is
@@ -155,8 +155,11 @@ extension StreamImporter {
                 }
                 for reaction in record.reactions {
                     let identity = ReactionIdentity(message: key, type: reaction.type, user: reaction.user)
-                    log.add(identity, ReactionInstance(ref: Self.reactionRef(message: key.id, type: reaction.type, user: reaction.user, stamp: reaction.stamp ?? ""),
-                                                       at: reaction.at, order: reaction.at ?? at, name: reaction.name))
+                    log.add(
+                        identity,
+                        ReactionInstance(
+                            ref: Self.reactionRef(message: key.id, type: reaction.type, user: reaction.user, stamp: reaction.stamp ?? ""),
+                            at: reaction.at, order: reaction.at ?? at, name: reaction.name))
                 }
             }
             switch event["type"]?.string {
@@ -164,7 +167,8 @@ extension StreamImporter {
                 readReactionEvent(event, conversation: conversation, at: at, into: &log, sink: sink)
             case "message.updated"?:
                 guard let copy = event["message"], let id = copy["id"]?.identifier.flatMap(nonEmpty), let text = copy["text"]?.string,
-                      let order = at ?? time(copy["updated_at"], what: "message \(id) updated_at", report: sink) else { break }
+                    let order = at ?? time(copy["updated_at"], what: "message \(id) updated_at", report: sink)
+                else { break }
                 sink.update(.edit(target: MessageTarget(platform: .stream, conversationID: conversation, messageID: id), text: text, order: order))
             case "message.deleted"?:
                 guard let id = (event["message"]?["id"] ?? event["message_id"])?.identifier.flatMap(nonEmpty) else { break }
@@ -210,8 +214,10 @@ extension StreamImporter {
         var listed: [String: Int] = [:]
         for reaction in record.reactions { listed[reaction.type, default: 0] += 1 }
         let beyond = record.totals.reduce(0) { $0.addingClamped(max(0, $1.count - (listed[$1.type] ?? 0))) }
-        sink.diagnose(.skippedRecord, "message \(target.messageID): its latest copy in the log (event \(place.index + 1)) comes before event \(removal.index + 1), a reaction event without a copy; its totals are not used, its listed reactors are counted",
-                      reactions: beyond)
+        sink.diagnose(
+            .skippedRecord,
+            "message \(target.messageID): its latest copy in the log (event \(place.index + 1)) comes before event \(removal.index + 1), a reaction event without a copy; its totals are not used, its listed reactors are counted",
+            reactions: beyond)
     }
 
     /// Reads the reaction of a `reaction.*` event into the log.
@@ -224,7 +230,8 @@ extension StreamImporter {
             return
         }
         guard let type = reaction["type"]?.string, !type.isEmpty,
-              let user = (reaction["user_id"] ?? reaction["user"]?["id"] ?? event["user"]?["id"])?.identifier, !user.isEmpty else {
+            let user = (reaction["user_id"] ?? reaction["user"]?["id"] ?? event["user"]?["id"])?.identifier, !user.isEmpty
+        else {
             sink.diagnose(.invalidReaction, "message \(messageID): a \(kind) event whose reaction has no type or no user id", reactions: lost)
             return
         }
@@ -250,8 +257,10 @@ extension StreamImporter {
         for identity in log.identities {
             let target = MessageTarget(platform: .stream, conversationID: identity.message.conversation, messageID: identity.message.id)
             for instance in log.instances[identity] ?? [] {
-                sink.reaction(.add(target: target, value: ReactionValue(identity.type), reactor: identity.user, reactorName: instance.name,
-                                   at: instance.at, ref: instance.ref))
+                sink.reaction(
+                    .add(
+                        target: target, value: ReactionValue(identity.type), reactor: identity.user, reactorName: instance.name,
+                        at: instance.at, ref: instance.ref))
             }
         }
         /// True unless `instance` is known to be newer than `time`.
@@ -262,14 +271,16 @@ extension StreamImporter {
         for deletion in log.deletions {
             let identity = deletion.identity
             if let stamp = deletion.stamp {
-                sink.reaction(.remove(platform: .stream, ref: Self.reactionRef(message: identity.message.id, type: identity.type, user: identity.user, stamp: stamp)))
+                sink.reaction(
+                    .remove(platform: .stream, ref: Self.reactionRef(message: identity.message.id, type: identity.type, user: identity.user, stamp: stamp)))
                 continue
             }
             let cancelled = (log.instances[identity] ?? []).filter { notNewer($0, than: deletion.at, orEqual: true) }
             for instance in cancelled { sink.reaction(.remove(platform: .stream, ref: instance.ref)) }
             if cancelled.isEmpty {
                 // Matches no add: the ledger names it.
-                sink.reaction(.remove(platform: .stream, ref: Self.reactionRef(message: identity.message.id, type: identity.type, user: identity.user, stamp: "")))
+                sink.reaction(
+                    .remove(platform: .stream, ref: Self.reactionRef(message: identity.message.id, type: identity.type, user: identity.user, stamp: "")))
             }
         }
         guard !log.replacements.isEmpty else { return }
@@ -277,7 +288,8 @@ extension StreamImporter {
         for identity in log.identities { byUser[identity.message.id + "\u{1F}" + identity.user, default: []].append(identity) }
         for replacement in log.replacements {
             for identity in byUser[replacement.message.id + "\u{1F}" + replacement.user] ?? [] where identity.message == replacement.message {
-                for instance in log.instances[identity] ?? [] where instance.ref != replacement.kept && notNewer(instance, than: replacement.at, orEqual: false) {
+                for instance in log.instances[identity] ?? [] where instance.ref != replacement.kept && notNewer(instance, than: replacement.at, orEqual: false)
+                {
                     sink.reaction(.remove(platform: .stream, ref: instance.ref))
                 }
             }

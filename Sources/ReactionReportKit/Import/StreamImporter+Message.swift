@@ -72,8 +72,10 @@ extension StreamImporter {
             if !record.reactions.isEmpty, seen.insert(record.message.id).inserted {
                 for reaction in record.reactions {
                     let ref = reaction.stamp.map { Self.reactionRef(message: target.messageID, type: reaction.type, user: reaction.user, stamp: $0) }
-                    sink.reaction(.add(target: target, value: ReactionValue(reaction.type), reactor: reaction.user,
-                                       reactorName: reaction.name, at: reaction.at, ref: ref))
+                    sink.reaction(
+                        .add(
+                            target: target, value: ReactionValue(reaction.type), reactor: reaction.user,
+                            reactorName: reaction.name, at: reaction.at, ref: ref))
                 }
             }
         }
@@ -93,8 +95,10 @@ extension StreamImporter {
         let reactions = readListed(json, label: label, totals: totals, report: report)
         if let report { diagnoseScoresAlone(json, label: label, reactions: reactions, into: report) }
         guard let id else {
-            let size = MessageRecord(message: ImportedMessage(platform: .stream, conversationID: conversationID, id: ""),
-                                     totals: totals, reactions: reactions).size
+            let size = MessageRecord(
+                message: ImportedMessage(platform: .stream, conversationID: conversationID, id: ""),
+                totals: totals, reactions: reactions
+            ).size
             report?.diagnose(.skippedRecord, label, reactions: size)
             return nil
         }
@@ -152,8 +156,10 @@ extension StreamImporter {
             let created = entry["created_at"]
             let at = time(created, what: "\(label) reaction created_at", report: report)
             let stamp = at.map(Self.stamp(of:)) ?? created?.string
-            listed.append(ListedReaction(type: type, user: user, name: entry["user"]?["name"]?.string, at: at, stamp: stamp,
-                                         score: entry["score"].flatMap(ReactionCount.read) ?? 1))
+            listed.append(
+                ListedReaction(
+                    type: type, user: user, name: entry["user"]?["name"]?.string, at: at, stamp: stamp,
+                    score: entry["score"].flatMap(ReactionCount.read) ?? 1))
         }
         let covered = !totals.isEmpty
         for member in ["latest_reactions", "own_reactions"] {
@@ -190,8 +196,10 @@ extension StreamImporter {
             named.append("\(type) \(total)")
         }
         guard missing > 0 else { return }
-        sink.diagnose(.unreadReactions, "\(label): reaction_scores (\(named.joined(separator: ", "))) are sums of scores, not counts, and no reaction_groups or reaction_counts give the count; up to \(missing) reaction(s) beyond the listed ones are not counted",
-                      reactions: missing)
+        sink.diagnose(
+            .unreadReactions,
+            "\(label): reaction_scores (\(named.joined(separator: ", "))) are sums of scores, not counts, and no reaction_groups or reaction_counts give the count; up to \(missing) reaction(s) beyond the listed ones are not counted",
+            reactions: missing)
     }
 
     /// The object `value` holds, or nil; a value that is there but not an object is named,

@@ -25,17 +25,23 @@ public struct StreamImporter: DocumentImporter {
         paths.flatMap { [$0, $0 + ".quoted_message"] }
     }
 
-    public static let channels = InputFormat(id: "stream-channels", platform: .stream,
+    public static let channels = InputFormat(
+        id: "stream-channels", platform: .stream,
         summary: "channel export v1 or query-channels response ({\"channels\":[{\"channel\":…,\"messages\":[…]}]}), or one channel response",
         recognisedBy: "a \"channels\" array of objects holding \"channel\" and \"messages\", or a \"channel\" object beside a \"messages\" array",
-        reactionMembers: ReactionMembers(records: messageRecords(["$.channels[*].messages[*]", "$.channels[*].pinned_messages[*]",
-                                                                  "$.messages[*]", "$.pinned_messages[*]"]),
-                                         members: messageMembers))
-    public static let messages = InputFormat(id: "stream-messages", platform: .stream,
+        reactionMembers: ReactionMembers(
+            records: messageRecords([
+                "$.channels[*].messages[*]", "$.channels[*].pinned_messages[*]",
+                "$.messages[*]", "$.pinned_messages[*]"
+            ]),
+            members: messageMembers))
+    public static let messages = InputFormat(
+        id: "stream-messages", platform: .stream,
         summary: "a messages response ({\"messages\":[…]}) or a JSON array of messages",
         recognisedBy: "messages with \"created_at\" and \"user\", or reaction_groups/reaction_counts/latest_reactions",
         reactionMembers: ReactionMembers(records: messageRecords(["$[*]", "$.messages[*]"]), members: messageMembers))
-    public static let messageResponses = InputFormat(id: "stream-message-responses", platform: .stream,
+    public static let messageResponses = InputFormat(
+        id: "stream-message-responses", platform: .stream,
         summary: "get, send or update message responses ({\"message\":{…},\"duration\":…}): one, a JSON array of them, or JSON lines",
         recognisedBy: "objects whose \"message\" is a message (with \"id\" and \"created_at\" and \"user\", or reactions) and that have no \"type\"",
         reactionMembers: ReactionMembers(records: messageRecords(["$.message", "$[*].message"]), members: messageMembers))
@@ -43,11 +49,14 @@ public struct StreamImporter: DocumentImporter {
     /// reaction is a record whose reaction is the record itself (the member path `$`); the
     /// other patterns this makes name places that are never reaction members (`$[*].message`)
     /// or lie inside one (`$[*].reaction.latest_reactions`), where none is looked for.
-    public static let events = InputFormat(id: "stream-events", platform: .stream,
-        summary: "Stream events (message.new/updated/deleted, reaction.new/updated/deleted; webhook or WebSocket payloads): a JSON array, JSON lines or one event",
+    public static let events = InputFormat(
+        id: "stream-events", platform: .stream,
+        summary:
+            "Stream events (message.new/updated/deleted, reaction.new/updated/deleted; webhook or WebSocket payloads): a JSON array, JSON lines or one event",
         recognisedBy: "objects whose \"type\" is a Stream event name (such as \"reaction.new\") with a \"message\", \"reaction\", \"cid\" or \"channel_id\"",
-        reactionMembers: ReactionMembers(records: messageRecords(["$[*].message", "$.message"]) + ["$[*].reaction", "$.reaction"],
-                                         members: messageMembers + ["$"]))
+        reactionMembers: ReactionMembers(
+            records: messageRecords(["$[*].message", "$.message"]) + ["$[*].reaction", "$.reaction"],
+            members: messageMembers + ["$"]))
 
     public var formats: [InputFormat] { [Self.channels, Self.messages, Self.messageResponses, Self.events] }
 
@@ -94,11 +103,14 @@ public struct StreamImporter: DocumentImporter {
         var seen = Set<String>()
         for entry in root["channels"]?.elements ?? [root] {
             let channel = entry["channel"]
-            let cid = channel?["cid"]?.string
+            let cid =
+                channel?["cid"]?.string
                 ?? [channel?["type"]?.string, channel?["id"]?.string].compactMap { $0 }.joined(separator: ":")
             let conversationID = cid.isEmpty ? stem(of: document.name) : cid
-            sink.conversation(ConversationInfo(platform: .stream, id: conversationID,
-                                               name: channel?["name"]?.string ?? channel?["id"]?.string ?? conversationID))
+            sink.conversation(
+                ConversationInfo(
+                    platform: .stream, id: conversationID,
+                    name: channel?["name"]?.string ?? channel?["id"]?.string ?? conversationID))
             for message in entry["messages"]?.elements ?? [] {
                 readSnapshot(message, conversationID: conversationID, seen: &seen, into: sink)
             }

@@ -58,7 +58,7 @@ struct TelegramChatIDs {
 
     /// Chat types whose `id` names a group or a channel.
     static let groupAndChannelTypes: Set<String> = [
-        "private_group", "private_supergroup", "public_supergroup", "private_channel", "public_channel",
+        "private_group", "private_supergroup", "public_supergroup", "private_channel", "public_channel"
     ]
 
     let scheme: Scheme

@@ -74,8 +74,10 @@ extension TelegramImporter {
     @inline(never)
     static func readsWithoutCount(_ reaction: JSONValue, value: ReactionValue, listing listed: Int, message id: String, into sink: ImportSink) -> Bool {
         if let count = reaction["count"], !count.isNull {
-            sink.diagnose(.invalidCount, "message \(id): the count of \(quoted(value.raw)) (\(ReactionCount.problem(count))) is not used; its listed reactors are counted",
-                          reactions: listed == 0 ? 1 : 0)
+            sink.diagnose(
+                .invalidCount,
+                "message \(id): the count of \(quoted(value.raw)) (\(ReactionCount.problem(count))) is not used; its listed reactors are counted",
+                reactions: listed == 0 ? 1 : 0)
         } else if listed == 0 {
             sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor recent reactors", reactions: 1)
         }

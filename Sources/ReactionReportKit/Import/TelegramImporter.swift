@@ -28,24 +28,26 @@ public struct TelegramImporter: DocumentImporter {
 
     public init() {}
 
-    public static let export = InputFormat(id: "telegram-desktop", platform: .telegram,
+    public static let export = InputFormat(
+        id: "telegram-desktop", platform: .telegram,
         summary: "Telegram Desktop result.json: one chat, or a full-account export (chats.list, left_chats.list)",
         recognisedBy: "a chat object with \"name\", \"type\", \"id\" and a \"messages\" array, or \"chats\"/\"left_chats\" objects holding a \"list\" array",
-        reactionMembers: ReactionMembers(records: ["$.messages[*]", "$.chats.list[*].messages[*]", "$.left_chats.list[*].messages[*]"],
-                                         members: ["$.reactions"]))
+        reactionMembers: ReactionMembers(
+            records: ["$.messages[*]", "$.chats.list[*].messages[*]", "$.left_chats.list[*].messages[*]"],
+            members: ["$.reactions"]))
 
     public var formats: [InputFormat] { [Self.export] }
 
     /// Chat types written by the exporter (`export_output_json.cpp`).
     static let chatTypes: Set<String> = [
         "saved_messages", "replies", "verification_codes", "personal_chat", "bot_chat", "private_group",
-        "private_supergroup", "public_supergroup", "private_channel", "public_channel",
+        "private_supergroup", "public_supergroup", "private_channel", "public_channel"
     ]
     /// Chats with one other party (or none): conversations a public report leaves out by default.
     static let directTypes: Set<String> = ["personal_chat", "bot_chat", "saved_messages", "replies", "verification_codes"]
     /// The exporter's own names for chats it writes without a `name`.
     static let unnamedChats: [String: String] = [
-        "saved_messages": "Saved Messages", "replies": "Replies", "verification_codes": "Verification Codes",
+        "saved_messages": "Saved Messages", "replies": "Replies", "verification_codes": "Verification Codes"
     ]
 
     public func detect(_ document: InputDocument) -> InputFormat? {
@@ -151,16 +153,21 @@ public struct TelegramImporter: DocumentImporter {
             let held = Self.reactionsHeld(message["reactions"])
             if held > 0 {
                 let action = message["action"]?.string.map { " (\(quoted($0)))" } ?? ""
-                sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): a service record\(action) with \(held) reaction(s); service records are not messages, their reactions are not counted", reactions: held)
+                sink.diagnose(
+                    .skippedRecord,
+                    "chat \(conversationID) message \(id): a service record\(action) with \(held) reaction(s); service records are not messages, their reactions are not counted",
+                    reactions: held)
             }
             return
         case "unsupported"?:
             // What Telegram Desktop writes for a message it could not export: an id and nothing else.
-            sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): Telegram Desktop could not export this message (type \"unsupported\"); skipped")
+            sink.diagnose(
+                .skippedRecord, "chat \(conversationID) message \(id): Telegram Desktop could not export this message (type \"unsupported\"); skipped")
             return
         case let other:
-            sink.diagnose(.skippedRecord, "chat \(conversationID) message \(id): record type \(quoted(other ?? "missing")) is neither message nor service; skipped",
-                          reactions: Self.reactionsHeld(message["reactions"]))
+            sink.diagnose(
+                .skippedRecord, "chat \(conversationID) message \(id): record type \(quoted(other ?? "missing")) is neither message nor service; skipped",
+                reactions: Self.reactionsHeld(message["reactions"]))
             return
         }
 
@@ -171,8 +178,10 @@ public struct TelegramImporter: DocumentImporter {
             (authorID, authorName) = (channel.id, authorName ?? channel.name)
         }
         if let authorID { sink.person(.telegram, id: authorID, name: authorName) }
-        sink.message(ImportedMessage(platform: .telegram, conversationID: conversationID, id: id, authorID: authorID,
-                                     authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
+        sink.message(
+            ImportedMessage(
+                platform: .telegram, conversationID: conversationID, id: id, authorID: authorID,
+                authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
 
         guard let reactions = message["reactions"], !reactions.isNull else { return }
         guard let list = reactions.elements else {

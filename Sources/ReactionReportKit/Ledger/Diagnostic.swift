@@ -79,7 +79,9 @@ public struct DiagnosticLog: Sendable {
 
     public mutating func append(_ diagnostic: Diagnostic) {
         counts[diagnostic.kind, default: 0] += 1
-        if diagnostic.reactions > 0 { uncounted[diagnostic.platform, default: 0] = uncounted[diagnostic.platform, default: 0].addingClamped(diagnostic.reactions) }
+        if diagnostic.reactions > 0 {
+            uncounted[diagnostic.platform, default: 0] = uncounted[diagnostic.platform, default: 0].addingClamped(diagnostic.reactions)
+        }
         if examples[diagnostic.kind, default: []].count < Self.examplesPerKind {
             examples[diagnostic.kind, default: []].append(diagnostic)
         }

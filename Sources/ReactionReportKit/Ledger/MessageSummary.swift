@@ -158,8 +158,9 @@ public struct ReactionTally: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func + (a: ReactionTally, b: ReactionTally) -> ReactionTally {
-        ReactionTally(read: a.read.addingClamped(b.read), counted: a.counted.addingClamped(b.counted),
-                      diagnosed: a.diagnosed.addingClamped(b.diagnosed), removed: a.removed.addingClamped(b.removed),
-                      leftOut: a.leftOut.addingClamped(b.leftOut))
+        ReactionTally(
+            read: a.read.addingClamped(b.read), counted: a.counted.addingClamped(b.counted),
+            diagnosed: a.diagnosed.addingClamped(b.diagnosed), removed: a.removed.addingClamped(b.removed),
+            leftOut: a.leftOut.addingClamped(b.leftOut))
     }
 }

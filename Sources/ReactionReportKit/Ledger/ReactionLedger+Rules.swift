@@ -36,9 +36,11 @@ extension ReactionLedger {
     /// text, deletion and stars. Reads only the ledger's tables, so messages can be settled on
     /// several threads at once.
     /// - Parameter unlisted: increased by the reactors whose platform's names lack them.
-    func summary(of message: ImportedMessage, key: MessageKey, entries: [ReactionEntry],
-                 matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)], unlisted: inout Int,
-                 tally: inout ReactionTally) -> MessageSummary {
+    func summary(
+        of message: ImportedMessage, key: MessageKey, entries: [ReactionEntry],
+        matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)], unlisted: inout Int,
+        tally: inout ReactionTally
+    ) -> MessageSummary {
         var reactionsOut: [ReactionSummary] = []
         var found: [Diagnostic] = []
         let names = people[key.platform]
@@ -64,16 +66,19 @@ extension ReactionLedger {
         settled.authorName = message.authorName ?? message.authorID.flatMap { names?[$0] }
         if !edits.isEmpty, let edit = edits[target] ?? edits[anyTarget] { settled.text = edit.text }
         settled.deleted = message.deleted || removedAsMessage || (!deletions.isEmpty && (deletions.contains(target) || deletions.contains(anyTarget)))
-        return MessageSummary(message: settled, conversationName: conversation?.name ?? key.conversationID,
-                              paidStars: paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0, reactions: reactionsOut)
+        return MessageSummary(
+            message: settled, conversationName: conversation?.name ?? key.conversationID,
+            paidStars: paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0, reactions: reactionsOut)
     }
 
     /// Applies removals, counts reactors and weighs them against the platform total.
     /// - Parameters:
     ///   - names: the display names of the message's platform (looked up once per message).
     ///   - unlisted: increased by the reactors `names` lacks.
-    func settle(_ entry: ReactionEntry, message: ImportedMessage, names: [String: String]?, matched: inout Set<RemovalKey>,
-                log: inout [Diagnostic], unlisted: inout Int) -> ReactionSummary? {
+    func settle(
+        _ entry: ReactionEntry, message: ImportedMessage, names: [String: String]?, matched: inout Set<RemovalKey>,
+        log: inout [Diagnostic], unlisted: inout Int
+    ) -> ReactionSummary? {
         var reactors: [(Reactor, Int)] = []
         for (id, reactor) in entry.reactors {
             var liveAt: Timestamp?
@@ -91,7 +96,10 @@ extension ReactionLedger {
             }
             guard live > 0 else { continue }
             if liveRefs > 1 {
-                log.append(Diagnostic(.duplicateAdd, file: nil, "\(message.platform.displayName) message \(message.id): \(id) added \(entry.emoji.display) \(liveRefs) times; counted once"))
+                log.append(
+                    Diagnostic(
+                        .duplicateAdd, file: nil,
+                        "\(message.platform.displayName) message \(message.id): \(id) added \(entry.emoji.display) \(liveRefs) times; counted once"))
             }
             let listed = names?[id]
             if listed == nil { unlisted += 1 }
@@ -107,12 +115,16 @@ extension ReactionLedger {
                 count = total
                 complete = total == listed
             } else {
-                log.append(Diagnostic(.reactorsExceedCount, file: nil, "\(message.platform.displayName) message \(message.id): \(entry.emoji.display) lists \(listed) reactors but counts \(total)"))
+                log.append(
+                    Diagnostic(
+                        .reactorsExceedCount, file: nil,
+                        "\(message.platform.displayName) message \(message.id): \(entry.emoji.display) lists \(listed) reactors but counts \(total)"))
             }
         }
         guard count > 0 else { return nil }
         let firstAt = earliest(entry.totalFirstAt, reactors.compactMap(\.0.at).min())
-        return ReactionSummary(emoji: entry.emoji, count: count, reactors: reactors.map(\.0), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
+        return ReactionSummary(
+            emoji: entry.emoji, count: count, reactors: reactors.map(\.0), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
     }
 
     func merge(_ a: ReactionEntry, _ b: ReactionEntry) -> ReactionEntry {
@@ -121,17 +133,19 @@ extension ReactionLedger {
         if let total = other.total { result.total = max(result.total ?? 0, total) }
         result.totalFirstAt = earliest(result.totalFirstAt, other.totalFirstAt)
         for (id, reactor) in other.reactors {
-            result.reactors.upsert(id, insert: { reactor }, update: { existing in
-                for instance in reactor.instances {
-                    if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
-                        existing.instances[index].at = earliest(existing.instances[index].at, instance.at)
-                    } else {
-                        existing.instances.append(instance)
+            result.reactors.upsert(
+                id, insert: { reactor },
+                update: { existing in
+                    for instance in reactor.instances {
+                        if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
+                            existing.instances[index].at = earliest(existing.instances[index].at, instance.at)
+                        } else {
+                            existing.instances.append(instance)
+                        }
                     }
-                }
-                existing.sequence = min(existing.sequence, reactor.sequence)
-                existing.name = existing.name ?? reactor.name
-            })
+                    existing.sequence = min(existing.sequence, reactor.sequence)
+                    existing.name = existing.name ?? reactor.name
+                })
         }
         return result
     }

@@ -53,7 +53,14 @@ extension ReactionLedger {
                     continue
                 }
                 if candidates.count > 1 {
-                    account.missing.append((target, Diagnostic(.ambiguousMessage, file: nil, "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)")))
+                    account.missing.append(
+                        (
+                            target,
+                            Diagnostic(
+                                .ambiguousMessage, file: nil,
+                                "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)"
+                            )
+                        ))
                 }
                 key = first
             }
@@ -103,12 +110,14 @@ extension ReactionLedger {
                 }
             }
             let parts = ranges.indices.map { part in
-                SettlingPart(places: ranges[part], reactions: positions[part].map { position in
-                    guard let position else { return [] }
-                    var entries: [ReactionEntry] = []
-                    swap(&entries, &lists[position])
-                    return entries
-                })
+                SettlingPart(
+                    places: ranges[part],
+                    reactions: positions[part].map { position in
+                        guard let position else { return [] }
+                        var entries: [ReactionEntry] = []
+                        swap(&entries, &lists[position])
+                        return entries
+                    })
             }
             reactions = .byTarget(byTarget, lists)
             return parts
@@ -133,7 +142,9 @@ extension ReactionLedger {
         var settled: [(key: MessageKey, diagnostic: Diagnostic)] = []
         var conversationKeys: Set<MessageKey> = []
         for part in parts {
-            for (platform, tally) in part.tallies { account.tallies[platform, default: ReactionTally()] = account.tallies[platform, default: ReactionTally()] + tally }
+            for (platform, tally) in part.tallies {
+                account.tallies[platform, default: ReactionTally()] = account.tallies[platform, default: ReactionTally()] + tally
+            }
             account.matchedRemovals.formUnion(part.matched)
             settled.append(contentsOf: part.settled)
             conversationKeys.formUnion(part.conversations)
@@ -170,8 +181,10 @@ extension ReactionLedger {
 
     /// One part of the messages settled: its messages' summaries in report order, and what it
     /// found about them. Reads only the ledger's tables, so parts are settled on several threads.
-    func settle(_ part: consuming SettlingPart, into summaries: inout Concurrently.Appender<MessageSummary>,
-                messages: [ImportedMessage], order: [Int]) -> SettledPart {
+    func settle(
+        _ part: consuming SettlingPart, into summaries: inout Concurrently.Appender<MessageSummary>,
+        messages: [ImportedMessage], order: [Int]
+    ) -> SettledPart {
         var out = SettledPart()
         var unknown = UnknownUsers()
         var lastConversation: MessageKey?
@@ -179,8 +192,9 @@ extension ReactionLedger {
             let index = order[place]
             let key = MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
             var unlisted = 0
-            let summary = self.summary(of: messages[index], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
-                                       unlisted: &unlisted, tally: &out.tallies[key.platform, default: ReactionTally()])
+            let summary = self.summary(
+                of: messages[index], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
+                unlisted: &unlisted, tally: &out.tallies[key.platform, default: ReactionTally()])
             // Messages of one conversation often follow one another: most need no hash.
             let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
             if conversation != lastConversation {
@@ -245,16 +259,24 @@ struct SettlingAccount {
     }
 
     /// Notes the reactions of a target whose message is not in the input, and the removals they match.
-    mutating func noteMissing(_ target: MessageTarget, _ unmatched: (live: Int, removed: Int, removals: [ReactionLedger.RemovalKey]),
-                              conversationID: String?) {
+    mutating func noteMissing(
+        _ target: MessageTarget, _ unmatched: (live: Int, removed: Int, removals: [ReactionLedger.RemovalKey]),
+        conversationID: String?
+    ) {
         matchedRemovals.formUnion(unmatched.removals)
         let tally = ReactionTally(read: unmatched.live.addingClamped(unmatched.removed), removed: unmatched.removed)
         tallies[target.platform, default: ReactionTally()] = tallies[target.platform, default: ReactionTally()] + tally
         let removedNote = unmatched.removed > 0 ? " (and \(unmatched.removed) added and removed again)" : ""
-        let detail = conversationID.map { "\(target.platform.displayName) \($0) message \(target.messageID)" }
+        let detail =
+            conversationID.map { "\(target.platform.displayName) \($0) message \(target.messageID)" }
             ?? "\(target.platform.displayName) message \(target.messageID)"
-        missing.append((target, Diagnostic(.reactionWithoutMessage, file: nil,
-                                           "\(detail): \(unmatched.live) reaction(s) for a message not in the input\(removedNote)",
-                                           platform: target.platform, reactions: unmatched.live)))
+        missing.append(
+            (
+                target,
+                Diagnostic(
+                    .reactionWithoutMessage, file: nil,
+                    "\(detail): \(unmatched.live) reaction(s) for a message not in the input\(removedNote)",
+                    platform: target.platform, reactions: unmatched.live)
+            ))
     }
 }

@@ -194,13 +194,18 @@ public final class ReactionLedger {
         switch fact {
         case .add(let target, let value, let reactor, let reactorName, let at, let ref):
             guard let emoji = resolve(value) else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid",
-                                           platform: target.platform, reactions: weighInvalid(target, value, total: nil)))
+                return diagnose(
+                    Diagnostic(
+                        .invalidReaction, file: files[file],
+                        "message \(target.messageID): reaction value \(quoted(value.raw)) from \(reactor) is empty or invalid",
+                        platform: target.platform, reactions: weighInvalid(target, value, total: nil)))
             }
             guard !reactor.isEmpty else {
                 withEntry(target, emoji) { $0.unnamed &+= 1 }
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji.emoji)].display) reaction has no user id",
-                                           platform: target.platform))
+                return diagnose(
+                    Diagnostic(
+                        .invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji.emoji)].display) reaction has no user id",
+                        platform: target.platform))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
             let instance = Instance(ref: ref ?? "", file: file, at: at)
@@ -208,29 +213,39 @@ public final class ReactionLedger {
             // Changed in place: a copy taken out and stored back would copy the reactor table
             // on every add, quadratic in the reactors of one emoji.
             withEntry(target, emoji) { entry in
-                entry.reactors.upsert(reactor, insert: {
-                    ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
-                }, update: { existing in
-                    if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
-                        if existing.instances[index].file == file {
-                            diagnose(Diagnostic(.duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emojiTable[Int(emoji.emoji)].display) twice"))
+                entry.reactors.upsert(
+                    reactor,
+                    insert: {
+                        ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
+                    },
+                    update: { existing in
+                        if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
+                            if existing.instances[index].file == file {
+                                diagnose(
+                                    Diagnostic(
+                                        .duplicateAdd, file: files[file],
+                                        "message \(target.messageID): \(reactor) added \(emojiTable[Int(emoji.emoji)].display) twice"))
+                            }
+                            existing.instances[index].at = earliest(existing.instances[index].at, at)
+                        } else {
+                            existing.instances.append(instance)
                         }
-                        existing.instances[index].at = earliest(existing.instances[index].at, at)
-                    } else {
-                        existing.instances.append(instance)
-                    }
-                })
+                    })
             }
         case .total(let target, let value, let count, let firstAt):
             guard let emoji = resolve(value) else {
-                return diagnose(Diagnostic(.invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid",
-                                           platform: target.platform, reactions: weighInvalid(target, value, total: count)))
+                return diagnose(
+                    Diagnostic(
+                        .invalidReaction, file: files[file], "message \(target.messageID): reaction value \(quoted(value.raw)) is empty or invalid",
+                        platform: target.platform, reactions: weighInvalid(target, value, total: count)))
             }
             // Importers read counts with ReactionCount; a total from elsewhere is held to its range too.
             guard (0...ReactionCount.maximum).contains(count) else {
-                return diagnose(Diagnostic(.invalidCount, file: files[file],
-                                           "message \(target.messageID): the count of \(emojiTable[Int(emoji.emoji)].display) (\(count)) is outside 0…\(ReactionCount.maximum) and is not used",
-                                           platform: target.platform))
+                return diagnose(
+                    Diagnostic(
+                        .invalidCount, file: files[file],
+                        "message \(target.messageID): the count of \(emojiTable[Int(emoji.emoji)].display) (\(count)) is outside 0…\(ReactionCount.maximum) and is not used",
+                        platform: target.platform))
             }
             withEntry(target, emoji) { entry in
                 entry.total = max(entry.total ?? 0, count)

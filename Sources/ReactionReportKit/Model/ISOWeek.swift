@@ -46,8 +46,8 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static func parse(_ text: String) -> ISOWeek? {
         let bytes = Array(text.utf8)
         guard bytes.count == 8, bytes[4] == UInt8(ascii: "-"), bytes[5] == UInt8(ascii: "W") || bytes[5] == UInt8(ascii: "w"),
-              let year = Int64(String(decoding: bytes[0..<4], as: UTF8.self)), year >= 1,
-              let week = Int64(String(decoding: bytes[6..<8], as: UTF8.self)), week >= 1, bytes[6...7].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+            let year = Int64(String(decoding: bytes[0..<4], as: UTF8.self)), year >= 1,
+            let week = Int64(String(decoding: bytes[6..<8], as: UTF8.self)), week >= 1, bytes[6...7].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
         else { return nil }
         let candidate = ISOWeek(year: year, week: week)
         return ISOWeek(containing: candidate.monday) == candidate ? candidate : nil
@@ -61,11 +61,11 @@ extension CivilDate {
     public static func parse(_ text: String) -> CivilDate? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || ($0.element >= 0x30 && $0.element <= 0x39) }),
-              let year = Int64(String(decoding: bytes[0..<4], as: UTF8.self)),
-              let month = Int64(String(decoding: bytes[5..<7], as: UTF8.self)),
-              let day = Int64(String(decoding: bytes[8..<10], as: UTF8.self)),
-              (1...12).contains(month), day >= 1, day <= daysInMonth(year, month)
+            bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || ($0.element >= 0x30 && $0.element <= 0x39) }),
+            let year = Int64(String(decoding: bytes[0..<4], as: UTF8.self)),
+            let month = Int64(String(decoding: bytes[5..<7], as: UTF8.self)),
+            let day = Int64(String(decoding: bytes[8..<10], as: UTF8.self)),
+            (1...12).contains(month), day >= 1, day <= daysInMonth(year, month)
         else { return nil }
         return CivilDate(year: year, month: month, day: day)
     }

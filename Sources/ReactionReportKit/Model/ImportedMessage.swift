@@ -22,8 +22,10 @@ public struct ImportedMessage: Sendable, Equatable {
     public var markup: TextMarkup
 
     /// Creates a message.
-    public init(platform: Platform, conversationID: String, id: String, authorID: String? = nil, authorName: String? = nil,
-                sentAt: Timestamp? = nil, threadParentID: String? = nil, text: String = "", deleted: Bool = false, markup: TextMarkup = .commonMark) {
+    public init(
+        platform: Platform, conversationID: String, id: String, authorID: String? = nil, authorName: String? = nil,
+        sentAt: Timestamp? = nil, threadParentID: String? = nil, text: String = "", deleted: Bool = false, markup: TextMarkup = .commonMark
+    ) {
         self.platform = platform
         self.conversationID = conversationID
         self.id = id

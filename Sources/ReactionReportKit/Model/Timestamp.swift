@@ -96,16 +96,18 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public var rfc3339: String {
         let utc = self.utc
         var out = ShortText()
-        out.appendRFC3339(year: utc.date.year, month: utc.date.month, day: utc.date.day, secondOfDay: utc.secondOfDay,
-                          nanosecond: utc.nanosecond, fractionDigits: fractionDigits)
+        out.appendRFC3339(
+            year: utc.date.year, month: utc.date.month, day: utc.date.day, secondOfDay: utc.secondOfDay,
+            nanosecond: utc.nanosecond, fractionDigits: fractionDigits)
         return out.text
     }
 
     /// Appends `rfc3339`'s UTF-8 (ASCII) bytes, without building strings on the way.
     func appendRFC3339(to out: ByteBuffer) {
         let utc = self.utc
-        out.appendRFC3339(year: utc.date.year, month: utc.date.month, day: utc.date.day, secondOfDay: utc.secondOfDay,
-                          nanosecond: utc.nanosecond, fractionDigits: fractionDigits)
+        out.appendRFC3339(
+            year: utc.date.year, month: utc.date.month, day: utc.date.day, secondOfDay: utc.secondOfDay,
+            nanosecond: utc.nanosecond, fractionDigits: fractionDigits)
     }
 }
 
@@ -196,7 +198,7 @@ struct ISO8601Reader {
 
     mutating func read() -> Timestamp? {
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2), (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year, month)
+            let day = number(2), (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year, month)
         else { return nil }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") || bytes[index] == 0x20 else {
             return index == bytes.count ? Timestamp.unixSeconds(CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400) : nil

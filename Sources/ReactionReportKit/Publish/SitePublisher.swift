@@ -159,7 +159,8 @@ final class StagingWriter: SiteWriter {
     func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !components.isEmpty,
-              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") })
+        else {
             throw PublishError(step: "write", path: path, reason: "the path would leave the output folder")
         }
         let folder = components.dropLast().joined(separator: "/")

@@ -29,7 +29,8 @@ enum AtomFeed {
             out += "<id>\(escape(idBase + (base == nil ? "\(week.week)" : path)))</id>\n"
             out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(href(path)))\"/>\n"
             out += "<updated>\(stamp(latestOfWeek[index]))</updated>\n"
-            out += "<summary>\(escape("\(NumberText.integer(figures.messages)) messages, \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.integer(figures.reactions)) reactions (\(change) against the week before) from \(NumberText.integer(figures.reactors)) people."))</summary>\n"
+            out +=
+                "<summary>\(escape("\(NumberText.integer(figures.messages)) messages, \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.integer(figures.reactions)) reactions (\(change) against the week before) from \(NumberText.integer(figures.reactors)) people."))</summary>\n"
             out += "</entry>\n"
         }
         return out + "</feed>\n"

@@ -60,11 +60,13 @@ enum BareURLs {
         guard bytes[index] | 0x20 == UInt8(ascii: "h") else { return nil }
         if index > bytes.startIndex, isLetter(bytes[index - 1]) { return nil }
         guard bytes[index + 1] | 0x20 == UInt8(ascii: "t"), bytes[index + 2] | 0x20 == UInt8(ascii: "t"),
-              bytes[index + 3] | 0x20 == UInt8(ascii: "p") else { return nil }
+            bytes[index + 3] | 0x20 == UInt8(ascii: "p")
+        else { return nil }
         var colon = index + 4
         if bytes[colon] | 0x20 == UInt8(ascii: "s") { colon += 1 }
         guard colon + 2 < bytes.endIndex, bytes[colon] == UInt8(ascii: ":"), bytes[colon + 1] == UInt8(ascii: "/"),
-              bytes[colon + 2] == UInt8(ascii: "/") else { return nil }
+            bytes[colon + 2] == UInt8(ascii: "/")
+        else { return nil }
         return index
     }
 
@@ -107,7 +109,7 @@ enum BareURLs {
                 closing -= 1
                 end -= 1
             case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
-                 UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
                 end -= 1
             case UInt8(ascii: ";"):
                 var name = end - 2

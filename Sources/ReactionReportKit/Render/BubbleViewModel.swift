@@ -30,20 +30,23 @@ struct BubbleViewModel {
         }
         let shown = reaction.reactors.prefix(max(0, options.reactorsLimit))
         model.append("hasReactors", .flag(!shown.isEmpty))
-        model.append("reactors", .list(shown.map { reactor -> TemplateValue in
-            var entry = TemplateObject(capacity: 5)
-            entry.append("name", .text(reactor.name ?? reactor.id))
-            entry.append("mine", .flag(reactor.id == options.viewer))
-            if let at = reactor.at {
-                entry.append("hasTime", .flag(true))
-                entry.append("time", .text(TimeText.display(at)))
-                entry.append("timeISO", .text(TimeText.attribute(at)))
-            } else {
-                // Set, so that the lookup stops here: the message around it has a time too.
-                entry.append("hasTime", .flag(false))
-            }
-            return .object(entry)
-        }))
+        model.append(
+            "reactors",
+            .list(
+                shown.map { reactor -> TemplateValue in
+                    var entry = TemplateObject(capacity: 5)
+                    entry.append("name", .text(reactor.name ?? reactor.id))
+                    entry.append("mine", .flag(reactor.id == options.viewer))
+                    if let at = reactor.at {
+                        entry.append("hasTime", .flag(true))
+                        entry.append("time", .text(TimeText.display(at)))
+                        entry.append("timeISO", .text(TimeText.attribute(at)))
+                    } else {
+                        // Set, so that the lookup stops here: the message around it has a time too.
+                        entry.append("hasTime", .flag(false))
+                    }
+                    return .object(entry)
+                }))
         // Compared before subtracting: a count near `Int.min` would overflow.
         let others = reaction.count > shown.count ? reaction.count - shown.count : 0
         if others > 0 { model.append("others", .text(shown.isEmpty ? othersText(others, alone: true) : "and " + othersText(others, alone: false))) }

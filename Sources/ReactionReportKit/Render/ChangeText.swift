@@ -48,8 +48,9 @@ enum ChangeText {
         let ratio = Double(delta) / Double(before.magnitude)
         let percent = signedPercent(up ? ratio : -ratio)
         let arrow = up ? "▲" : "▼"
-        return model("\(arrow) \(NumberText.integer(magnitude: delta)) (\(percent))", up ? "up" : "down",
-                     "\(up ? "up" : "down") \(NumberText.integer(magnitude: delta)) from \(NumberText.integer(before))")
+        return model(
+            "\(arrow) \(NumberText.integer(magnitude: delta)) (\(percent))", up ? "up" : "down",
+            "\(up ? "up" : "down") \(NumberText.integer(magnitude: delta)) from \(NumberText.integer(before))")
     }
 
     /// A rate, compared in percentage points: `▲ 2.5 pts`.
@@ -61,8 +62,9 @@ enum ChangeText {
         guard !tenths.isNaN else { return model("–", "none", "no rate to compare") }
         if tenths == 0 { return model("= 0.0 pts", "same", "no change") }
         let magnitude = NumberText.fixedPoint(abs(tenths), decimals: 1) ?? "over " + NumberText.limitText
-        return model("\(tenths > 0 ? "▲" : "▼") \(magnitude) pts", tenths > 0 ? "up" : "down",
-                     "\(tenths > 0 ? "up" : "down") \(magnitude) percentage points")
+        return model(
+            "\(tenths > 0 ? "▲" : "▼") \(magnitude) pts", tenths > 0 ? "up" : "down",
+            "\(tenths > 0 ? "up" : "down") \(magnitude) percentage points")
     }
 
     /// A ratio such as reactions per message: `▲ 0.25 (+10.0%)`.
@@ -75,8 +77,9 @@ enum ChangeText {
         if hundredths == 0 { return model("= 0.00", "same", "no change") }
         let magnitude = NumberText.fixedPoint(abs(hundredths), decimals: 2) ?? "over " + NumberText.limitText
         let percent = before == 0 ? "" : " (\(signedPercent((now - before) / abs(before))))"
-        return model("\(hundredths > 0 ? "▲" : "▼") \(magnitude)\(percent)", hundredths > 0 ? "up" : "down",
-                     "\(hundredths > 0 ? "up" : "down") \(magnitude)")
+        return model(
+            "\(hundredths > 0 ? "▲" : "▼") \(magnitude)\(percent)", hundredths > 0 ? "up" : "down",
+            "\(hundredths > 0 ? "up" : "down") \(magnitude)")
     }
 
     /// A duration: `▼ 2 min 10 s` (shorter is down).

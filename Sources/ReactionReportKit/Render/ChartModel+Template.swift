@@ -45,7 +45,7 @@ extension ChartModel.Column: TemplateRepresentable {
         [
             "title": .text(title), "hitX": .text(hitX), "hitY": .text(hitY), "hitWidth": .text(hitWidth), "hitHeight": .text(hitHeight),
             "bar": bar.map { .object(["x": .text($0.x), "y": .text($0.y), "width": .text($0.width), "height": .text($0.height)]) } ?? .flag(false),
-            "dot": dot.map { .object(["cx": .text($0.cx), "cy": .text($0.cy)]) } ?? .flag(false),
+            "dot": dot.map { .object(["cx": .text($0.cx), "cy": .text($0.cy)]) } ?? .flag(false)
         ]
     }
 }
@@ -57,7 +57,7 @@ extension ChartModel.ShareRow: TemplateRepresentable {
             "hitY": .text(hitY), "hitWidth": .text(hitWidth), "hitHeight": .text(hitHeight),
             "label": .text(label), "labelX": .text(labelX), "labelY": .text(labelY),
             "barX": .text(barX), "barY": .text(barY), "barWidth": .text(barWidth), "barHeight": .text(barHeight),
-            "valueX": .text(valueX), "valueText": .text(valueText),
+            "valueX": .text(valueX), "valueText": .text(valueText)
         ]
     }
 }

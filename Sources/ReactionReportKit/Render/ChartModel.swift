@@ -131,21 +131,27 @@ struct ChartModel {
     ///   - unit: what the values are, the heading of the data table's value column ("Reactions").
     ///   - axis: `.count` or `.percent` (values as ratios 0…1).
     ///   - labelHeading: the heading of the data table's label column.
-    static func columns(id: String, title: String, summary: String, points: [Point], unit: String,
-                        axis: Axis = .count, labelHeading: String = "Week") -> ChartModel {
+    static func columns(
+        id: String, title: String, summary: String, points: [Point], unit: String,
+        axis: Axis = .count, labelHeading: String = "Week"
+    ) -> ChartModel {
         series(kind: .bars, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
     }
 
     /// A line through one point per week, with a dot on each point (up to 60 points), on a value
     /// axis with 3–5 round gridlines; parameters as for `columns`. Meant for the reaction rate,
     /// hence the percent axis by default.
-    static func line(id: String, title: String, summary: String, points: [Point], unit: String,
-                     axis: Axis = .percent, labelHeading: String = "Week") -> ChartModel {
+    static func line(
+        id: String, title: String, summary: String, points: [Point], unit: String,
+        axis: Axis = .percent, labelHeading: String = "Week"
+    ) -> ChartModel {
         series(kind: .line, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
     }
 
-    static func series(kind: Kind, id: String, title: String, summary: String, points: [Point], unit: String,
-                       axis: Axis, labelHeading: String) -> ChartModel {
+    static func series(
+        kind: Kind, id: String, title: String, summary: String, points: [Point], unit: String,
+        axis: Axis, labelHeading: String
+    ) -> ChartModel {
         var model = ChartModel(kind: kind, id: id, title: title, summary: summary, isEmpty: points.isEmpty)
         model.tableLabelHeading = labelHeading
         model.tableValueHeading = unit
@@ -164,28 +170,32 @@ struct ChartModel {
         model.height = decimal(height)
         model.gridlines = scale.ticks.map { tick in
             let y = plotBottom - tick.fraction * plotHeight
-            return Gridline(y: decimal(y), x1: decimal(left), x2: decimal(right), labelX: decimal(left - 6),
-                            label: tick.label, isBase: tick.fraction == 0)
+            return Gridline(
+                y: decimal(y), x1: decimal(left), x2: decimal(right), labelX: decimal(left - 6),
+                label: tick.label, isBase: tick.fraction == 0)
         }
         // Weeks of more than one year carry their year (`W47 ’23`), in fewer, wider labels.
         let firstWeek = ISOWeek.parse(points[0].label), lastWeek = ISOWeek.parse(points[points.count - 1].label)
         let withYear = firstWeek != nil && lastWeek != nil && firstWeek!.year != lastWeek!.year
         model.xLabels = axisLabelIndexes(count: points.count, limit: withYear ? maxAxisLabelsWithYear : maxAxisLabels).map { entry in
-            AxisLabel(x: decimal(left + (Double(entry.index) + 0.5) * slot), y: decimal(plotBottom + 20),
-                      text: axisText(points[entry.index].label, withYear: withYear), minor: entry.minor)
+            AxisLabel(
+                x: decimal(left + (Double(entry.index) + 0.5) * slot), y: decimal(plotBottom + 20),
+                text: axisText(points[entry.index].label, withYear: withYear), minor: entry.minor)
         }
 
         var linePoints: [String] = []
         model.columns = points.indices.map { index in
-            var column = Column(title: points[index].label + ": " + points[index].valueText,
-                                hitX: decimal(left + Double(index) * slot), hitY: decimal(plotTop),
-                                hitWidth: decimal(slot), hitHeight: decimal(plotHeight))
+            var column = Column(
+                title: points[index].label + ": " + points[index].valueText,
+                hitX: decimal(left + Double(index) * slot), hitY: decimal(plotTop),
+                hitWidth: decimal(slot), hitHeight: decimal(plotHeight))
             let center = left + (Double(index) + 0.5) * slot
             if kind == .bars {
                 let barWidth = min(slot * 0.7, maxColumnWidth)
                 let barLength = barHeight(values[index], top: scale.top, plotHeight: plotHeight)
-                column.bar = Bar(x: decimal(center - barWidth / 2), y: decimal(plotBottom - barLength),
-                                 width: decimal(barWidth), height: decimal(barLength))
+                column.bar = Bar(
+                    x: decimal(center - barWidth / 2), y: decimal(plotBottom - barLength),
+                    width: decimal(barWidth), height: decimal(barLength))
             } else {
                 let y = plotBottom - min(1, values[index] / scale.top) * plotHeight
                 linePoints.append(decimal(center) + "," + decimal(y))
@@ -249,8 +259,10 @@ struct ChartModel {
     ///     by default the sum of the items.
     ///   - unit: what the counts are, for the tooltips ("👍: 120 of 265 reactions (45.3%)").
     ///   - labelHeading: the heading of the data table's label column.
-    static func shares(id: String, title: String, summary: String, items: [(label: String, value: Int)], otherLabel: String,
-                       limit: Int = 6, total: Int? = nil, unit: String = "reactions", labelHeading: String = "Emoji") -> ChartModel {
+    static func shares(
+        id: String, title: String, summary: String, items: [(label: String, value: Int)], otherLabel: String,
+        limit: Int = 6, total: Int? = nil, unit: String = "reactions", labelHeading: String = "Emoji"
+    ) -> ChartModel {
         let kept = items.enumerated().filter { $0.element.value > 0 }.sorted { a, b in
             a.element.value != b.element.value ? a.element.value > b.element.value : a.offset < b.offset
         }.map(\.element)

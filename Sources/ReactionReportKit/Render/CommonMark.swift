@@ -35,7 +35,7 @@ public enum CommonMark {
                 quotes += 1
                 return true
             case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
-                 UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
                 return false
             case 0x20...0x7E, 0x80...0xFF: return true
             default: return false

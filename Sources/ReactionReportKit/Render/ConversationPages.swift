@@ -46,9 +46,12 @@ struct ConversationPages: Sendable {
         model.append("hasPages", .flag(conversation.pageCount > 1))
         model.append("pageNumber", .number(page))
         model.append("pageCount", .number(conversation.pageCount))
-        model.append("pages", .list((1...conversation.pageCount).map { number -> TemplateValue in
-            .object(["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(number == page)])
-        }))
+        model.append(
+            "pages",
+            .list(
+                (1...conversation.pageCount).map { number -> TemplateValue in
+                    .object(["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(number == page)])
+                }))
         model.append("messages", .list(slice.map { index in .object(messageModel(index, bubbles: bubbles)) }))
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
     }
@@ -69,7 +72,8 @@ struct ConversationPages: Sendable {
         if let parent = message.threadParentID, parent != message.id {
             model.append("isReply", .flag(true))
             if let parentIndex = layout.index(of: parent, in: message) {
-                model.append("parentHref", .text(SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex)) + "#" + Slug.anchor(forMessage: parent)))
+                model.append(
+                    "parentHref", .text(SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex)) + "#" + Slug.anchor(forMessage: parent)))
             }
         }
         return model
@@ -88,9 +92,11 @@ enum ParallelPages {
     ///   - writer: called with one page at a time, in order (from whichever thread holds the
     ///     turn to write). The first error in page order stops the writing and is thrown.
     static func render(_ jobs: [() throws -> Page], to writer: SiteWriter) throws {
-        try Concurrently.inOrder(jobs.count, make: { try jobs[$0]() }, consume: { page in
-            try writer.write(page.path, page.html)
-        })
+        try Concurrently.inOrder(
+            jobs.count, make: { try jobs[$0]() },
+            consume: { page in
+                try writer.write(page.path, page.html)
+            })
     }
 }
 
@@ -163,7 +169,8 @@ enum TextExcerpt {
         // One line of printable ASCII with no space at either end is its own excerpt, and its
         // bytes are its characters (splitting by Character cost 37,000 instructions a message).
         if text.utf8.count <= limit, text.utf8.first.map({ $0 != 0x20 }) == true, text.utf8.last != 0x20,
-           UTF8Bytes.allSatisfy(text, { $0 >= 0x20 && $0 < 0x7F }) {
+            UTF8Bytes.allSatisfy(text, { $0 >= 0x20 && $0 < 0x7F })
+        {
             return text
         }
         let flat = text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingWhitespace
@@ -197,8 +204,9 @@ enum DiagnosticsRecord {
                 "kind": JSONText.quote(kind.rawValue),
                 "label": JSONText.quote(kind.label),
                 "count": String(log.counts[kind]!),
-                "examples": JSONText.array((log.examples[kind] ?? []).map { JSONText.object(["file": JSONText.quote($0.file), "detail": JSONText.quote($0.detail)]) }),
-                "more": String(log.unshown(kind)),
+                "examples": JSONText.array(
+                    (log.examples[kind] ?? []).map { JSONText.object(["file": JSONText.quote($0.file), "detail": JSONText.quote($0.detail)]) }),
+                "more": String(log.unshown(kind))
             ])
         }
         let platforms = tallies.keys.sorted { a, b in
@@ -213,7 +221,7 @@ enum DiagnosticsRecord {
             return JSONText.object([
                 "platform": platform.map { JSONText.quote($0.rawValue) } ?? "null",
                 "read": String(tally.read), "counted": String(tally.counted), "diagnosed": String(tally.diagnosed),
-                "removed": String(tally.removed), "leftOut": String(tally.leftOut),
+                "removed": String(tally.removed), "leftOut": String(tally.leftOut)
             ])
         }
         return JSONText.object(["total": String(log.total), "diagnostics": JSONText.array(kinds), "reactions": JSONText.array(reactions)]) + "\n"

@@ -196,7 +196,8 @@ struct MessageMarkup {
         var last = text.startIndex
         for match in Self.discordPattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             guard let range = Range(match.range, in: text), let kindRange = Range(match.range(at: 1), in: text),
-                  let idRange = Range(match.range(at: 2), in: text) else { continue }
+                let idRange = Range(match.range(at: 2), in: text)
+            else { continue }
             out += text[last..<range.lowerBound]
             let kind = String(text[kindRange])
             let id = String(text[idRange])
@@ -239,7 +240,7 @@ extension Unicode.GeneralCategory {
     var isPunctuationOrSymbol: Bool {
         switch self {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
             return true
         default:
             return false

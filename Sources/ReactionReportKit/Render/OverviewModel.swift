@@ -23,8 +23,10 @@ struct OverviewModel: TemplateRepresentable {
         var reactionsChange: FigureChange
 
         var templateValue: TemplateObject {
-            ["week": .text(week), "href": .text(href), "link": .text(link), "range": .text(range), "messages": .text(messages),
-             "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue)]
+            [
+                "week": .text(week), "href": .text(href), "link": .text(link), "range": .text(range), "messages": .text(messages),
+                "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue)
+            ]
         }
     }
 
@@ -35,8 +37,10 @@ struct OverviewModel: TemplateRepresentable {
         var messages, reactedMessages, reactions: String
 
         var templateValue: TemplateObject {
-            ["name": .text(name), "platform": .text(platform), "href": .text(href), "link": .text(link),
-             "messages": .text(messages), "reactedMessages": .text(reactedMessages), "reactions": .text(reactions)]
+            [
+                "name": .text(name), "platform": .text(platform), "href": .text(href), "link": .text(link),
+                "messages": .text(messages), "reactedMessages": .text(reactedMessages), "reactions": .text(reactions)
+            ]
         }
     }
 
@@ -109,7 +113,7 @@ extension OverviewModel {
             Total(label: "Reactors", value: NumberText.integer(overview.reactors)),
             Total(label: "Posters", value: NumberText.integer(overview.posters)),
             Total(label: "Conversations", value: NumberText.integer(overview.conversations.count)),
-            Total(label: "Weeks", value: NumberText.integer(weeks)),
+            Total(label: "Weeks", value: NumberText.integer(weeks))
         ]
     }
 
@@ -119,29 +123,38 @@ extension OverviewModel {
             let count = week.figures.reactions
             return (label: week.week.description, value: Double(count), valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions"))
         }
-        return ChartModel.columns(id: "reactions-chart", title: "Reactions per week",
-                                  summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions")
+        return ChartModel.columns(
+            id: "reactions-chart", title: "Reactions per week",
+            summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions")
     }
 
     /// The reaction rate per week, as a line.
     static func rateChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
         let points = weeks.map { week -> ChartModel.Point in
             let figures = week.figures
-            return (label: week.week.description, value: figures.reactionRate,
-                    valueText: figures.messages == 0 ? "no messages"
-                        : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to")
+            return (
+                label: week.week.description, value: figures.reactionRate,
+                valueText: figures.messages == 0
+                    ? "no messages"
+                    : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to"
+            )
         }
-        return ChartModel.line(id: "rate-chart", title: "Reaction rate per week",
-                               summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate")
+        return ChartModel.line(
+            id: "rate-chart", title: "Reaction rate per week",
+            summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate")
     }
 
     /// Each top emoji's share of all reactions, the rest as "Other".
     static func emojiChart(_ overview: Overview) -> ChartModel {
         let total = overview.reactions
-        let summary = total == 0 ? "No reactions yet" : "Share of all \(NumberText.integer(total)) reactions: "
-            + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(NumberText.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
-        return ChartModel.shares(id: "emoji-chart", title: "Emoji share", summary: summary,
-                                 items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
+        let summary =
+            total == 0
+            ? "No reactions yet"
+            : "Share of all \(NumberText.integer(total)) reactions: "
+                + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(NumberText.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
+        return ChartModel.shares(
+            id: "emoji-chart", title: "Emoji share", summary: summary,
+            items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
     }
 
     /// Every conversation's totals, linked from a page at `root`.
@@ -149,9 +162,10 @@ extension OverviewModel {
     static func conversations(_ overview: Overview, layout: SiteLayout, root: String, link: (String, String) -> String) -> [ConversationRow] {
         overview.conversations.map { totals in
             let path = layout.conversation(platform: totals.platform, id: totals.id).path(page: 1)
-            return ConversationRow(name: totals.name, platform: totals.platform.displayName, href: root + path, link: link(path, root),
-                                   messages: NumberText.integer(totals.messages), reactedMessages: NumberText.integer(totals.reactedMessages),
-                                   reactions: NumberText.integer(totals.reactions))
+            return ConversationRow(
+                name: totals.name, platform: totals.platform.displayName, href: root + path, link: link(path, root),
+                messages: NumberText.integer(totals.messages), reactedMessages: NumberText.integer(totals.reactedMessages),
+                reactions: NumberText.integer(totals.reactions))
         }
     }
 

@@ -12,14 +12,19 @@ enum ParallelChunks {
     ///   - append: appends item `index`'s bytes; called from several threads at once, so it
     ///     may only read shared state.
     ///   - emit: receives the chunks' bytes in order (empty chunks are skipped), one at a time.
-    static func write(count: Int, chunkSize: Int = 4096, append: (Int, ByteBuffer) -> Void,
-                      emit: (ByteBuffer) throws -> Void) throws {
-        try Concurrently.inOrder((count + chunkSize - 1) / chunkSize, window: 8, make: { chunk in
-            let bytes = ByteBuffer(capacity: chunkSize * 256)
-            for index in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) { append(index, bytes) }
-            return bytes
-        }, consume: { bytes in
-            if !bytes.isEmpty { try emit(bytes) }
-        })
+    static func write(
+        count: Int, chunkSize: Int = 4096, append: (Int, ByteBuffer) -> Void,
+        emit: (ByteBuffer) throws -> Void
+    ) throws {
+        try Concurrently.inOrder(
+            (count + chunkSize - 1) / chunkSize, window: 8,
+            make: { chunk in
+                let bytes = ByteBuffer(capacity: chunkSize * 256)
+                for index in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) { append(index, bytes) }
+                return bytes
+            },
+            consume: { bytes in
+                if !bytes.isEmpty { try emit(bytes) }
+            })
     }
 }

@@ -46,12 +46,16 @@ public struct SiteRenderer {
             for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, ByteBuffer(bytes)) }
         }
         if options.formats.contains(.json) {
-            try writer.write("data/messages.jsonl", parts: { emit in
-                try ParallelChunks.write(count: messages.count, append: { index, out in
-                    MessageRecord.append(messages[index], reactions: messages[index].reactions, to: out)
-                    out.append(0x0A)
-                }, emit: emit)
-            })
+            try writer.write(
+                "data/messages.jsonl",
+                parts: { emit in
+                    try ParallelChunks.write(
+                        count: messages.count,
+                        append: { index, out in
+                            MessageRecord.append(messages[index], reactions: messages[index].reactions, to: out)
+                            out.append(0x0A)
+                        }, emit: emit)
+                })
             try writer.write("data/diagnostics.json", ByteBuffer(DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies)))
             try writer.write("data/weeks.json", ByteBuffer(WeeksRecord.json(weekly, messages: messages)))
             try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
@@ -77,19 +81,36 @@ public struct SiteRenderer {
         for index in weekly.weeks.indices {
             let week = weekly.weeks[index].week
             for format in weekFormats {
-                jobs.append(format == .html
-                    ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[index].take())) }
-                    : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[index].take())) })
+                jobs.append(
+                    format == .html
+                        ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[index].take())) }
+                        : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[index].take())) })
             }
         }
         if options.formats.contains(.html) {
             jobs.append {
                 ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, messages: messages, options: options)))
             }
-            jobs.append { ("index.html", try templates.renderHTML("index", indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue)) }
+            jobs.append {
+                (
+                    "index.html",
+                    try templates.renderHTML(
+                        "index",
+                        indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue
+                    )
+                )
+            }
         }
         if options.formats.contains(.markdown) {
-            jobs.append { ("summary.md", try templates.renderMarkdown("summary", indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue)) }
+            jobs.append {
+                (
+                    "summary.md",
+                    try templates.renderMarkdown(
+                        "summary",
+                        indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue
+                    )
+                )
+            }
         }
         try ParallelPages.render(jobs, to: writer)
     }
@@ -99,9 +120,10 @@ public struct SiteRenderer {
     /// What every page's head and foot use: the site title, the way to the root, the
     /// navigation to the latest weekly report.
     func pageBase(root: String, latestWeek: ISOWeek?) -> PageBase {
-        PageBase(siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
-                 highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
-                 latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) })
+        PageBase(
+            siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
+            highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
+            latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) })
     }
 
     /// What a reader of the overview should know about what the report leaves out: direct
@@ -111,15 +133,19 @@ public struct SiteRenderer {
         if let note = result.directConversations?.reportNote { notes.append(note) }
         let diagnosed = result.tallies.values.reduce(0) { $0.addingClamped($1.diagnosed) }
         if diagnosed > 0 {
-            notes.append("\(NumberText.integer(diagnosed)) reaction\(diagnosed == 1 ? "" : "s") of the input \(diagnosed == 1 ? "is" : "are") not counted; the diagnostics below name \(diagnosed == 1 ? "it" : "them").")
+            notes.append(
+                "\(NumberText.integer(diagnosed)) reaction\(diagnosed == 1 ? "" : "s") of the input \(diagnosed == 1 ? "is" : "are") not counted; the diagnostics below name \(diagnosed == 1 ? "it" : "them")."
+            )
         }
         return notes
     }
 
     /// The overview's view model, for both `index.html` and `summary.md`.
     /// - Parameter root: the relative path from the page to the site root.
-    func indexModel(_ overview: Overview, _ weekPages: WeeklyPages, _ messages: [MessageSummary], _ layout: SiteLayout,
-                    _ diagnostics: DiagnosticLog, notes: [String] = [], markup: MessageMarkup, root: String) -> OverviewModel {
+    func indexModel(
+        _ overview: Overview, _ weekPages: WeeklyPages, _ messages: [MessageSummary], _ layout: SiteLayout,
+        _ diagnostics: DiagnosticLog, notes: [String] = [], markup: MessageMarkup, root: String
+    ) -> OverviewModel {
         let weeks = weekPages.report.weeks
         let bubbles = BubbleViewModel(options: options)
         return OverviewModel(

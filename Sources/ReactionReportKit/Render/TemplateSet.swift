@@ -110,14 +110,17 @@ public struct TemplateSet: Sendable {
 
     /// Links one kind's templates into a library; a partial tag naming no template is an error
     /// at the tag, saying which file would have been its template.
-    static func link(_ templates: [String: Template], kind: String, escaping: TemplateEscaping,
-                     sources: [String: String], folder: String?) throws -> TemplateLibrary {
+    static func link(
+        _ templates: [String: Template], kind: String, escaping: TemplateEscaping,
+        sources: [String: String], folder: String?
+    ) throws -> TemplateLibrary {
         do {
             return try TemplateLibrary(templates, escaping: escaping)
         } catch {
             let places = folder.map { "in \($0) or among the built-in templates" } ?? "among the built-in templates"
-            throw LocatedError(file: sources[kind + "/" + error.template] ?? kind + "/" + error.template, line: error.line, column: error.column,
-                                reason: "{{> \(error.partial)}} names no template: there is no \(kind)/\(error.partial).mustache \(places)")
+            throw LocatedError(
+                file: sources[kind + "/" + error.template] ?? kind + "/" + error.template, line: error.line, column: error.column,
+                reason: "{{> \(error.partial)}} names no template: there is no \(kind)/\(error.partial).mustache \(places)")
         }
     }
 

@@ -28,8 +28,10 @@ struct TopMessageModel: TemplateRepresentable {
     /// - Parameters:
     ///   - root: the relative path from the page to the site root.
     ///   - link: `link(path, root)`: a Markdown link, absolute under `baseURL`, else relative.
-    init(rank: Int, messageAt index: Int, layout: SiteLayout, markup: MessageMarkup, bubbles: BubbleViewModel,
-         root: String, link: (String, String) -> String) {
+    init(
+        rank: Int, messageAt index: Int, layout: SiteLayout, markup: MessageMarkup, bubbles: BubbleViewModel,
+        root: String, link: (String, String) -> String
+    ) {
         let message = layout.messages[index]
         self.rank = rank
         author = message.authorName ?? message.authorID ?? "unknown"

@@ -69,24 +69,31 @@ struct WeeklyPages {
         let oldMedian = old.medianSecondsToFirstReaction.map(DurationText.make) ?? "–"
         return [
             row("Messages", NumberText.integer(now.messages), NumberText.integer(old.messages), ChangeText.count(now.messages, before?.messages)),
-            row("Reacted messages", NumberText.integer(now.reactedMessages), NumberText.integer(old.reactedMessages),
+            row(
+                "Reacted messages", NumberText.integer(now.reactedMessages), NumberText.integer(old.reactedMessages),
                 ChangeText.count(now.reactedMessages, before?.reactedMessages)),
-            row("Reaction rate", NumberText.percent(now.reactionRate), NumberText.percent(old.reactionRate),
+            row(
+                "Reaction rate", NumberText.percent(now.reactionRate), NumberText.percent(old.reactionRate),
                 ChangeText.rate(now.reactionRate, before.map(\.reactionRate), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
             row("Reactions", NumberText.integer(now.reactions), NumberText.integer(old.reactions), ChangeText.count(now.reactions, before?.reactions)),
             row("Distinct reactors", NumberText.integer(now.reactors), NumberText.integer(old.reactors), ChangeText.count(now.reactors, before?.reactors)),
             row("Active posters", NumberText.integer(now.posters), NumberText.integer(old.posters), ChangeText.count(now.posters, before?.posters)),
-            row("Reactions per message", NumberText.decimal(now.reactionsPerMessage), NumberText.decimal(old.reactionsPerMessage),
+            row(
+                "Reactions per message", NumberText.decimal(now.reactionsPerMessage), NumberText.decimal(old.reactionsPerMessage),
                 ChangeText.ratio(now.reactionsPerMessage, before.map(\.reactionsPerMessage), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
-            row("Median time to first reaction", median, oldMedian,
+            row(
+                "Median time to first reaction", median, oldMedian,
                 ChangeText.duration(now.medianSecondsToFirstReaction, before == nil ? nil : .some(old.medianSecondsToFirstReaction))),
-            row("New reactors", NumberText.integer(now.newReactors), NumberText.integer(old.newReactors), ChangeText.count(now.newReactors, before?.newReactors)),
+            row(
+                "New reactors", NumberText.integer(now.newReactors), NumberText.integer(old.newReactors), ChangeText.count(now.newReactors, before?.newReactors)
+            )
         ]
     }
 
     func personRow(_ person: WeeklyReport.PersonCount, rank: Int) -> WeekReportModel.PersonRow {
-        WeekReportModel.PersonRow(rank: rank, name: person.name ?? person.id, platform: person.platform.displayName, showPlatform: showPlatforms,
-                                  count: NumberText.integer(person.count))
+        WeekReportModel.PersonRow(
+            rank: rank, name: person.name ?? person.id, platform: person.platform.displayName, showPlatform: showPlatforms,
+            count: NumberText.integer(person.count))
     }
 
     /// People are shown with their platform when the report covers several.
@@ -118,11 +125,12 @@ struct WeeklyPages {
         report.weeks.indices.reversed().map { index in
             let week = report.weeks[index]
             let before = index > 0 ? report.weeks[index - 1].figures : nil
-            return OverviewModel.WeekRow(week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
-                                         range: week.week.monday.isoText,
-                                         messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
-                                         rate: NumberText.percent(week.figures.reactionRate),
-                                         reactionsChange: ChangeText.count(week.figures.reactions, before?.reactions))
+            return OverviewModel.WeekRow(
+                week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
+                range: week.week.monday.isoText,
+                messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
+                rate: NumberText.percent(week.figures.reactionRate),
+                reactionsChange: ChangeText.count(week.figures.reactions, before?.reactions))
         }
     }
 }

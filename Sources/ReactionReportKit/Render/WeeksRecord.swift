@@ -16,20 +16,22 @@ enum WeeksRecord {
                 "posters": String(figures.posters),
                 "medianSecondsToFirstReaction": figures.medianSecondsToFirstReaction.map { String($0) } ?? "null",
                 "newReactors": String(figures.newReactors),
-                "topMessages": JSONText.array(week.topMessages.map { index in
-                    let message = messages[index]
-                    return JSONText.object([
-                        "platform": JSONText.quote(message.platform.rawValue), "conversation": JSONText.quote(message.conversationID),
-                        "id": JSONText.quote(message.id), "reactions": String(message.reactionCount),
-                    ])
-                }),
+                "topMessages": JSONText.array(
+                    week.topMessages.map { index in
+                        let message = messages[index]
+                        return JSONText.object([
+                            "platform": JSONText.quote(message.platform.rawValue), "conversation": JSONText.quote(message.conversationID),
+                            "id": JSONText.quote(message.id), "reactions": String(message.reactionCount)
+                        ])
+                    }),
                 "topEmoji": JSONText.array(week.topEmoji.map { JSONText.object(["key": JSONText.quote($0.emoji.key), "count": String($0.count)]) }),
-                "conversations": JSONText.array(week.conversations.filter { $0.figures.messages > 0 }.map { entry in
-                    JSONText.object([
-                        "platform": JSONText.quote(entry.platform.rawValue), "id": JSONText.quote(entry.id), "name": JSONText.quote(entry.name),
-                        "messages": String(entry.figures.messages), "reactions": String(entry.figures.reactions),
-                    ])
-                }),
+                "conversations": JSONText.array(
+                    week.conversations.filter { $0.figures.messages > 0 }.map { entry in
+                        JSONText.object([
+                            "platform": JSONText.quote(entry.platform.rawValue), "id": JSONText.quote(entry.id), "name": JSONText.quote(entry.name),
+                            "messages": String(entry.figures.messages), "reactions": String(entry.figures.reactions)
+                        ])
+                    })
             ])
         }
         return "{" + JSONText.quote("timezone") + ":" + JSONText.quote(report.calendar.name) + "," + JSONText.quote("weeks") + ":[\n"
@@ -41,8 +43,10 @@ enum WeeksRecord {
 /// quoted where they hold a comma, quote or line break). Text fields that a spreadsheet would
 /// take for a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) get a leading `'`.
 enum ReactionsCSV {
-    static let header = ["week", "platform", "conversationId", "conversation", "messageId", "sentAt", "authorId", "author",
-                         "key", "emoji", "name", "custom", "count", "listedReactors", "reactorsComplete", "firstAt"]
+    static let header = [
+        "week", "platform", "conversationId", "conversation", "messageId", "sentAt", "authorId", "author",
+        "key", "emoji", "name", "custom", "count", "listedReactors", "reactorsComplete", "firstAt"
+    ]
 
     static func text(_ messages: [MessageSummary], report: WeeklyReport) -> String {
         let whole = ByteBuffer()

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Sums of counts after the ledger stop at the ends of `Int` instead of trapping.

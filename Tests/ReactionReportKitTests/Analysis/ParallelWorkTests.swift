@@ -1,5 +1,6 @@
 import ParallelWork
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The work spread over cores gives what one thread gives, and the top-N selection of messages
@@ -31,14 +32,17 @@ final class ParallelWorkTests: XCTestCase {
         for (count, chunkSize) in [(0, 4), (1, 4), (7, 4), (33, 4), (100, 3), (1_000, 7)] {
             var parallel: [UInt8] = []
             var parts = 0
-            try ParallelChunks.write(count: count, chunkSize: chunkSize, append: { index, out in
-                // Every fifth item writes nothing, so some chunks are empty.
-                if index % 5 != 4 { out.append("\(index);") }
-            }, emit: { part in
-                XCTAssertFalse(part.isEmpty)
-                parallel.append(contentsOf: part.bytes)
-                parts += 1
-            })
+            try ParallelChunks.write(
+                count: count, chunkSize: chunkSize,
+                append: { index, out in
+                    // Every fifth item writes nothing, so some chunks are empty.
+                    if index % 5 != 4 { out.append("\(index);") }
+                },
+                emit: { part in
+                    XCTAssertFalse(part.isEmpty)
+                    parallel.append(contentsOf: part.bytes)
+                    parts += 1
+                })
             let expected = (0..<count).filter { $0 % 5 != 4 }.map { "\($0);" }.joined()
             XCTAssertEqual(String(decoding: parallel, as: UTF8.self), expected, "\(count) items in chunks of \(chunkSize)")
             XCTAssertLessThanOrEqual(parts, (count + chunkSize - 1) / chunkSize)
@@ -74,31 +78,41 @@ final class ParallelWorkTests: XCTestCase {
 
     func testInOrderConsumesInIndexOrderAndStopsAtTheFirstError() throws {
         var consumed: [Int] = []
-        try Concurrently.inOrder(500, make: { index in
-            // Later items are quicker, so they finish before earlier ones.
-            if index % 50 == 0 { usleep(2_000) }
-            return index
-        }, consume: { consumed.append($0) })
+        try Concurrently.inOrder(
+            500,
+            make: { index in
+                // Later items are quicker, so they finish before earlier ones.
+                if index % 50 == 0 { usleep(2_000) }
+                return index
+            }, consume: { consumed.append($0) })
         XCTAssertEqual(consumed, Array(0..<500))
 
         // Items 40 and 30 fail; whichever finishes first, 30 is the one reported, and nothing
         // from 30 on is consumed.
         consumed = []
-        XCTAssertThrowsError(try Concurrently.inOrder(200, make: { index -> Int in
-            if index == 30 { usleep(5_000) }
-            if index == 30 || index == 40 { throw Failure(index: index) }
-            return index
-        }, consume: { consumed.append($0) })) { error in
+        XCTAssertThrowsError(
+            try Concurrently.inOrder(
+                200,
+                make: { index -> Int in
+                    if index == 30 { usleep(5_000) }
+                    if index == 30 || index == 40 { throw Failure(index: index) }
+                    return index
+                }, consume: { consumed.append($0) })
+        ) { error in
             XCTAssertEqual(error as? Failure, Failure(index: 30))
         }
         XCTAssertEqual(consumed, Array(0..<30))
 
         // An error while consuming stops there too.
         consumed = []
-        XCTAssertThrowsError(try Concurrently.inOrder(100, make: { $0 }, consume: { index in
-            if index == 12 { throw Failure(index: index) }
-            consumed.append(index)
-        })) { error in
+        XCTAssertThrowsError(
+            try Concurrently.inOrder(
+                100, make: { $0 },
+                consume: { index in
+                    if index == 12 { throw Failure(index: index) }
+                    consumed.append(index)
+                })
+        ) { error in
             XCTAssertEqual(error as? Failure, Failure(index: 12))
         }
         XCTAssertEqual(consumed, Array(0..<12))
@@ -108,40 +122,45 @@ final class ParallelWorkTests: XCTestCase {
         let lock = NSLock()
         var consumed = 0
         var furthestAhead = 0
-        try Concurrently.inOrder(300, window: 4, make: { index -> Int in
-            lock.lock()
-            furthestAhead = max(furthestAhead, index - consumed)
-            lock.unlock()
-            if index % 10 == 0 { usleep(1_000) }
-            return index
-        }, consume: { index in
-            lock.lock()
-            XCTAssertEqual(index, consumed)
-            consumed += 1
-            lock.unlock()
-        })
+        try Concurrently.inOrder(
+            300, window: 4,
+            make: { index -> Int in
+                lock.lock()
+                furthestAhead = max(furthestAhead, index - consumed)
+                lock.unlock()
+                if index % 10 == 0 { usleep(1_000) }
+                return index
+            },
+            consume: { index in
+                lock.lock()
+                XCTAssertEqual(index, consumed)
+                consumed += 1
+                lock.unlock()
+            })
         XCTAssertEqual(consumed, 300)
         XCTAssertLessThan(furthestAhead, 4)
     }
 
     func message(_ id: String, _ reactions: [(count: Int, reactors: [String])]) -> MessageSummary {
-        MessageSummary(message: ImportedMessage(platform: .slack, conversationID: "C1", id: id, authorID: "U1"), conversationName: "general",
-                       reactions: reactions.enumerated().map { offset, reaction in
-                           ReactionSummary(emoji: Emoji(key: "e\(offset)", display: "e\(offset)", name: nil, custom: false, image: nil),
-                                           count: reaction.count, reactors: reaction.reactors.map { Reactor(id: $0, name: nil, at: nil) },
-                                           reactorsComplete: reaction.count == reaction.reactors.count, firstAt: nil, sequence: offset)
-                       })
+        MessageSummary(
+            message: ImportedMessage(platform: .slack, conversationID: "C1", id: id, authorID: "U1"), conversationName: "general",
+            reactions: reactions.enumerated().map { offset, reaction in
+                ReactionSummary(
+                    emoji: Emoji(key: "e\(offset)", display: "e\(offset)", name: nil, custom: false, image: nil),
+                    count: reaction.count, reactors: reaction.reactors.map { Reactor(id: $0, name: nil, at: nil) },
+                    reactorsComplete: reaction.count == reaction.reactors.count, firstAt: nil, sequence: offset)
+            })
     }
 
     func testTopMessagesAreTheHeadOfTheFullRanking() {
         let list = [
-            message("a", [(2, ["x", "y"])]),            // 2 reactions, 2 people
-            message("b", []),                           // none: never ranked
-            message("c", [(1, ["x"]), (1, ["x"])]),     // 2 reactions, 1 person
-            message("d", [(5, [])]),                    // 5 reactions, no one listed
-            message("e", [(2, ["z"]), (0, [])]),        // 2 reactions, 1 person, after c
+            message("a", [(2, ["x", "y"])]),  // 2 reactions, 2 people
+            message("b", []),  // none: never ranked
+            message("c", [(1, ["x"]), (1, ["x"])]),  // 2 reactions, 1 person
+            message("d", [(5, [])]),  // 5 reactions, no one listed
+            message("e", [(2, ["z"]), (0, [])]),  // 2 reactions, 1 person, after c
             message("f", [(1, ["q"])]),
-            message("g", [(2, ["x", "w"])]),            // ties a; a is earlier
+            message("g", [(2, ["x", "w"])])  // ties a; a is earlier
         ]
         XCTAssertEqual(Overview.rank(list, topN: 10), [3, 0, 6, 2, 4, 5])
         XCTAssertEqual(Overview.rank(list, topN: 3), [3, 0, 6])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 final class WeeklyReportTests: XCTestCase {
@@ -28,8 +29,9 @@ final class WeeklyReportTests: XCTestCase {
     func testWeeksAcrossDaylightSavingChangesInBerlin() {
         let berlin = WeekCalendar("Europe/Berlin")!
         let spring = WeekRange(from: ISOWeek(year: 2026, week: 13), through: ISOWeek(year: 2026, week: 14), calendar: berlin)
-        XCTAssertEqual(spring.starts.map { berlin.localText(seconds: $0) },
-                       ["2026-03-23T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "2026-04-06T00:00:00+02:00"])
+        XCTAssertEqual(
+            spring.starts.map { berlin.localText(seconds: $0) },
+            ["2026-03-23T00:00:00+01:00", "2026-03-30T00:00:00+02:00", "2026-04-06T00:00:00+02:00"])
         XCTAssertEqual((spring.starts[1] - spring.starts[0]) / 3600, 167)
         let autumn = WeekRange(from: ISOWeek(year: 2026, week: 43), through: ISOWeek(year: 2026, week: 43), calendar: berlin)
         XCTAssertEqual(autumn.starts.map { berlin.localText(seconds: $0) }, ["2026-10-19T00:00:00+02:00", "2026-10-26T00:00:00+01:00"])
@@ -61,19 +63,20 @@ final class WeeklyReportTests: XCTestCase {
         expected.messages = 4
         expected.reactedMessages = 3
         expected.reactions = 6
-        expected.reactors = 4           // bob, cy, dan, ada
-        expected.posters = 4            // ada, bob, cy, dan
-        expected.medianSecondsToFirstReaction = 300   // 60, 300, 1800
-        expected.newReactors = 2        // dan and ada; bob and cy reacted in week 12
+        expected.reactors = 4  // bob, cy, dan, ada
+        expected.posters = 4  // ada, bob, cy, dan
+        expected.medianSecondsToFirstReaction = 300  // 60, 300, 1800
+        expected.newReactors = 2  // dan and ada; bob and cy reacted in week 12
         XCTAssertEqual(w13.figures, expected)
-        XCTAssertEqual(w13.topMessages.map { result.messages[$0].id }, ["m3", "o1"])   // o1 and m4 tie on 1 reaction and 1 reactor: o1 is earlier
-        XCTAssertEqual(w13.topEmoji.map { "\($0.emoji.key) \($0.count)" }, ["👍 4", "🔥 1"])   // ties by code point: U+1F525 before U+1F602
+        XCTAssertEqual(w13.topMessages.map { result.messages[$0].id }, ["m3", "o1"])  // o1 and m4 tie on 1 reaction and 1 reactor: o1 is earlier
+        XCTAssertEqual(w13.topEmoji.map { "\($0.emoji.key) \($0.count)" }, ["👍 4", "🔥 1"])  // ties by code point: U+1F525 before U+1F602
         XCTAssertEqual(w13.palette.map { "\($0.emoji.display) \($0.count)" }, ["👍 4", "❤️ 0", "😂 1", "🎉 0"])
         XCTAssertEqual(w13.offPalette.map { "\($0.emoji.key) \($0.count)" }, ["🔥 1"])
-        XCTAssertEqual(w13.topReactors.map { "\($0.id) \($0.count)" }, ["ada 2", "bob 2"])   // ada: 😂 on m4 and 👍 on o1
+        XCTAssertEqual(w13.topReactors.map { "\($0.id) \($0.count)" }, ["ada 2", "bob 2"])  // ada: 😂 on m4 and 👍 on o1
         XCTAssertEqual(w13.topReceivers.map { "\($0.id) \($0.count)" }, ["ada 4", "bob 1"])
-        XCTAssertEqual(w13.conversations.map { "\($0.name) \($0.figures.messages) \($0.figures.reactions) new \($0.figures.newReactors)" },
-                       ["Team 3 5 new 2", "Ops 1 1 new 1"])
+        XCTAssertEqual(
+            w13.conversations.map { "\($0.name) \($0.figures.messages) \($0.figures.reactions) new \($0.figures.newReactors)" },
+            ["Team 3 5 new 2", "Ops 1 1 new 1"])
         let w12 = report.weeks[0].figures
         XCTAssertEqual([w12.messages, w12.reactedMessages, w12.reactions, w12.reactors, w12.posters, w12.newReactors], [2, 1, 2, 2, 2, 2])
         XCTAssertEqual(w12.medianSecondsToFirstReaction, 120)
@@ -87,14 +90,20 @@ final class WeeklyReportTests: XCTestCase {
     }
 
     func testEmptyWeeksBetweenAppearWithZerosAndSinceWidensTheRange() throws {
-        let result = try TestSupport.settle([("gap.json", #"""
-        {"channel":{"cid":"messaging:gap","name":"Gap"},"messages":[
-          {"id":"a","text":"first","created_at":"2026-01-05T10:00:00Z","user":{"id":"u"}},
-          {"id":"b","text":"later","created_at":"2026-01-26T10:00:00Z","user":{"id":"u"},"latest_reactions":[{"type":"like","user_id":"v","created_at":"2026-01-26T10:00:05Z"}]}]}
-        """#)])
+        let result = try TestSupport.settle([
+            (
+                "gap.json",
+                #"""
+                {"channel":{"cid":"messaging:gap","name":"Gap"},"messages":[
+                  {"id":"a","text":"first","created_at":"2026-01-05T10:00:00Z","user":{"id":"u"}},
+                  {"id":"b","text":"later","created_at":"2026-01-26T10:00:00Z","user":{"id":"u"},"latest_reactions":[{"type":"like","user_id":"v","created_at":"2026-01-26T10:00:05Z"}]}]}
+                """#
+            )
+        ])
         let report = WeeklyReport(messages: result.messages, calendar: WeekCalendar("UTC")!, topN: 3, first: ISOWeek(year: 2025, week: 52))
-        XCTAssertEqual(report.weeks.map { "\($0.week) \($0.figures.messages) \($0.figures.reactions)" },
-                       ["2025-W52 0 0", "2026-W01 0 0", "2026-W02 1 0", "2026-W03 0 0", "2026-W04 0 0", "2026-W05 1 1"])
+        XCTAssertEqual(
+            report.weeks.map { "\($0.week) \($0.figures.messages) \($0.figures.reactions)" },
+            ["2025-W52 0 0", "2026-W01 0 0", "2026-W02 1 0", "2026-W03 0 0", "2026-W04 0 0", "2026-W05 1 1"])
         XCTAssertNil(report.weeks[3].figures.medianSecondsToFirstReaction)
         XCTAssertEqual(report.weeks[5].figures.medianSecondsToFirstReaction, 5)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Broken input through the real executable (issue 6): each case ends in exit 2 with the file
@@ -38,10 +39,12 @@ final class BrokenInputTests: XCTestCase {
     }
 
     func testNulBytesInvalidUTF8AndAByteOrderMark() throws {
-        try assertInputError("nul.json", Array(#"[{"timetoken":"17000000000000000","message":{"text":"a"#.utf8) + [0] + Array(#"b"},"uuid":"u1"}]"#.utf8),
-                             ":1:55: a NUL byte inside a string")
-        try assertInputError("latin1.json", Array(#"[{"timetoken":"17000000000000000","message":{"text":"caf"#.utf8) + [0xE9] + Array(#""},"uuid":"u1"}]"#.utf8),
-                             ":1:57: a string is not valid UTF-8")
+        try assertInputError(
+            "nul.json", Array(#"[{"timetoken":"17000000000000000","message":{"text":"a"#.utf8) + [0] + Array(#"b"},"uuid":"u1"}]"#.utf8),
+            ":1:55: a NUL byte inside a string")
+        try assertInputError(
+            "latin1.json", Array(#"[{"timetoken":"17000000000000000","message":{"text":"caf"#.utf8) + [0xE9] + Array(#""},"uuid":"u1"}]"#.utf8),
+            ":1:57: a string is not valid UTF-8")
         // A lone continuation byte after a two-byte letter (columns count characters, so é is
         // one); a surrogate encoded in UTF-8.
         try assertInputError("stray.json", Array(#"["é"#.utf8) + [0x80] + Array(#""]"#.utf8), ":1:4: a string is not valid UTF-8")
@@ -75,19 +78,25 @@ final class BrokenInputTests: XCTestCase {
     func testAnErrorDeepInsideALargeHistoryFailsTheBuildWithItsPosition() throws {
         let item = #"{"timetoken":"17000000000000000","message":{"text":"hi"},"uuid":"u1"},"# + "\n"
         let count = InputDocument.largeDocumentBytes / item.utf8.count + 1
-        let text = #"{"channels":{"c":["# + "\n" + String(repeating: item, count: count)
+        let text =
+            #"{"channels":{"c":["# + "\n" + String(repeating: item, count: count)
             + #"{"timetoken":"17000000000000001","message":{"text":"h\x"}},"# + "\n" + item.dropLast(2) + "]}}"
         XCTAssertGreaterThan(count, 200_000)
         try assertInputError("large.json", Array(text.utf8), ":\(count + 2):55: unknown escape in a string")
     }
 
     func testNumbersOutOfRangeAndWrongTypesAreSkippedWithDiagnostics() throws {
-        let numbers = try build("numbers.json", Array(#"""
-        [{"timetoken":"1e400","message":{"text":"n"},"uuid":"u1"},
-         {"timetoken":"17000000000000000","message":{"text":"kept"},"uuid":"u1","actions":{"reaction":{"👍":[{"uuid":"u2","actionTimetoken":99999999999999999999999}]}}}]
-        """#.utf8))
+        let numbers = try build(
+            "numbers.json",
+            Array(
+                #"""
+                [{"timetoken":"1e400","message":{"text":"n"},"uuid":"u1"},
+                 {"timetoken":"17000000000000000","message":{"text":"kept"},"uuid":"u1","actions":{"reaction":{"👍":[{"uuid":"u2","actionTimetoken":99999999999999999999999}]}}}]
+                """#.utf8))
         XCTAssertEqual(numbers.status, 0, numbers.stderr)
-        XCTAssertEqual(numbers.stderr, """
+        XCTAssertEqual(
+            numbers.stderr,
+            """
             reaction-report: 2 diagnostic(s):
               2 records of an unexpected shape, skipped [skipped-record]
                 - numbers.json: a history item in numbers without a readable timetoken
@@ -109,13 +118,15 @@ final class BrokenInputTests: XCTestCase {
             ("channels.json", #"[{"id":"C1","name":"general"}]"#),
             ("users.json", #"[{"id":"U1","name":"ann"}]"#),
             ("general/2023-11-14.json", #"{"ts":"1700000000.000100","user":"U1","text":"hi"}"#),
-            ("general/2023-11-15.json", #"[{"ts":"1700000001.000100","user":"U1","text":"ok","reactions":[{"name":"+1","users":["U1"],"count":1}]}]"#),
+            ("general/2023-11-15.json", #"[{"ts":"1700000001.000100","user":"U1","text":"ok","reactions":[{"name":"+1","users":["U1"],"count":1}]}]"#)
         ] {
             try Data(text.utf8).write(to: workspace.appendingPathComponent(path))
         }
         let run = try CLIRunner.run(["build", "ws", "-o", "site"], in: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, """
+        XCTAssertEqual(
+            run.stderr,
+            """
             reaction-report: 1 diagnostic(s):
               1 records of an unexpected shape, skipped [skipped-record]
                 - ws/general/2023-11-14.json: a day file should hold an array of messages; skipped
@@ -127,12 +138,17 @@ final class BrokenInputTests: XCTestCase {
     /// Names from an export reach the terminal with their control characters and bidirectional
     /// overrides shown, not obeyed.
     func testTerminalEscapesInExportsAreShownNotObeyed() throws {
-        let run = try build("escapes.json", Array(#"""
-        [{"timetoken":"17000000000000000","message":{"text":"x"},"uuid":"u1",
-          "actions":{"reaction":{"":[{"uuid":"\u001b[2J\u001b]0;owned\u0007\u202emoc.evil","actionTimetoken":"17000000000000001"}]}}}]
-        """#.utf8))
+        let run = try build(
+            "escapes.json",
+            Array(
+                #"""
+                [{"timetoken":"17000000000000000","message":{"text":"x"},"uuid":"u1",
+                  "actions":{"reaction":{"":[{"uuid":"\u001b[2J\u001b]0;owned\u0007\u202emoc.evil","actionTimetoken":"17000000000000001"}]}}}]
+                """#.utf8))
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, #"""
+        XCTAssertEqual(
+            run.stderr,
+            #"""
             reaction-report: 1 diagnostic(s):
               1 empty or invalid reaction values [invalid-reaction]
                 - escapes.json: message 17000000000000000: reaction value "" from \u{1B}[2J\u{1B}]0;owned\u{7}\u{202E}moc.evil is empty or invalid

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ReactionReportKit
 
 /// Runs the built `reaction-report` executable in a folder and collects what it printed.

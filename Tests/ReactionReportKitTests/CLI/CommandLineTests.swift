@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Runs the built `reaction-report` executable: exit codes, error messages, untouched output.
@@ -16,11 +17,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(try run(["build", "in", "-o", "out2", "--quiet"], in: folder).status, 0)
         let site = try snapshot(folder.appendingPathComponent("out1"))
-        XCTAssertEqual(site.keys.filter { !$0.hasPrefix("weeks/") }.sorted(), [
-            "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
-            "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/reactions.csv", "data/weeks.json",
-            "feed.xml", "index.html", "summary.md",
-        ])
+        XCTAssertEqual(
+            site.keys.filter { !$0.hasPrefix("weeks/") }.sorted(),
+            [
+                "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
+                "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/reactions.csv", "data/weeks.json",
+                "feed.xml", "index.html", "summary.md"
+            ])
         XCTAssertEqual(site.keys.filter { $0.hasPrefix("weeks/") }.count, 2 * 50)
         XCTAssertEqual(site, try snapshot(folder.appendingPathComponent("out2")))
 
@@ -37,20 +40,29 @@ final class CommandLineTests: XCTestCase {
         let folder = try workspace()
         let usage = try run(["build", "--reaction-order", "random"], in: folder)
         XCTAssertEqual(usage.status, 1)
-        XCTAssertTrue(usage.stderr.contains("The value 'random' is invalid for '--reaction-order <reaction-order>'. Please provide one of 'first-reacted', 'alphabetical' or 'count'."), usage.stderr)
+        XCTAssertTrue(
+            usage.stderr.contains(
+                "The value 'random' is invalid for '--reaction-order <reaction-order>'. Please provide one of 'first-reacted', 'alphabetical' or 'count'."),
+            usage.stderr)
         XCTAssertEqual(try run(["build", "--no-such-flag"], in: folder).status, 1)
         // Options of a fixed set of values are checked by the argument parser, before anything is read.
         let format = try run(["build", "--format", "html,pdf"], in: folder)
         XCTAssertEqual(format.status, 1)
-        XCTAssertTrue(format.stderr.contains("The value 'html,pdf' is invalid for '--format <format>'. Please provide one of 'html', 'markdown' or 'json'."), format.stderr)
+        XCTAssertTrue(
+            format.stderr.contains("The value 'html,pdf' is invalid for '--format <format>'. Please provide one of 'html', 'markdown' or 'json'."),
+            format.stderr)
         let inputFormat = try run(["inspect", "--input-format", "icq"], in: folder)
         XCTAssertEqual(inputFormat.status, 1)
-        XCTAssertTrue(inputFormat.stderr.contains("The value 'icq' is invalid for '--input-format <input-format>'. Please provide one of the following:\n  - pubnub\n  - stream\n"), inputFormat.stderr)
+        XCTAssertTrue(
+            inputFormat.stderr.contains(
+                "The value 'icq' is invalid for '--input-format <input-format>'. Please provide one of the following:\n  - pubnub\n  - stream\n"),
+            inputFormat.stderr)
 
         try Data("{\"hello\": true}".utf8).write(to: folder.appendingPathComponent("notes.json"))
         let unknown = try run(["build", "notes.json"], in: folder)
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertEqual(unknown.stderr, "reaction-report: error: read: notes.json: is not an export of any supported format (run `reaction-report formats` to see them)\n")
+        XCTAssertEqual(
+            unknown.stderr, "reaction-report: error: read: notes.json: is not an export of any supported format (run `reaction-report formats` to see them)\n")
         let missing = try run(["inspect", "nowhere"], in: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.stderr, "reaction-report: error: read: nowhere: no such file or folder\n")

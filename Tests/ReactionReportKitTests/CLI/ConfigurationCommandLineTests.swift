@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The built `reaction-report` executable with a configuration file: where it is found, what
@@ -43,17 +44,19 @@ final class ConfigurationCommandLineTests: XCTestCase {
 
         let inspect = try run(["inspect", "in"], in: folder)
         XCTAssertEqual(inspect.status, 0, inspect.stderr)
-        XCTAssertTrue(inspect.stdout.hasSuffix("""
-            Conversations:
-              CometChat / Launch (group_launch): 2 messages, 4 reactions
-              Stream Chat / General (messaging:general): 3 messages, 5 reactions
-            Reactions:
-              CometChat: 4 read, 4 counted
-              PubNub: 4 read, 0 counted, 4 left out by the report's options
-              Stream Chat: 5 read, 5 counted
-            Diagnostics: 0
+        XCTAssertTrue(
+            inspect.stdout.hasSuffix(
+                """
+                Conversations:
+                  CometChat / Launch (group_launch): 2 messages, 4 reactions
+                  Stream Chat / General (messaging:general): 3 messages, 5 reactions
+                Reactions:
+                  CometChat: 4 read, 4 counted
+                  PubNub: 4 read, 0 counted, 4 left out by the report's options
+                  Stream Chat: 5 read, 5 counted
+                Diagnostics: 0
 
-            """), inspect.stdout)
+                """), inspect.stdout)
 
         // Without a configuration file, the defaults.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("reaction-report.toml"))
@@ -93,20 +96,24 @@ final class ConfigurationCommandLineTests: XCTestCase {
         try write("{{> head}}\n<main>{{> my-footer}}</main>\n", to: "tpl/html/index.mustache", in: folder)
         let build = try run(["build", "in", "-o", "out", "--templates", "tpl"], in: folder)
         XCTAssertEqual(build.status, 2)
-        XCTAssertEqual(build.stderr, "reaction-report: error: render: tpl/html/index.mustache:2:11: {{> my-footer}} names no template: "
-                       + "there is no html/my-footer.mustache in tpl or among the built-in templates\n")
+        XCTAssertEqual(
+            build.stderr,
+            "reaction-report: error: render: tpl/html/index.mustache:2:11: {{> my-footer}} names no template: "
+                + "there is no html/my-footer.mustache in tpl or among the built-in templates\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
         // Given the partial, the same folder builds.
         try write("<p>our footer</p>", to: "tpl/html/my-footer.mustache", in: folder)
         let fixed = try run(["build", "in", "-o", "out", "--quiet", "--templates", "tpl"], in: folder)
         XCTAssertEqual(fixed.status, 0, fixed.stderr)
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8).components(separatedBy: "<main>").last,
-                       "<p>our footer</p></main>\n")
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8).components(separatedBy: "<main>").last,
+            "<p>our footer</p></main>\n")
     }
 
     func testFlagsWinOverTheConfiguration() throws {
         let folder = try workspace()
-        try write("""
+        try write(
+            """
             title = "Config title"
             since = "2030-01-01"
             includeConversations = ["support", "General"]
@@ -116,28 +123,32 @@ final class ConfigurationCommandLineTests: XCTestCase {
         XCTAssertEqual(try title(in: folder, output: "out"), "Overview · Flag title")
 
         // The configured period leaves nothing; a --since flag replaces it, the rest of the file still counts.
-        XCTAssertTrue(try run(["inspect", "in"], in: folder).stdout.hasSuffix("""
-            Conversations:
-            Reactions:
-              CometChat: 4 read, 0 counted, 4 left out by the report's options
-              PubNub: 4 read, 0 counted, 4 left out by the report's options
-              Stream Chat: 5 read, 0 counted, 5 left out by the report's options
-            Diagnostics: 0
+        XCTAssertTrue(
+            try run(["inspect", "in"], in: folder).stdout.hasSuffix(
+                """
+                Conversations:
+                Reactions:
+                  CometChat: 4 read, 0 counted, 4 left out by the report's options
+                  PubNub: 4 read, 0 counted, 4 left out by the report's options
+                  Stream Chat: 5 read, 0 counted, 5 left out by the report's options
+                Diagnostics: 0
 
-            """))
+                """))
         let inspect = try run(["inspect", "in", "--since", "2000-W01"], in: folder)
         XCTAssertEqual(inspect.status, 0, inspect.stderr)
-        XCTAssertTrue(inspect.stdout.hasSuffix("""
-            Conversations:
-              PubNub / support (support): 2 messages, 4 reactions
-              Stream Chat / General (messaging:general): 3 messages, 5 reactions
-            Reactions:
-              CometChat: 4 read, 0 counted, 4 left out by the report's options
-              PubNub: 4 read, 4 counted
-              Stream Chat: 5 read, 5 counted
-            Diagnostics: 0
+        XCTAssertTrue(
+            inspect.stdout.hasSuffix(
+                """
+                Conversations:
+                  PubNub / support (support): 2 messages, 4 reactions
+                  Stream Chat / General (messaging:general): 3 messages, 5 reactions
+                Reactions:
+                  CometChat: 4 read, 0 counted, 4 left out by the report's options
+                  PubNub: 4 read, 4 counted
+                  Stream Chat: 5 read, 5 counted
+                Diagnostics: 0
 
-            """), inspect.stdout)
+                """), inspect.stdout)
     }
 
     func testABadConfigurationIsAnInputError() throws {
@@ -161,8 +172,9 @@ final class ConfigurationCommandLineTests: XCTestCase {
         let missing = try run(["build", "in", "--config", "nowhere.toml"], in: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.stderr, "reaction-report: error: nowhere.toml: no such configuration file\n")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
-                       ["conf", "in", "reaction-report.toml", "syntax.toml"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+            ["conf", "in", "reaction-report.toml", "syntax.toml"])
     }
 
     func testBadFlagValuesAreUsageErrors() throws {
@@ -195,10 +207,11 @@ final class ConfigurationCommandLineTests: XCTestCase {
     func testNewFlagsAreAccepted() throws {
         let folder = try workspace()
         try write("mergeSkinTones = true\nanonymize = true\nincludeDirectMessages = true\n", to: "reaction-report.toml", in: folder)
-        let build = try run([
-            "build", "in", "-o", "out", "--quiet", "--timezone", "Europe/Berlin", "--since", "2000-01-01", "--until", "2099-W01",
-            "--base-url", "https://example.org/report/", "--anonymize", "--no-merge-skin-tones", "--no-include-direct-messages",
-        ], in: folder)
+        let build = try run(
+            [
+                "build", "in", "-o", "out", "--quiet", "--timezone", "Europe/Berlin", "--since", "2000-01-01", "--until", "2099-W01",
+                "--base-url", "https://example.org/report/", "--anonymize", "--no-merge-skin-tones", "--no-include-direct-messages"
+            ], in: folder)
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.html").path))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Faults while writing (issue 6): a full disk, an output path that cannot be a folder, a
@@ -10,9 +11,10 @@ final class FaultTests: XCTestCase {
 
     /// A PubNub history of `count` messages with a reaction each: big enough to take a while.
     func history(_ count: Int) -> String {
-        "[" + (0..<count).map { n in
-            #"{"timetoken":"\#(17000000000000000 + n * 10_000_000)","message":{"text":"message \#(n) with some words"},"uuid":"u\#(n % 50)","actions":{"reaction":{"👍":[{"uuid":"u\#((n + 1) % 50)","actionTimetoken":"\#(17000000000000000 + n * 10_000_000 + 1)"}]}}}"#
-        }.joined(separator: ",\n") + "]"
+        "["
+            + (0..<count).map { n in
+                #"{"timetoken":"\#(17000000000000000 + n * 10_000_000)","message":{"text":"message \#(n) with some words"},"uuid":"u\#(n % 50)","actions":{"reaction":{"👍":[{"uuid":"u\#((n + 1) % 50)","actionTimetoken":"\#(17000000000000000 + n * 10_000_000 + 1)"}]}}}"#
+            }.joined(separator: ",\n") + "]"
     }
 
     func testAFullDiskLeavesThePreviousSiteAndNoStagingFolder() throws {
@@ -41,10 +43,16 @@ final class FaultTests: XCTestCase {
         try Data("not a folder".utf8).write(to: folder.appendingPathComponent("file"))
         let under = try CLIRunner.run(["build", "good.json", "-o", "file/site"], in: folder)
         XCTAssertEqual(under.status, 2)
-        XCTAssertEqual(under.stderr, "reaction-report: error: publish: cannot create the folder \(folder.appendingPathComponent("file").path): \(folder.appendingPathComponent("file").path) is a file, not a folder; the previous output is unchanged\n")
+        XCTAssertEqual(
+            under.stderr,
+            "reaction-report: error: publish: cannot create the folder \(folder.appendingPathComponent("file").path): \(folder.appendingPathComponent("file").path) is a file, not a folder; the previous output is unchanged\n"
+        )
         let onto = try CLIRunner.run(["build", "good.json", "-o", "file"], in: folder)
         XCTAssertEqual(onto.status, 2)
-        XCTAssertEqual(onto.stderr, "reaction-report: error: publish: cannot replace \(folder.appendingPathComponent("file").path): it is a file, not a folder; the previous output is unchanged\n")
+        XCTAssertEqual(
+            onto.stderr,
+            "reaction-report: error: publish: cannot replace \(folder.appendingPathComponent("file").path): it is a file, not a folder; the previous output is unchanged\n"
+        )
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("file"), encoding: .utf8), "not a folder")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["file", "good.json"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The speed work of issue 5 must not change a byte. A mid-sized export (a 6,000-message PubNub
@@ -29,9 +30,11 @@ final class MidSizedBuildTests: XCTestCase {
                 groups.append(#""\#(emoji)":[\#((reactors + repeated).joined(separator: ","))]"#)
             }
             let actions = groups.isEmpty ? "" : #","actions":{"reaction":{\#(groups.joined(separator: ","))}}"#
-            channels[channel, default: []].append(#"{"message":{"text":"message \#(n): **bold** and `code` <b>\#(n % 13)</b>"},"timetoken":"\#(timetoken)","uuid":"user-\#(n % 40)"\#(actions)}"#)
+            channels[channel, default: []].append(
+                #"{"message":{"text":"message \#(n): **bold** and `code` <b>\#(n % 13)</b>"},"timetoken":"\#(timetoken)","uuid":"user-\#(n % 40)"\#(actions)}"#)
         }
-        return #"{"status":200,"channels":{"# + channels.sorted { $0.key < $1.key }.map { #""\#($0.key)":[\#($0.value.joined(separator: ",\n"))]"# }.joined(separator: ",") + "}}"
+        return #"{"status":200,"channels":{"#
+            + channels.sorted { $0.key < $1.key }.map { #""\#($0.key)":[\#($0.value.joined(separator: ",\n"))]"# }.joined(separator: ",") + "}}"
     }
 
     /// A Slack workspace: two channels, a day file per channel and day, threads, reactions with
@@ -58,7 +61,8 @@ final class MidSizedBuildTests: XCTestCase {
             }
             let reactionField = reactions.isEmpty ? "" : #","reactions":[\#(reactions.joined(separator: ","))]"#
             days["\(channel)/\(day).json", default: []].append(
-                #"{"type":"message","user":"U\#(n % 30)","text":"note \#(n) for <@U\#((n + 1) % 30)> *bold* _it_ :rocket:","ts":"\#(ts)"\#(thread)\#(reactionField)}"#)
+                #"{"type":"message","user":"U\#(n % 30)","text":"note \#(n) for <@U\#((n + 1) % 30)> *bold* _it_ :rocket:","ts":"\#(ts)"\#(thread)\#(reactionField)}"#
+            )
         }
         for (path, messages) in days {
             let url = folder.appendingPathComponent(path)
@@ -78,7 +82,8 @@ final class MidSizedBuildTests: XCTestCase {
             try FileManager.default.copyItem(at: input, to: URL(fileURLWithPath: keep))
         }
         // A relative path: diagnostics name the files as given.
-        let run = try CLIRunner.run(["build", "in", "-o", "site", "--quiet", "--timezone", "Europe/Berlin", "--page-size", "250", "--title", "Mid-sized"], in: folder)
+        let run = try CLIRunner.run(
+            ["build", "in", "-o", "site", "--quiet", "--timezone", "Europe/Berlin", "--page-size", "250", "--title", "Mid-sized"], in: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
         let digests = try Self.digests(of: folder.appendingPathComponent("site"))
 

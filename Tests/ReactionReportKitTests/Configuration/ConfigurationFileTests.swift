@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// `reaction-report.toml` onto `BuildOptions`: every key, every type and validation error.
@@ -67,9 +68,11 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(options.countCap, 999)
         XCTAssertEqual(options.reactorsLimit, 25)
         XCTAssertEqual(options.mergeSkinTones, true)
-        XCTAssertEqual(options.aliases, [
-            "partyparrot": "https://cdn.example.org/emoji/partyparrot.gif", "shipit": "🚢", "+1": "👍🏽",
-        ])
+        XCTAssertEqual(
+            options.aliases,
+            [
+                "partyparrot": "https://cdn.example.org/emoji/partyparrot.gif", "shipit": "🚢", "+1": "👍🏽"
+            ])
         XCTAssertEqual(options.reactionActionTypes, ["reaction", "reactions", "emoji", "vote"])
         XCTAssertEqual(options.includeConversations, ["general", "C0123"])
         XCTAssertEqual(options.excludeConversations, ["random"])
@@ -198,8 +201,9 @@ final class ConfigurationFileTests: XCTestCase {
     }
 
     func testValuesAreValidated() {
-        XCTAssertEqual(failure("timezone = \"Mars/Olympus_Mons\""),
-                       "rr.toml:1:12: 'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \"Mars/Olympus_Mons\"")
+        XCTAssertEqual(
+            failure("timezone = \"Mars/Olympus_Mons\""),
+            "rr.toml:1:12: 'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \"Mars/Olympus_Mons\"")
         XCTAssertEqual(failure("timezone = \"\""), "rr.toml:1:12: 'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \"\"")
         XCTAssertEqual(failure("reactionOrder = \"random\""), "rr.toml:1:17: 'reactionOrder' must be first-reacted, alphabetical or count, not \"random\"")
         XCTAssertEqual(failure("bubbleStack = \"diagonal\""), "rr.toml:1:15: 'bubbleStack' must be horizontal or vertical, not \"diagonal\"")
@@ -217,8 +221,10 @@ final class ConfigurationFileTests: XCTestCase {
 
     func testBaseURLMustBeAbsoluteHTTP() {
         let reason = "'baseURL' must be an absolute http:// or https:// URL without query or fragment"
-        for url in ["ftp://example.org", "example.org", "/reports", "https://", "https:///path", "javascript:alert(1)",
-                    "https://example.org/?a=1", "https://example.org/#top", "https://exa mple.org", "https://example.org/\"x"] {
+        for url in [
+            "ftp://example.org", "example.org", "/reports", "https://", "https:///path", "javascript:alert(1)",
+            "https://example.org/?a=1", "https://example.org/#top", "https://exa mple.org", "https://example.org/\"x"
+        ] {
             XCTAssertEqual(failure("baseURL = '\(url)'"), "rr.toml:1:11: \(reason), not \(TOMLKey.quoted(url))", url)
         }
     }
@@ -243,8 +249,9 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(failure("since = \"2026-13-01\""), "rr.toml:1:9: 'since' must be a day (YYYY-MM-DD) or an ISO week (YYYY-Www), not \"2026-13-01\"")
         XCTAssertEqual(failure("until = \"2026-W54\""), "rr.toml:1:9: 'until' must be a day (YYYY-MM-DD) or an ISO week (YYYY-Www), not \"2026-W54\"")
         XCTAssertEqual(failure("until = \"last week\""), "rr.toml:1:9: 'until' must be a day (YYYY-MM-DD) or an ISO week (YYYY-Www), not \"last week\"")
-        XCTAssertEqual(failure("since = \"2026-03-02\"\nuntil = \"2026-W09\""),
-                       "rr.toml:1:9: 'since' (2026-03-02) is after 'until' (2026-W09): the report would be empty")
+        XCTAssertEqual(
+            failure("since = \"2026-03-02\"\nuntil = \"2026-W09\""),
+            "rr.toml:1:9: 'since' (2026-03-02) is after 'until' (2026-W09): the report would be empty")
     }
 
     func testSyntaxErrorsComeFromTheParser() {
@@ -270,7 +277,8 @@ final class ConfigurationFileTests: XCTestCase {
                 return "\(error)"
             }
         }
-        XCTAssertEqual(loadError(folder.appendingPathComponent("missing.toml").path), folder.appendingPathComponent("missing.toml").path + ": no such configuration file")
+        XCTAssertEqual(
+            loadError(folder.appendingPathComponent("missing.toml").path), folder.appendingPathComponent("missing.toml").path + ": no such configuration file")
         XCTAssertEqual(loadError(folder.path), folder.path + ": is a folder, not a configuration file")
         try Data([0x74, 0x3D, 0x22, 0xFE, 0x22]).write(to: URL(fileURLWithPath: file))
         XCTAssertEqual(loadError(file), file + ":1:4: the file is not valid UTF-8")

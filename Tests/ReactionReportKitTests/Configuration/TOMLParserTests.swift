@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The configuration file's TOML parser: every value type it reads, and every error with its
@@ -36,14 +37,16 @@ final class TOMLParserTests: XCTestCase {
     func testCommentsBlankLinesAndBareKeys() {
         XCTAssertEqual(read(""), "{}")
         XCTAssertEqual(read("# only a comment"), "{}")
-        XCTAssertEqual(read("\n\n  # indented comment\n\ttitle = \"Hi\" # trailing comment\n\nbare_key-2 = 1\n"),
-                       "{title = \"Hi\", bare_key-2 = 1}")
+        XCTAssertEqual(
+            read("\n\n  # indented comment\n\ttitle = \"Hi\" # trailing comment\n\nbare_key-2 = 1\n"),
+            "{title = \"Hi\", bare_key-2 = 1}")
         XCTAssertEqual(read("1234 = 1"), "{1234 = 1}")
     }
 
     func testQuotedAndDottedKeys() {
-        XCTAssertEqual(read("\"+1\" = 1\n'lit key' = 2\n\"\" = 3\n\"caf\\u00e9\" = 4"),
-                       "{\"+1\" = 1, \"lit key\" = 2, \"\" = 3, \"café\" = 4}")
+        XCTAssertEqual(
+            read("\"+1\" = 1\n'lit key' = 2\n\"\" = 3\n\"caf\\u00e9\" = 4"),
+            "{\"+1\" = 1, \"lit key\" = 2, \"\" = 3, \"café\" = 4}")
         XCTAssertEqual(read("a.b = 1\na . c = 2\na.\"d.e\" = 3"), "{a = {b = 1, c = 2, \"d.e\" = 3}}")
     }
 
@@ -78,10 +81,12 @@ final class TOMLParserTests: XCTestCase {
     }
 
     func testIntegers() {
-        XCTAssertEqual(read("a = 0\nb = +17\nc = -17\nd = 1_000_000\ne = -0\nf = 0xDEAD_beef\ng = 0o755\nh = 0b1010"),
-                       "{a = 0, b = 17, c = -17, d = 1000000, e = 0, f = 3735928559, g = 493, h = 10}")
-        XCTAssertEqual(read("max = 9_223_372_036_854_775_807\nmin = -9223372036854775808\nhex = 0x7fffffffffffffff"),
-                       "{max = 9223372036854775807, min = -9223372036854775808, hex = 9223372036854775807}")
+        XCTAssertEqual(
+            read("a = 0\nb = +17\nc = -17\nd = 1_000_000\ne = -0\nf = 0xDEAD_beef\ng = 0o755\nh = 0b1010"),
+            "{a = 0, b = 17, c = -17, d = 1000000, e = 0, f = 3735928559, g = 493, h = 10}")
+        XCTAssertEqual(
+            read("max = 9_223_372_036_854_775_807\nmin = -9223372036854775808\nhex = 0x7fffffffffffffff"),
+            "{max = 9223372036854775807, min = -9223372036854775808, hex = 9223372036854775807}")
     }
 
     func testBooleans() {
@@ -89,25 +94,30 @@ final class TOMLParserTests: XCTestCase {
     }
 
     func testArrays() {
-        XCTAssertEqual(read("a = []\nb = [1, 2]\nc = [ \"x\", 'y', ]\nd = [[1], [\"mixed\", true]]"),
-                       "{a = [], b = [1, 2], c = [\"x\", \"y\"], d = [[1], [\"mixed\", true]]}")
-        XCTAssertEqual(read("a = [\n  \"one\", # first\n  # a whole comment line\n\n  \"two\"\n  ,\n]\nb = 1"),
-                       "{a = [\"one\", \"two\"], b = 1}")
+        XCTAssertEqual(
+            read("a = []\nb = [1, 2]\nc = [ \"x\", 'y', ]\nd = [[1], [\"mixed\", true]]"),
+            "{a = [], b = [1, 2], c = [\"x\", \"y\"], d = [[1], [\"mixed\", true]]}")
+        XCTAssertEqual(
+            read("a = [\n  \"one\", # first\n  # a whole comment line\n\n  \"two\"\n  ,\n]\nb = 1"),
+            "{a = [\"one\", \"two\"], b = 1}")
     }
 
     func testInlineTables() {
-        XCTAssertEqual(read("a = {}\nb = { x = 1, y.z = \"deep\", \"q k\" = [true] }\nc = [{ n = 1 }, { n = 2 }]"),
-                       "{a = {}, b = {x = 1, y = {z = \"deep\"}, \"q k\" = [true]}, c = [{n = 1}, {n = 2}]}")
+        XCTAssertEqual(
+            read("a = {}\nb = { x = 1, y.z = \"deep\", \"q k\" = [true] }\nc = [{ n = 1 }, { n = 2 }]"),
+            "{a = {}, b = {x = 1, y = {z = \"deep\"}, \"q k\" = [true]}, c = [{n = 1}, {n = 2}]}")
     }
 
     func testTableHeaders() {
-        XCTAssertEqual(read("top = 1\n[aliases]\nparrot = \"https://e.org/p.gif\"\n\"+1\" = \"👍\"\n\n[ other . inner ]\nk = 'v'"),
-                       "{top = 1, aliases = {parrot = \"https://e.org/p.gif\", \"+1\" = \"👍\"}, other = {inner = {k = \"v\"}}}")
+        XCTAssertEqual(
+            read("top = 1\n[aliases]\nparrot = \"https://e.org/p.gif\"\n\"+1\" = \"👍\"\n\n[ other . inner ]\nk = 'v'"),
+            "{top = 1, aliases = {parrot = \"https://e.org/p.gif\", \"+1\" = \"👍\"}, other = {inner = {k = \"v\"}}}")
         // A table made on the way to a deeper header may be defined later, once.
         XCTAssertEqual(read("[a.b]\nx = 1\n[a]\ny = 2"), "{a = {b = {x = 1}, y = 2}}")
         // Sub-tables may be added below tables made by dotted keys.
-        XCTAssertEqual(read("[fruit]\napple.color = \"red\"\n[fruit.apple.texture]\nsmooth = true"),
-                       "{fruit = {apple = {color = \"red\", texture = {smooth = true}}}}")
+        XCTAssertEqual(
+            read("[fruit]\napple.color = \"red\"\n[fruit.apple.texture]\nsmooth = true"),
+            "{fruit = {apple = {color = \"red\", texture = {smooth = true}}}}")
     }
 
     func testLineEndingsAndByteOrderMark() {
@@ -117,7 +127,8 @@ final class TOMLParserTests: XCTestCase {
     }
 
     func testPositionsOfKeysAndValues() throws {
-        let document = try TOMLParser.parse("a = [\n  \"x\",\n\t'y', # c\n]\n[tbl]\n  k = { i = 1 }\n  é.c = true\n".replacingOccurrences(of: "é", with: "\"é\""), file: "c.toml")
+        let document = try TOMLParser.parse(
+            "a = [\n  \"x\",\n\t'y', # c\n]\n[tbl]\n  k = { i = 1 }\n  é.c = true\n".replacingOccurrences(of: "é", with: "\"é\""), file: "c.toml")
         let a = try XCTUnwrap(document.root.entries.first)
         XCTAssertEqual([a.keyPosition, a.value.position], [TOMLPosition(line: 1, column: 1), TOMLPosition(line: 1, column: 5)])
         guard case .array(let elements) = a.value.kind else { return XCTFail("not an array") }
@@ -125,8 +136,9 @@ final class TOMLParserTests: XCTestCase {
         let table = try XCTUnwrap(document.root.entries.last)
         XCTAssertEqual([table.key, table.keyPosition.description, table.value.typeName], ["tbl", "5:2", "a table"])
         guard case .table(let inner) = table.value.kind else { return XCTFail("not a table") }
-        XCTAssertEqual(inner.entries.map { "\($0.key) \($0.keyPosition) \($0.value.position) \($0.value.typeName)" },
-                       ["k 6:3 6:7 a table", "é 7:3 7:3 a table"])
+        XCTAssertEqual(
+            inner.entries.map { "\($0.key) \($0.keyPosition) \($0.value.position) \($0.value.typeName)" },
+            ["k 6:3 6:7 a table", "é 7:3 7:3 a table"])
         XCTAssertEqual(inner["k"]?.description, "{i = 1}")
         XCTAssertNil(inner["missing"])
     }
@@ -219,8 +231,9 @@ final class TOMLParserTests: XCTestCase {
         XCTAssertEqual(failure("a = { b }"), "c.toml:1:9: expected '=' after the key")
         let deep = "a = " + String(repeating: "[", count: TOMLParser.maximumDepth) + String(repeating: "]", count: TOMLParser.maximumDepth)
         XCTAssertEqual(read(deep).count, 6 + 2 * TOMLParser.maximumDepth)
-        XCTAssertEqual(failure("a = " + String(repeating: "[", count: TOMLParser.maximumDepth + 1)),
-                       "c.toml:1:69: arrays and inline tables nested deeper than 64 levels")
+        XCTAssertEqual(
+            failure("a = " + String(repeating: "[", count: TOMLParser.maximumDepth + 1)),
+            "c.toml:1:69: arrays and inline tables nested deeper than 64 levels")
     }
 
     func testDuplicateKeysAndTables() {

@@ -1,6 +1,7 @@
 import Foundation
 import JSONReader
 import XCTest
+
 @testable import ReactionReportKit
 
 /// nst/JSONTestSuite's parsing cases (`Fixtures/conformance/JSONTestSuite/test_parsing/`, 318
@@ -50,7 +51,10 @@ final class JSONConformanceTests: XCTestCase {
             case .success:
                 XCTFail("\(name) was accepted")
             case .failure(let error):
-                guard let error = error as? LocatedError else { XCTFail("\(name): not a LocatedError: \(error)"); continue }
+                guard let error = error as? LocatedError else {
+                    XCTFail("\(name): not a LocatedError: \(error)")
+                    continue
+                }
                 guard let line = error.line, let column = error.column, line >= 1, column >= 1 else {
                     XCTFail("\(name): no line and column in \(error)")
                     continue
@@ -110,6 +114,6 @@ final class JSONConformanceTests: XCTestCase {
         "i_string_inverted_surrogates_U+1D11E.json",
         "i_string_lone_second_surrogate.json",
         "i_structure_500_nested_arrays.json",
-        "i_structure_UTF-8_BOM_empty_object.json",
+        "i_structure_UTF-8_BOM_empty_object.json"
     ]
 }

@@ -1,7 +1,8 @@
-import Foundation
 import ByteOutput
+import Foundation
 import Templates
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The Mustache spec's core modules (`Fixtures/conformance/mustache-spec/specs/`: interpolation,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// toml-test's TOML 1.0 cases (`Fixtures/conformance/toml-test/tests/`, the files named by
@@ -33,9 +34,11 @@ final class TOMLConformanceTests: XCTestCase {
     static func caseList() throws -> (valid: [String], expected: [String], invalid: [String]) {
         let list = String(decoding: try TestSupport.fixture(Self.folder + "/files-toml-1.0.0"), as: UTF8.self)
         let paths = list.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        return (paths.filter { $0.hasPrefix("valid/") && $0.hasSuffix(".toml") },
-                paths.filter { $0.hasPrefix("valid/") && $0.hasSuffix(".json") },
-                paths.filter { $0.hasPrefix("invalid/") && $0.hasSuffix(".toml") })
+        return (
+            paths.filter { $0.hasPrefix("valid/") && $0.hasSuffix(".toml") },
+            paths.filter { $0.hasPrefix("valid/") && $0.hasSuffix(".json") },
+            paths.filter { $0.hasPrefix("invalid/") && $0.hasSuffix(".toml") }
+        )
     }
 
     func testTheListNamesEveryCaseAndItsValues() throws {
@@ -186,7 +189,8 @@ final class TOMLConformanceTests: XCTestCase {
             case .scalar(let tag, let text): return "\(tag):\(String(decoding: text, as: UTF8.self).debugDescription)"
             case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
             case .table(let members):
-                return "{" + members.map { String(decoding: $0.key, as: UTF8.self).debugDescription + ": " + $0.value.description }.joined(separator: ", ") + "}"
+                return "{" + members.map { String(decoding: $0.key, as: UTF8.self).debugDescription + ": " + $0.value.description }.joined(separator: ", ")
+                    + "}"
             }
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 final class CometChatImporterTests: XCTestCase {
@@ -29,14 +30,14 @@ final class CometChatImporterTests: XCTestCase {
     /// reactions in its metadata, by emoji and user; a summary count that is not a count is named.
     func testReactionsOfTheLegacyExtension() throws {
         let messages = #"""
-        {"data":[
-          {"id":"7","conversationId":"group_g","receiverType":"group","receiver":"g","sender":"ada","sentAt":1700000000,"data":{"text":"hi"},
-           "metadata":{"@injected":{"extensions":{"reactions":{"👍":{"bo":{"name":"Bo Lind","avatar":"https://x/b.png"},"cy":{"name":"Cy"}},"😂":{"bo":{"name":"Bo Lind"}}}}}}},
-          {"id":"8","conversationId":"group_g","receiverType":"group","receiver":"g","sender":"bo","sentAt":1700000100,
-           "data":{"text":"ok","metadata":{"@injected":{"extensions":{"reactions":{"🎉":{"ada":{"name":"Ada"}}}}}}},
-           "reactions":[{"reaction":"❤️","count":-2}]}
-        ]}
-        """#
+            {"data":[
+              {"id":"7","conversationId":"group_g","receiverType":"group","receiver":"g","sender":"ada","sentAt":1700000000,"data":{"text":"hi"},
+               "metadata":{"@injected":{"extensions":{"reactions":{"👍":{"bo":{"name":"Bo Lind","avatar":"https://x/b.png"},"cy":{"name":"Cy"}},"😂":{"bo":{"name":"Bo Lind"}}}}}}},
+              {"id":"8","conversationId":"group_g","receiverType":"group","receiver":"g","sender":"bo","sentAt":1700000100,
+               "data":{"text":"ok","metadata":{"@injected":{"extensions":{"reactions":{"🎉":{"ada":{"name":"Ada"}}}}}}},
+               "reactions":[{"reaction":"❤️","count":-2}]}
+            ]}
+            """#
         let result = try TestSupport.settle([("legacy.json", messages)])
         XCTAssertEqual(result.messages.map(TestSupport.reactions), [["👍 2 [bo,cy] complete", "😂 1 [bo] complete"], ["🎉 1 [ada] complete"]])
         XCTAssertEqual(result.messages[0].reactions[0].reactors.map(\.name), ["Bo Lind", "Cy"])

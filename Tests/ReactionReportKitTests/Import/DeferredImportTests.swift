@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Importers read a document whose arrays are deferred (a large export) exactly as the same
@@ -48,8 +49,10 @@ final class DeferredImportTests: XCTestCase {
     }
 
     func testPubNubActionListsAndEventArraysImportTheSameDeferred() {
-        let actions = #"{"status":200,"data":[{"type":"reaction","value":"🔥","uuid":"bo","actionTimetoken":"17000000000000009","messageTimetoken":"17000000000000001"},{"type":"reaction","value":"👍","actionTimetoken":"x"}]}"#
-        let events = #"[{"event":"added","data":{"type":"reaction","value":"🔥","actionTimetoken":"17000000000000009","messageTimetoken":"17000000000000001"},"publisher":"bo"},{"event":"removed"}]"#
+        let actions =
+            #"{"status":200,"data":[{"type":"reaction","value":"🔥","uuid":"bo","actionTimetoken":"17000000000000009","messageTimetoken":"17000000000000001"},{"type":"reaction","value":"👍","actionTimetoken":"x"}]}"#
+        let events =
+            #"[{"event":"added","data":{"type":"reaction","value":"🔥","actionTimetoken":"17000000000000009","messageTimetoken":"17000000000000001"},"publisher":"bo"},{"event":"removed"}]"#
         for (name, text) in [("actions.json", actions), ("events.json", events)] {
             let whole = imported(Array(text.utf8), name: name, deferringFrom: nil)
             XCTAssertEqual(imported(Array(text.utf8), name: name, deferringFrom: 1), whole)

@@ -1,6 +1,7 @@
 import XCTest
-@testable import ReactionReportKit
+
 @testable import JSONReader
+@testable import ReactionReportKit
 
 final class DiscordImporterTests: XCTestCase {
     func importRun() -> ImportRun {
@@ -40,13 +41,15 @@ final class DiscordImporterTests: XCTestCase {
         // One message carries reactions: 💯 1, 😆 2, 💖 1, 🙏 1, ❤️ 1 = 6, every reactor listed.
         let reacted = result.messages.filter { !$0.reactions.isEmpty }
         XCTAssertEqual(reacted.map(\.id), ["1519313281611862046"])
-        XCTAssertEqual(TestSupport.reactions(reacted[0]), [
-            "💯 1 [1000000000000000001] complete",
-            "😆 2 [1000000000000000002,1000000000000000001] complete",
-            "💖 1 [1000000000000000001] complete",
-            "🙏 1 [1000000000000000002] complete",
-            "❤ 1 [1000000000000000002] complete",
-        ])
+        XCTAssertEqual(
+            TestSupport.reactions(reacted[0]),
+            [
+                "💯 1 [1000000000000000001] complete",
+                "😆 2 [1000000000000000002,1000000000000000001] complete",
+                "💖 1 [1000000000000000001] complete",
+                "🙏 1 [1000000000000000002] complete",
+                "❤ 1 [1000000000000000002] complete"
+            ])
         XCTAssertEqual(result.messages.map(\.reactionCount).reduce(0, +), 6)
         XCTAssertEqual(reacted[0].reactions[1].reactors.map(\.name), ["TTW", "pieter"])
         XCTAssertEqual(reacted[0].reactions[4].emoji.display, "❤️")
@@ -67,8 +70,11 @@ final class DiscordImporterTests: XCTestCase {
         // No users in the old format: the counts stand, no reactor is known.
         XCTAssertEqual(TestSupport.reactions(release), [":paul: 3 [] incomplete", "❤ 2 [] incomplete", "👍 1 [] incomplete"])
         let paul = release.reactions[0].emoji
-        XCTAssertEqual(paul, Emoji(key: ":paul:", display: ":paul:", name: "paul", custom: true,
-                                   image: "https://cdn.discordapp.com/emojis/464662216386412999.png"))
+        XCTAssertEqual(
+            paul,
+            Emoji(
+                key: ":paul:", display: ":paul:", name: "paul", custom: true,
+                image: "https://cdn.discordapp.com/emojis/464662216386412999.png"))
         XCTAssertEqual(release.reactions[1].emoji.display, "❤️")
         // A reply (reference) is not a thread; ❤️ with FE0F is the same reaction key as ❤.
         XCTAssertEqual(reply.sentAt?.rfc3339, "2018-07-04T16:05:00.1234567Z")
@@ -84,14 +90,19 @@ final class DiscordImporterTests: XCTestCase {
         XCTAssertEqual(result.conversations, [ConversationInfo(platform: .discord, id: "1300000000000000300", name: "general › release plans")])
         let (question, answer) = (result.messages[0], result.messages[1])
         // users [] (the extra API call failed): the count stands with no reactors.
-        XCTAssertEqual(TestSupport.reactions(question), [
-            ":blobcat: 2 [1000000000000000012,1000000000000000011] complete", "👍🏽 4 [] incomplete",
-        ])
+        XCTAssertEqual(
+            TestSupport.reactions(question),
+            [
+                ":blobcat: 2 [1000000000000000012,1000000000000000011] complete", "👍🏽 4 [] incomplete"
+            ])
         // The export's own copy of the image (a Windows path), copied into the site by content.
         XCTAssertEqual(question.reactions[0].emoji.image, "media/blobcat-752b0ef8ca38619f.png")
         XCTAssertEqual(result.media.keys.sorted(), ["media/blobcat-752b0ef8ca38619f.png"])
         XCTAssertEqual(question.reactions[0].reactors.map(\.name), ["lee", "Kim"])
-        XCTAssertEqual(TestSupport.lines(result)[1], #"{"platform":"discord","conversation":{"id":"1300000000000000300","name":"general › release plans"},"id":"1300000000000000302","author":{"id":"1000000000000000012","name":"lee"},"sentAt":"2025-02-28T09:01:30.25Z","thread":null,"deleted":false,"text":"Friday works","reactionCount":1,"reactions":[{"key":"👍🏽","emoji":"👍🏽","name":"thumbs up: medium skin tone","custom":false,"image":null,"count":1,"reactors":[{"id":"1000000000000000011","name":"Kim","at":null}],"reactorsComplete":true,"firstAt":null}]}"#)
+        XCTAssertEqual(
+            TestSupport.lines(result)[1],
+            #"{"platform":"discord","conversation":{"id":"1300000000000000300","name":"general › release plans"},"id":"1300000000000000302","author":{"id":"1000000000000000012","name":"lee"},"sentAt":"2025-02-28T09:01:30.25Z","thread":null,"deleted":false,"text":"Friday works","reactionCount":1,"reactions":[{"key":"👍🏽","emoji":"👍🏽","name":"thumbs up: medium skin tone","custom":false,"image":null,"count":1,"reactors":[{"id":"1000000000000000011","name":"Kim","at":null}],"reactorsComplete":true,"firstAt":null}]}"#
+        )
         XCTAssertEqual(answer.threadParentID, nil)
         XCTAssertEqual(TestSupport.diagnostics(result), [:])
     }
@@ -104,14 +115,17 @@ final class DiscordImporterTests: XCTestCase {
         let result = ledger.summarize()
         XCTAssertEqual(result.conversations, [ConversationInfo(platform: .discord, id: "1400000000000000001", name: "general")])
         XCTAssertEqual(result.messages.map(\.id), ["1400000000000000101", "1400000000000000102", "1400000000000000103"])
-        XCTAssertEqual(result.messages.map(TestSupport.reactions), [
-            [], ["🎉 2 [1000000000000000021,1000000000000000022] complete"], ["🎉 1 [1000000000000000022] complete"],
-        ])
+        XCTAssertEqual(
+            result.messages.map(TestSupport.reactions),
+            [
+                [], ["🎉 2 [1000000000000000021,1000000000000000022] complete"], ["🎉 1 [1000000000000000022] complete"]
+            ])
         XCTAssertEqual(TestSupport.diagnostics(result), [:])
     }
 
     func testDirectMessagesAreMarkedDirect() throws {
-        let dm = #"{"guild":{"id":"0","name":"Direct Messages","iconUrl":""},"channel":{"id":"77","type":"DirectTextChat","categoryId":null,"category":"Private","name":"ada","topic":null},"messages":[{"id":"1","timestamp":"2024-05-01T10:00:00+00:00","content":"hi","author":{"id":"5","name":"bo"},"reactions":[{"emoji":{"id":"","name":"👋"},"count":1,"users":[{"id":"9","name":"ada","nickname":"Ada"}]}]}]}"#
+        let dm =
+            #"{"guild":{"id":"0","name":"Direct Messages","iconUrl":""},"channel":{"id":"77","type":"DirectTextChat","categoryId":null,"category":"Private","name":"ada","topic":null},"messages":[{"id":"1","timestamp":"2024-05-01T10:00:00+00:00","content":"hi","author":{"id":"5","name":"bo"},"reactions":[{"emoji":{"id":"","name":"👋"},"count":1,"users":[{"id":"9","name":"ada","nickname":"Ada"}]}]}]}"#
         let (formats, result) = try settle([("dm.json", dm)])
         XCTAssertEqual(formats, ["discord-dce"])
         XCTAssertEqual(result.conversations, [ConversationInfo(platform: .discord, id: "77", name: "ada", isDirect: true)])
@@ -120,16 +134,16 @@ final class DiscordImporterTests: XCTestCase {
 
     func testOddRecordsAreDiagnosedNotFatal() throws {
         let odd = #"""
-        {"guild":{"id":"1","name":"g"},"channel":{"id":"2","type":"GuildTextChat","name":"c"},"messages":[
-          {"content":"no id","author":{"id":"5","name":"bo"}},
-          {"id":"10","timestamp":"yesterday","content":"odd reactions","author":{"id":"5","name":"bo"},"reactions":[
-            {"emoji":{"id":"","name":""},"count":1},
-            {"emoji":{"id":null,"name":"🔥"},"users":[{"name":"ghost"}]},
-            {"emoji":{"id":null,"name":"👀"}},
-            {"emoji":{"id":"123","name":"shipit","imageUrl":"C:\\exports\\media\\shipit.png"},"count":1,"users":[{"id":"6","name":"cy"}]}
-          ]}
-        ]}
-        """#
+            {"guild":{"id":"1","name":"g"},"channel":{"id":"2","type":"GuildTextChat","name":"c"},"messages":[
+              {"content":"no id","author":{"id":"5","name":"bo"}},
+              {"id":"10","timestamp":"yesterday","content":"odd reactions","author":{"id":"5","name":"bo"},"reactions":[
+                {"emoji":{"id":"","name":""},"count":1},
+                {"emoji":{"id":null,"name":"🔥"},"users":[{"name":"ghost"}]},
+                {"emoji":{"id":null,"name":"👀"}},
+                {"emoji":{"id":"123","name":"shipit","imageUrl":"C:\\exports\\media\\shipit.png"},"count":1,"users":[{"id":"6","name":"cy"}]}
+              ]}
+            ]}
+            """#
         let noChannelID = #"{"guild":{"id":"1"},"channel":{"name":"c"},"messages":[{"id":"1"}]}"#
         let (formats, result) = try settle([("odd.json", odd), ("no-channel.json", noChannelID)])
         XCTAssertEqual(formats, ["discord-dce", "discord-dce"])
@@ -138,25 +152,33 @@ final class DiscordImporterTests: XCTestCase {
         XCTAssertEqual(TestSupport.reactions(result.messages[0]), [":shipit: 1 [6] complete"])
         // An absolute path leads outside the export: the image comes from Discord's CDN by the emoji's id.
         XCTAssertEqual(result.messages[0].reactions[0].emoji.image, "https://cdn.discordapp.com/emojis/123.png")
-        XCTAssertEqual(result.diagnostics.examples[.missingMedia]?.map(\.text), [
-            #"odd.json: message 10: the image of :shipit: ("C:\exports\media\shipit.png") is not used: it is outside the export's folder; shown from Discord's CDN"#,
-        ])
+        XCTAssertEqual(
+            result.diagnostics.examples[.missingMedia]?.map(\.text),
+            [
+                #"odd.json: message 10: the image of :shipit: ("C:\exports\media\shipit.png") is not used: it is outside the export's folder; shown from Discord's CDN"#
+            ])
         XCTAssertEqual(TestSupport.diagnostics(result), ["skipped-record": 2, "unreadable-timestamp": 1, "invalid-reaction": 3, "missing-media": 1])
-        XCTAssertEqual(result.diagnostics.examples[.invalidReaction]?.map(\.text), [
-            "odd.json: message 10: a reaction whose emoji has no name",
-            "odd.json: message 10: a 🔥 reaction has no user id",
-            "odd.json: message 10: reaction \"👀\" has neither count nor users",
-        ])
-        XCTAssertEqual(result.diagnostics.examples[.skippedRecord]?.map(\.text), [
-            "odd.json: a message in 2 without an id", "no-channel.json: the export has no channel id; its messages were skipped",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.examples[.invalidReaction]?.map(\.text),
+            [
+                "odd.json: message 10: a reaction whose emoji has no name",
+                "odd.json: message 10: a 🔥 reaction has no user id",
+                "odd.json: message 10: reaction \"👀\" has neither count nor users"
+            ])
+        XCTAssertEqual(
+            result.diagnostics.examples[.skippedRecord]?.map(\.text),
+            [
+                "odd.json: a message in 2 without an id", "no-channel.json: the export has no channel id; its messages were skipped"
+            ])
     }
 
     func testDetectionClaimsOnlyDiscordChatExporterFiles() throws {
-        let others = ["pubnub/chat-history.json", "pubnub/events.jsonl", "pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
-                      "pubnub/js-sdk-test__history-with-actions__string-timetokens.json", "stream/export.json",
-                      "cometchat/events.json", "cometchat/messages.json", "cometchat/reactions.json",
-                      "mattermost/zulip-fixture__mattermost_bulk_export.jsonl", "mattermost/direct-messages.jsonl"]
+        let others = [
+            "pubnub/chat-history.json", "pubnub/events.jsonl", "pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
+            "pubnub/js-sdk-test__history-with-actions__string-timetokens.json", "stream/export.json",
+            "cometchat/events.json", "cometchat/messages.json", "cometchat/reactions.json",
+            "mattermost/zulip-fixture__mattermost_bulk_export.jsonl", "mattermost/direct-messages.jsonl"
+        ]
         for path in others {
             let document = try InputDocument.parse(try TestSupport.fixture(path), name: path)
             XCTAssertNil(DiscordImporter().detect(document), path)
@@ -170,7 +192,8 @@ final class DiscordImporterTests: XCTestCase {
             XCTAssertNil(MattermostImporter().detect(document), path)
         }
         // A Stream channel response has "channel" and "messages" but no "guild".
-        let stream = InputDocument(name: "s.json", root: try JSONParser.parse(Array(#"{"channel":{"id":"g"},"messages":[]}"#.utf8), file: "s.json"), isLines: false)
+        let stream = InputDocument(
+            name: "s.json", root: try JSONParser.parse(Array(#"{"channel":{"id":"g"},"messages":[]}"#.utf8), file: "s.json"), isLines: false)
         XCTAssertNil(DiscordImporter().detect(stream))
     }
 }

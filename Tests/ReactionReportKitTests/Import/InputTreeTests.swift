@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Input folders are read only inside themselves (issue 6).
@@ -13,7 +14,8 @@ final class InputTreeTests: XCTestCase {
         let export = Data(try TestSupport.fixture("pubnub/chat-history.json"))
         try export.write(to: outside.appendingPathComponent("secret.json"))
         try export.write(to: input.appendingPathComponent("sub/own.json"))
-        try FileManager.default.createSymbolicLink(at: input.appendingPathComponent("file-link.json"), withDestinationURL: outside.appendingPathComponent("secret.json"))
+        try FileManager.default.createSymbolicLink(
+            at: input.appendingPathComponent("file-link.json"), withDestinationURL: outside.appendingPathComponent("secret.json"))
         try FileManager.default.createSymbolicLink(at: input.appendingPathComponent("folder-link"), withDestinationURL: outside)
         try FileManager.default.createSymbolicLink(at: input.appendingPathComponent("loop"), withDestinationURL: input)
 

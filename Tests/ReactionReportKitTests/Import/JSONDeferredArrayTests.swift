@@ -1,6 +1,7 @@
 import XCTest
-@testable import ReactionReportKit
+
 @testable import JSONReader
+@testable import ReactionReportKit
 
 /// Deferred arrays (issue 5, large single-file exports): the same values and the same errors as
 /// a whole parse, element by element.

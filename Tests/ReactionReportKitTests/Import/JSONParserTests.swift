@@ -1,6 +1,7 @@
 import XCTest
-@testable import ReactionReportKit
+
 @testable import JSONReader
+@testable import ReactionReportKit
 
 final class JSONParserTests: XCTestCase {
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8), file: "t.json") }
@@ -62,8 +63,9 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(message([0xE2, 0x9D]), "bad.json:1:3: a string is not valid UTF-8", "cut short")
         // With an escape the string is checked as a whole and the error points at its start.
         XCTAssertEqual(message([0x5C, 0x6E, 0xC3, 0x28]), "bad.json:1:3: a string is not valid UTF-8")
-        XCTAssertEqual(try JSONParser.parse(Array("[\"a\", \"é❤️\", \"👍🏽\", \"x\\n❤\"]".utf8), file: "t.json"),
-                       .array([.string("a"), .string("é❤️"), .string("👍🏽"), .string("x\n❤")]))
+        XCTAssertEqual(
+            try JSONParser.parse(Array("[\"a\", \"é❤️\", \"👍🏽\", \"x\\n❤\"]".utf8), file: "t.json"),
+            .array([.string("a"), .string("é❤️"), .string("👍🏽"), .string("x\n❤")]))
     }
 
     func testDeepNestingStopsAtTheLimit() {

@@ -1,6 +1,7 @@
 import XCTest
-@testable import ReactionReportKit
+
 @testable import JSONReader
+@testable import ReactionReportKit
 
 final class MatrixImporterTests: XCTestCase {
     func importRun() -> ImportRun {
@@ -25,20 +26,27 @@ final class MatrixImporterTests: XCTestCase {
         XCTAssertEqual(result.conversations, [ConversationInfo(platform: .matrix, id: "!dev:example.org", name: "Lumen dev")])
         // The edits, the reactions, the redactions, the topic and the unknown event type are not messages.
         XCTAssertEqual(result.messages.map(\.id), ["$m1:example.org", "$m2:example.org", "$m3:matrix.org", "$m4:matrix.org", "$m5:example.org"])
-        let (release, deploy, congrats, wrongRoom, sticker) = (result.messages[0], result.messages[1], result.messages[2], result.messages[3], result.messages[4])
+        let (release, deploy, congrats, wrongRoom, sticker) = (
+            result.messages[0], result.messages[1], result.messages[2], result.messages[3], result.messages[4]
+        )
 
         // Two senders 👍; Bo's ❤️ and ❤ are one annotation delivered twice; Bo's 🚀 was redacted by
         // a redaction written before it; the mxc:// key is a custom emoji without an image.
-        XCTAssertEqual(TestSupport.reactions(release), [
-            "👍 2 [@bo:example.org,@cy:matrix.org] complete",
-            "❤ 1 [@bo:example.org] complete",
-            ":mxc://matrix.org/blobcat: 1 [@cy:matrix.org] complete",
-        ])
+        XCTAssertEqual(
+            TestSupport.reactions(release),
+            [
+                "👍 2 [@bo:example.org,@cy:matrix.org] complete",
+                "❤ 1 [@bo:example.org] complete",
+                ":mxc://matrix.org/blobcat: 1 [@cy:matrix.org] complete"
+            ])
         XCTAssertEqual(release.reactions[0].reactors.map { $0.at?.rfc3339 }, ["2023-11-14T22:15:10.000Z", "2023-11-14T22:15:30.000Z"])
         XCTAssertEqual(release.reactions[1].reactors.map { $0.at?.rfc3339 }, ["2023-11-14T22:15:20.000Z"])
         XCTAssertEqual(release.reactions[1].emoji.display, "❤️")
-        XCTAssertEqual(release.reactions[2].emoji, Emoji(key: ":mxc://matrix.org/blobcat:", display: ":mxc://matrix.org/blobcat:",
-                                                         name: "mxc://matrix.org/blobcat", custom: true, image: nil))
+        XCTAssertEqual(
+            release.reactions[2].emoji,
+            Emoji(
+                key: ":mxc://matrix.org/blobcat:", display: ":mxc://matrix.org/blobcat:",
+                name: "mxc://matrix.org/blobcat", custom: true, image: nil))
         XCTAssertEqual(release.authorID, "@ada:example.org")
         XCTAssertEqual(release.authorName, "Ada Okafor")
         XCTAssertEqual(release.sentAt?.rfc3339, "2023-11-14T22:15:00.000Z")
@@ -75,15 +83,20 @@ final class MatrixImporterTests: XCTestCase {
         // stripped, and that of the redacted edit, cancel nothing and are not "removals without add".
         XCTAssertEqual(TestSupport.diagnostics(result), ["duplicate-add": 2])
         // (The ledger reports these per message in no fixed order.)
-        XCTAssertEqual(result.diagnostics.examples[.duplicateAdd]?.map(\.text).sorted(), [
-            "Matrix message $m1:example.org: @bo:example.org added ❤️ 2 times; counted once",
-            "Matrix message $m3:matrix.org: @bo:example.org added 🎉 2 times; counted once",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.examples[.duplicateAdd]?.map(\.text).sorted(),
+            [
+                "Matrix message $m1:example.org: @bo:example.org added ❤️ 2 times; counted once",
+                "Matrix message $m3:matrix.org: @bo:example.org added 🎉 2 times; counted once"
+            ])
     }
 
     func testMessageRecordLine() throws {
         let (_, result) = try settleFixtures(["room.json"])
-        XCTAssertEqual(TestSupport.lines(result)[2], #"{"platform":"matrix","conversation":{"id":"!dev:example.org","name":"Lumen dev"},"id":"$m3:matrix.org","author":{"id":"@cy:matrix.org","name":"Cy Park"},"sentAt":"2023-11-14T22:18:20.000Z","thread":"$m1:example.org","deleted":false,"text":"Congrats!","reactionCount":2,"reactions":[{"key":"🎉","emoji":"🎉","name":"party popper","custom":false,"image":null,"count":2,"reactors":[{"id":"@ada:example.org","name":"Ada Okafor","at":"2023-11-14T22:18:30.000Z"},{"id":"@bo:example.org","name":"Bo Lindqvist","at":"2023-11-14T22:18:40.000Z"}],"reactorsComplete":true,"firstAt":"2023-11-14T22:18:30.000Z"}]}"#)
+        XCTAssertEqual(
+            TestSupport.lines(result)[2],
+            #"{"platform":"matrix","conversation":{"id":"!dev:example.org","name":"Lumen dev"},"id":"$m3:matrix.org","author":{"id":"@cy:matrix.org","name":"Cy Park"},"sentAt":"2023-11-14T22:18:20.000Z","thread":"$m1:example.org","deleted":false,"text":"Congrats!","reactionCount":2,"reactions":[{"key":"🎉","emoji":"🎉","name":"party popper","custom":false,"image":null,"count":2,"reactors":[{"id":"@ada:example.org","name":"Ada Okafor","at":"2023-11-14T22:18:30.000Z"},{"id":"@bo:example.org","name":"Bo Lindqvist","at":"2023-11-14T22:18:40.000Z"}],"reactorsComplete":true,"firstAt":"2023-11-14T22:18:30.000Z"}]}"#
+        )
     }
 
     // MARK: The specification's examples
@@ -94,10 +107,13 @@ final class MatrixImporterTests: XCTestCase {
         for case let importer as any DocumentImporter in importRun().importers {
             XCTAssertNil(importer.detect(core), "\(importer.platform) claims the core event example")
         }
-        XCTAssertThrowsError(try importRun().read(try TestSupport.fixture("matrix/spec-example__core_room_event.json"),
-                                                  name: "core.json", into: ReactionLedger()))
+        XCTAssertThrowsError(
+            try importRun().read(
+                try TestSupport.fixture("matrix/spec-example__core_room_event.json"),
+                name: "core.json", into: ReactionLedger()))
         let ledger = ReactionLedger()
-        XCTAssertNil(try importRun().read(try TestSupport.fixture("matrix/spec-example__core_room_event.json"), name: "core.json", explicit: false, into: ledger))
+        XCTAssertNil(
+            try importRun().read(try TestSupport.fixture("matrix/spec-example__core_room_event.json"), name: "core.json", explicit: false, into: ledger))
         XCTAssertEqual(TestSupport.diagnostics(ledger.summarize()), ["skipped-file": 1])
 
         // m.reaction alone is an event, but without the members its $ref supplies (event_id,
@@ -106,17 +122,21 @@ final class MatrixImporterTests: XCTestCase {
         XCTAssertEqual(reactionFormats, ["matrix-events"])
         XCTAssertEqual(reaction.messages.count, 0)
         XCTAssertEqual(TestSupport.diagnostics(reaction), ["skipped-record": 1])
-        XCTAssertEqual(reaction.diagnostics.examples[.skippedRecord]?.map(\.text), [
-            "matrix/spec-example__m.reaction.json: an m.reaction event without event_id or sender",
-        ])
+        XCTAssertEqual(
+            reaction.diagnostics.examples[.skippedRecord]?.map(\.text),
+            [
+                "matrix/spec-example__m.reaction.json: an m.reaction event without event_id or sender"
+            ])
 
         // m.room.redaction alone redacts an event found nowhere.
         let (redactionFormats, redaction) = try settleFixtures(["spec-example__m.room.redaction.json"])
         XCTAssertEqual(redactionFormats, ["matrix-events"])
         XCTAssertEqual(redaction.messages.count, 0)
-        XCTAssertEqual(redaction.diagnostics.examples[.removalWithoutAdd]?.map(\.text), [
-            "matrix/spec-example__m.room.redaction.json: Matrix: removal of $fukweghifu23:localhost matches no add",
-        ])
+        XCTAssertEqual(
+            redaction.diagnostics.examples[.removalWithoutAdd]?.map(\.text),
+            [
+                "matrix/spec-example__m.room.redaction.json: Matrix: removal of $fukweghifu23:localhost matches no add"
+            ])
         XCTAssertEqual(TestSupport.diagnostics(redaction), ["removal-without-add": 1])
     }
 
@@ -146,11 +166,15 @@ final class MatrixImporterTests: XCTestCase {
     }
 
     func testSpecExamplesCompletedByTheirRef() throws {
-        let target = #"{"type":"m.room.message","event_id":"$some_event_id","room_id":"!jEsUZKDJdhlrceRyVU:example.org","sender":"@other:example.org","origin_server_ts":1432735800000,"content":{"msgtype":"m.text","body":"hello"}}"#
+        let target =
+            #"{"type":"m.room.message","event_id":"$some_event_id","room_id":"!jEsUZKDJdhlrceRyVU:example.org","sender":"@other:example.org","origin_server_ts":1432735800000,"content":{"msgtype":"m.text","body":"hello"}}"#
         // The redaction example redacts $fukweghifu23:localhost: here a reaction with that id, written after it.
-        let redacted = #"{"type":"m.reaction","event_id":"$fukweghifu23:localhost","room_id":"!jEsUZKDJdhlrceRyVU:example.org","sender":"@spammer:localhost","origin_server_ts":1432735824000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$some_event_id","key":"💩"}}}"#
-        let events = [try JSONParser.parse(Array(target.utf8), file: "t"), try completed("matrix/spec-example__m.reaction.json"),
-                      try completed("matrix/spec-example__m.room.redaction.json"), try JSONParser.parse(Array(redacted.utf8), file: "r")]
+        let redacted =
+            #"{"type":"m.reaction","event_id":"$fukweghifu23:localhost","room_id":"!jEsUZKDJdhlrceRyVU:example.org","sender":"@spammer:localhost","origin_server_ts":1432735824000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$some_event_id","key":"💩"}}}"#
+        let events = [
+            try JSONParser.parse(Array(target.utf8), file: "t"), try completed("matrix/spec-example__m.reaction.json"),
+            try completed("matrix/spec-example__m.room.redaction.json"), try JSONParser.parse(Array(redacted.utf8), file: "r")
+        ]
         let ledger = ReactionLedger()
         try read(events, name: "completed.json", into: ledger)
         let result = ledger.summarize()
@@ -164,10 +188,10 @@ final class MatrixImporterTests: XCTestCase {
     // MARK: Containers
 
     static let wrappedEvents = #"""
-    {"type":"m.room.member","event_id":"$w0","room_id":"!w:example.org","sender":"@a:example.org","origin_server_ts":1700000000000,"state_key":"@a:example.org","content":{"membership":"join","displayname":"A"}}
-    {"type":"m.room.message","event_id":"$w1","room_id":"!w:example.org","sender":"@a:example.org","origin_server_ts":1700000001000,"content":{"msgtype":"m.text","body":"one"}}
-    {"type":"m.reaction","event_id":"$w2","room_id":"!w:example.org","sender":"@b:example.org","origin_server_ts":1700000002000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$w1","key":"🔥"}}}
-    """#
+        {"type":"m.room.member","event_id":"$w0","room_id":"!w:example.org","sender":"@a:example.org","origin_server_ts":1700000000000,"state_key":"@a:example.org","content":{"membership":"join","displayname":"A"}}
+        {"type":"m.room.message","event_id":"$w1","room_id":"!w:example.org","sender":"@a:example.org","origin_server_ts":1700000001000,"content":{"msgtype":"m.text","body":"one"}}
+        {"type":"m.reaction","event_id":"$w2","room_id":"!w:example.org","sender":"@b:example.org","origin_server_ts":1700000002000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$w1","key":"🔥"}}}
+        """#
 
     func testArrayMessagesEventsChunkAndJSONLinesReadAlike() throws {
         let lines = Self.wrappedEvents.split(separator: "\n").map(String.init)
@@ -177,7 +201,7 @@ final class MatrixImporterTests: XCTestCase {
             ("messages.json", #"{"room_name":"Wrapped room","messages":"# + array + "}"),
             ("events.json", #"{"events":"# + array + "}"),
             ("chunk.json", #"{"chunk":"# + array + #","start":"s1","end":"s2"}"#),
-            ("events.jsonl", Self.wrappedEvents),
+            ("events.jsonl", Self.wrappedEvents)
         ]
         var outputs: [[String]] = []
         for input in inputs {
@@ -190,8 +214,12 @@ final class MatrixImporterTests: XCTestCase {
             outputs.append(result.messages.map { "\($0.conversationID) \($0.conversationName) \($0.text)" })
         }
         // Without m.room.name the room is named by its id, except in Element's export, which names it.
-        XCTAssertEqual(outputs, [["!w:example.org !w:example.org one"], ["!w:example.org Wrapped room one"],
-                                 ["!w:example.org !w:example.org one"], ["!w:example.org !w:example.org one"], ["!w:example.org !w:example.org one"]])
+        XCTAssertEqual(
+            outputs,
+            [
+                ["!w:example.org !w:example.org one"], ["!w:example.org Wrapped room one"],
+                ["!w:example.org !w:example.org one"], ["!w:example.org !w:example.org one"], ["!w:example.org !w:example.org one"]
+            ])
     }
 
     func testElementExportNamesTheRoom() throws {
@@ -221,14 +249,18 @@ final class MatrixImporterTests: XCTestCase {
     // MARK: Rooms, people, removals across files
 
     func testDirectOnlyWhenAMembershipEventSaysSo() throws {
-        let direct = #"{"events":[{"type":"m.room.member","event_id":"$d0","room_id":"!dm:example.org","sender":"@a:example.org","origin_server_ts":1700000000000,"state_key":"@b:example.org","content":{"membership":"invite","is_direct":true,"displayname":"Bee"}},{"type":"m.room.message","event_id":"$d1","room_id":"!dm:example.org","sender":"@a:example.org","origin_server_ts":1700000001000,"content":{"body":"hi"}}]}"#
-        let group = #"[{"type":"m.room.member","event_id":"$g0","room_id":"!group:example.org","sender":"@a:example.org","origin_server_ts":1700000000000,"state_key":"@a:example.org","content":{"membership":"join"}},{"type":"m.room.message","event_id":"$g1","room_id":"!group:example.org","sender":"@a:example.org","origin_server_ts":1700000001000,"content":{"body":"hello all"}}]"#
+        let direct =
+            #"{"events":[{"type":"m.room.member","event_id":"$d0","room_id":"!dm:example.org","sender":"@a:example.org","origin_server_ts":1700000000000,"state_key":"@b:example.org","content":{"membership":"invite","is_direct":true,"displayname":"Bee"}},{"type":"m.room.message","event_id":"$d1","room_id":"!dm:example.org","sender":"@a:example.org","origin_server_ts":1700000001000,"content":{"body":"hi"}}]}"#
+        let group =
+            #"[{"type":"m.room.member","event_id":"$g0","room_id":"!group:example.org","sender":"@a:example.org","origin_server_ts":1700000000000,"state_key":"@a:example.org","content":{"membership":"join"}},{"type":"m.room.message","event_id":"$g1","room_id":"!group:example.org","sender":"@a:example.org","origin_server_ts":1700000001000,"content":{"body":"hello all"}}]"#
         let (formats, result) = try settle([("dm.json", direct), ("group.json", group)])
         XCTAssertEqual(formats, ["matrix-events", "matrix-events"])
-        XCTAssertEqual(result.conversations, [
-            ConversationInfo(platform: .matrix, id: "!dm:example.org", name: nil, isDirect: true),
-            ConversationInfo(platform: .matrix, id: "!group:example.org", name: nil, isDirect: false),
-        ])
+        XCTAssertEqual(
+            result.conversations,
+            [
+                ConversationInfo(platform: .matrix, id: "!dm:example.org", name: nil, isDirect: true),
+                ConversationInfo(platform: .matrix, id: "!group:example.org", name: nil, isDirect: false)
+            ])
         XCTAssertEqual(result.messages.map(\.conversationName), ["!dm:example.org", "!group:example.org"])
         XCTAssertEqual(result.people[.matrix], ["@b:example.org": "Bee"])
     }
@@ -236,14 +268,17 @@ final class MatrixImporterTests: XCTestCase {
     func testRedactionsAndDuplicatesAcrossFiles() throws {
         let room = String(decoding: try TestSupport.fixture("matrix/room.json"), as: UTF8.self)
         // A later dump: the room's name again, Cy's 👍 redacted, the first message redacted.
-        let later = #"[{"type":"m.room.redaction","event_id":"$later-1","room_id":"!dev:example.org","sender":"@cy:matrix.org","origin_server_ts":1700001000000,"redacts":"$react-cy-thumbs:matrix.org","content":{}},{"type":"m.room.redaction","event_id":"$later-2","room_id":"!dev:example.org","sender":"@ada:example.org","origin_server_ts":1700001001000,"content":{"redacts":"$m5:example.org"}}]"#
+        let later =
+            #"[{"type":"m.room.redaction","event_id":"$later-1","room_id":"!dev:example.org","sender":"@cy:matrix.org","origin_server_ts":1700001000000,"redacts":"$react-cy-thumbs:matrix.org","content":{}},{"type":"m.room.redaction","event_id":"$later-2","room_id":"!dev:example.org","sender":"@ada:example.org","origin_server_ts":1700001001000,"content":{"redacts":"$m5:example.org"}}]"#
         // The same dump read twice (overlapping exports) adds nothing.
         let (formats, result) = try settle([("a/room.json", room), ("b/room.json", room), ("later.json", later)])
         XCTAssertEqual(formats, ["matrix-events", "matrix-events", "matrix-events"])
         XCTAssertEqual(result.messages.count, 5)
-        XCTAssertEqual(TestSupport.reactions(result.messages[0]), [
-            "👍 1 [@bo:example.org] complete", "❤ 1 [@bo:example.org] complete", ":mxc://matrix.org/blobcat: 1 [@cy:matrix.org] complete",
-        ])
+        XCTAssertEqual(
+            TestSupport.reactions(result.messages[0]),
+            [
+                "👍 1 [@bo:example.org] complete", "❤ 1 [@bo:example.org] complete", ":mxc://matrix.org/blobcat: 1 [@cy:matrix.org] complete"
+            ])
         XCTAssertEqual(result.messages.map(\.deleted), [false, false, false, true, true])
         XCTAssertEqual(result.messages.map(\.reactionCount), [3, 2, 2, 1, 0])
         XCTAssertEqual(TestSupport.diagnostics(result), ["duplicate-add": 2])
@@ -252,12 +287,16 @@ final class MatrixImporterTests: XCTestCase {
     func testCustomKeysCanBeGivenAnImageByAlias() throws {
         let ledger = ReactionLedger(resolver: EmojiResolver(aliases: ["mxc://matrix.org/blobcat": "https://emoji.example.org/blobcat.png"]))
         let (_, result) = try settle([("room.json", String(decoding: try TestSupport.fixture("matrix/room.json"), as: UTF8.self))], ledger: ledger)
-        XCTAssertEqual(result.messages[0].reactions[2].emoji, Emoji(key: ":mxc://matrix.org/blobcat:", display: ":mxc://matrix.org/blobcat:",
-                                                                    name: "mxc://matrix.org/blobcat", custom: true, image: "https://emoji.example.org/blobcat.png"))
+        XCTAssertEqual(
+            result.messages[0].reactions[2].emoji,
+            Emoji(
+                key: ":mxc://matrix.org/blobcat:", display: ":mxc://matrix.org/blobcat:",
+                name: "mxc://matrix.org/blobcat", custom: true, image: "https://emoji.example.org/blobcat.png"))
     }
 
     func testEventsWithoutRoomIDUseTheTopLevelRoomOrTheFileName() throws {
-        let events = #"[{"type":"m.room.message","event_id":"$s1","sender":"@a:example.org","origin_server_ts":1700000000000,"content":{"body":"from sync"}},{"type":"m.reaction","event_id":"$s2","sender":"@b:example.org","origin_server_ts":1700000001000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$s1","key":"👋"}}}]"#
+        let events =
+            #"[{"type":"m.room.message","event_id":"$s1","sender":"@a:example.org","origin_server_ts":1700000000000,"content":{"body":"from sync"}},{"type":"m.reaction","event_id":"$s2","sender":"@b:example.org","origin_server_ts":1700000001000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$s1","key":"👋"}}}]"#
         let (_, named) = try settle([("dumps/timeline.json", #"{"room_id":"!top:example.org","events":"# + events + "}")])
         XCTAssertEqual(named.messages.map(\.conversationID), ["!top:example.org"])
         XCTAssertEqual(TestSupport.reactions(named.messages[0]), ["👋 1 [@b:example.org] complete"])
@@ -268,120 +307,13 @@ final class MatrixImporterTests: XCTestCase {
 
     func testRepliesLoseTheirQuotedFallbackAndAreNotThreads() throws {
         let events = #"""
-        [{"type":"m.room.message","event_id":"$q1","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000000000,"content":{"body":"> quoted by hand\n\nnot a reply"}},
-         {"type":"m.room.message","event_id":"$q2","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000001000,"content":{"body":"> <@a:x> > quoted by hand\n> \n> not a reply\n\nthe answer\n> kept","m.relates_to":{"m.in_reply_to":{"event_id":"$q1"}}}}]
-        """#
+            [{"type":"m.room.message","event_id":"$q1","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000000000,"content":{"body":"> quoted by hand\n\nnot a reply"}},
+             {"type":"m.room.message","event_id":"$q2","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000001000,"content":{"body":"> <@a:x> > quoted by hand\n> \n> not a reply\n\nthe answer\n> kept","m.relates_to":{"m.in_reply_to":{"event_id":"$q1"}}}}]
+            """#
         let (_, result) = try settle([("replies.json", events)])
         XCTAssertEqual(result.messages.map(\.text), ["> quoted by hand\n\nnot a reply", "the answer\n> kept"])
         XCTAssertEqual(result.messages.map(\.threadParentID), [nil, nil])
     }
 
     // MARK: Odd records
-
-    func testOddEventsAreDiagnosedNotFatal() throws {
-        let odd = #"""
-        [
-          {"type":"m.room.message","event_id":"$ok","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000000000,"content":{"msgtype":"m.text","body":"ok"}},
-          {"event_id":"$notype","sender":"@a:x"},
-          42,
-          {"type":"m.room.message","room_id":"!r:x","sender":"@a:x","content":{"body":"no id"}},
-          {"type":"m.room.message","event_id":"$late","room_id":"!r:x","sender":"@a:x","origin_server_ts":"yesterday","content":{"body":"when?"}},
-          {"type":"m.room.message","event_id":"$wiped","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000005000,"content":{},"unsigned":{"redacted_because":{"type":"m.room.redaction","sender":"@a:x"}}},
-          {"type":"m.reaction","event_id":"$r1","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000010000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$ok","key":"👍"}}},
-          {"type":"m.reaction","event_id":"$meta","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000011000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$r1","key":"👍"}}},
-          {"type":"m.room.redaction","event_id":"$undo-meta","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000012000,"redacts":"$meta"},
-          {"type":"m.reaction","event_id":"$nokey","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000013000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$ok"}}},
-          {"type":"m.reaction","event_id":"$nosender","room_id":"!r:x","origin_server_ts":1700000014000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$ok","key":"🔥"}}},
-          {"type":"m.reaction","event_id":"$empty","room_id":"!r:x","sender":"@c:x","origin_server_ts":1700000015000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$ok","key":""}}},
-          {"type":"m.reaction","event_id":"$elsewhere","room_id":"!r:x","sender":"@c:x","origin_server_ts":1700000016000,"content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$gone","key":"🎉"}}},
-          {"type":"m.room.redaction","event_id":"$undo-nothing","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000017000,"content":{"reason":"no target"}},
-          {"type":"m.room.message","event_id":"$hijack","room_id":"!r:x","sender":"@mallory:x","origin_server_ts":1700000018000,"content":{"body":"* pwned","m.new_content":{"body":"pwned"},"m.relates_to":{"rel_type":"m.replace","event_id":"$ok"}}},
-          {"type":"m.room.encrypted","event_id":"$e1","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000019000,"content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgA"}},
-          {"type":"m.room.encrypted","event_id":"$e2","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000020000,"content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgB"}},
-          {"type":"org.example.poll","event_id":"$poll","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000021000,"content":{}}
-        ]
-        """#
-        let (formats, result) = try settle([("odd.json", odd)])
-        XCTAssertEqual(formats, ["matrix-events"])
-        XCTAssertEqual(result.messages.map(\.id), ["$ok", "$wiped", "$late"])
-        let (ok, wiped, late) = (result.messages[0], result.messages[1], result.messages[2])
-        XCTAssertEqual(ok.text, "ok")
-        XCTAssertEqual(TestSupport.reactions(ok), ["👍 1 [@b:x] complete"])
-        XCTAssertTrue(wiped.deleted)
-        XCTAssertEqual(wiped.text, "")
-        XCTAssertNil(late.sentAt)
-        XCTAssertEqual(TestSupport.diagnostics(result), [
-            "skipped-record": 9, "unreadable-timestamp": 1, "invalid-reaction": 1, "reaction-without-message": 1,
-        ])
-        XCTAssertEqual(result.diagnostics.examples[.skippedRecord]?.map(\.text), [
-            "odd.json: an event without a type",
-            "odd.json: an event without a type",
-            "odd.json: an m.room.message event in !r:x without an event_id",
-            "odd.json: reaction $meta annotates another reaction ($r1); ignored, as the specification says",
-            "odd.json: reaction $nokey has no m.annotation relation with an event_id and a key",
-            "odd.json: an m.reaction event without event_id or sender",
-            "odd.json: a redaction without \"redacts\"",
-            "odd.json: edit $hijack of $ok comes from @mallory:x, not the message's author; ignored",
-            "odd.json: 2 encrypted event(s) (m.room.encrypted), 0 of them reactions, cannot be read; export the room decrypted",
-        ])
-        XCTAssertEqual(result.diagnostics.examples[.unreadableTimestamp]?.map(\.text), [#"odd.json: event $late origin_server_ts: "yesterday""#])
-        XCTAssertEqual(result.diagnostics.examples[.invalidReaction]?.map(\.text), [#"odd.json: message $ok: reaction value "" from @c:x is empty or invalid"#])
-        XCTAssertEqual(result.diagnostics.examples[.reactionWithoutMessage]?.map(\.text), ["Matrix !r:x message $gone: 1 reaction(s) for a message not in the input"])
-    }
-
-    // MARK: Detection
-
-    func testDetectionClaimsOnlyMatrixEvents() throws {
-        let others = ["pubnub/chat-history.json", "pubnub/events.jsonl", "pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
-                      "pubnub/js-sdk-test__history-with-actions__string-timetokens.json", "stream/export.json",
-                      "cometchat/events.json", "cometchat/messages.json", "cometchat/reactions.json",
-                      "mattermost/zulip-fixture__mattermost_bulk_export.jsonl", "mattermost/direct-messages.jsonl",
-                      "discord/zulip-fixture__dce_general_with_reaction_users.json", "discord/old-format.json", "discord/thread.json",
-                      "slack/sample/channels.json", "slack/sample/users.json", "slack/sample/enrique/2016-03-28.json"]
-        for path in others {
-            XCTAssertNil(MatrixImporter().detect(try document(path)), path)
-        }
-        for path in ["room.json", "element-export.json", "messages-response.json", "spec-example__m.reaction.json", "spec-example__m.room.redaction.json"] {
-            let document = try document("matrix/" + path)
-            XCTAssertEqual(MatrixImporter().detect(document), MatrixImporter.events, path)
-            for case let importer as any DocumentImporter in ImportRun.standardImporters() where importer.platform != .matrix {
-                XCTAssertNil(importer.detect(document), "\(importer.platform) claims \(path)")
-            }
-        }
-        // Stream responses have a top-level "messages" too, with "id" and Stream's own types.
-        let streamLike = [
-            #"{"messages":[{"id":"m-1","type":"regular","text":"hi","user":{"id":"u"},"created_at":"2024-04-17T13:00:00Z"}]}"#,
-            #"{"messages":[{"id":"m-1","type":"m.custom","text":"hi","user":{"id":"u"},"created_at":"2024-04-17T13:00:00Z"}]}"#,
-            #"{"messages":[]}"#,
-            #"{"type":"regular","content":{}}"#,
-            #"[{"type":"m.room.message","content":{"body":"no event_id, sender or room"}}]"#,
-        ]
-        for text in streamLike {
-            let document = InputDocument(name: "s.json", root: try JSONParser.parse(Array(text.utf8), file: "s.json"), isLines: false)
-            XCTAssertNil(MatrixImporter().detect(document), text)
-        }
-        // The first element need not be an m.* event.
-        let leadingCustom = #"[{"type":"org.example.thing","event_id":"$x","sender":"@a:x"},{"type":"m.room.message","event_id":"$y","sender":"@a:x","content":{"body":"hi"}}]"#
-        let document = InputDocument(name: "c.json", root: try JSONParser.parse(Array(leadingCustom.utf8), file: "c.json"), isLines: false)
-        XCTAssertEqual(MatrixImporter().detect(document), MatrixImporter.events)
-    }
-
-    /// Reactions a server bundled into a message count as its totals, which its reaction events
-    /// complete with reactors; encrypted reactions are named as not counted.
-    func testBundledAggregationsAndEncryptedReactions() throws {
-        let events = #"""
-        [{"type":"m.room.message","event_id":"$m","room_id":"!r:x","sender":"@a:x","origin_server_ts":1700000000000,"content":{"body":"hi"},
-          "unsigned":{"m.relations":{"m.annotation":{"chunk":[{"type":"m.reaction","key":"👍","count":3},{"type":"m.reaction","key":"🎉","count":1.5}]}}}},
-         {"type":"m.reaction","event_id":"$r","room_id":"!r:x","sender":"@b:x","origin_server_ts":1700000001000,
-          "content":{"m.relates_to":{"rel_type":"m.annotation","event_id":"$m","key":"👍"}}},
-         {"type":"m.room.encrypted","event_id":"$e","room_id":"!r:x","sender":"@c:x","origin_server_ts":1700000002000,
-          "content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"…","m.relates_to":{"rel_type":"m.annotation","event_id":"$m"}}}]
-        """#
-        let result = try TestSupport.settle([("bundled.json", events)])
-        XCTAssertEqual(result.messages.flatMap(TestSupport.reactions), ["👍 3 [@b:x] incomplete"])
-        XCTAssertEqual(result.diagnostics.examples[.invalidCount]?.map(\.text), ["bundled.json: event $m: the count of \"🎉\" (1.5 is not a whole number) is not used"])
-        XCTAssertEqual(result.diagnostics.examples[.skippedRecord]?.map(\.text),
-                       ["bundled.json: 1 encrypted event(s) (m.room.encrypted), 1 of them reactions, cannot be read; export the room decrypted"])
-        XCTAssertEqual(result.tallies[.matrix], ReactionTally(read: 5, counted: 3, diagnosed: 2))
-    }
 }

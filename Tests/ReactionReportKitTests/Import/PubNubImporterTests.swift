@@ -1,17 +1,20 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 final class PubNubImporterTests: XCTestCase {
     func testRealSDKResponsesWithNumericAndStringTimetokens() throws {
         let result = try TestSupport.settleFixtures([
             "pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
-            "pubnub/js-sdk-test__history-with-actions__string-timetokens.json",
+            "pubnub/js-sdk-test__history-with-actions__string-timetokens.json"
         ])
-        XCTAssertEqual(TestSupport.lines(result), [
-            #"{"platform":"pubnub","conversation":{"id":"demo-channel","name":"demo-channel"},"id":"15610547826970000","author":null,"sentAt":"2019-06-20T18:19:42.6970000Z","thread":null,"deleted":false,"text":"Hello","reactionCount":1,"reactions":[{"key":":smiley_face:","emoji":":smiley_face:","name":"smiley_face","custom":true,"image":null,"count":1,"reactors":[{"id":"user-456","name":null,"at":"2019-06-20T18:19:42.6970050Z"}],"reactorsComplete":true,"firstAt":"2019-06-20T18:19:42.6970050Z"}]}"#,
-            #"{"platform":"pubnub","conversation":{"id":"demo-channel","name":"demo-channel"},"id":"15610547826970040","author":null,"sentAt":"2019-06-20T18:19:42.6970040Z","thread":null,"deleted":false,"text":"Hi","reactionCount":0,"reactions":[]}"#,
-            #"{"platform":"pubnub","conversation":{"id":"ch1","name":"ch1"},"id":"16048329933709932","author":{"id":"test-uuid","name":null},"sentAt":"2020-11-08T10:56:33.3709932Z","thread":null,"deleted":false,"text":"hello","reactionCount":1,"reactions":[{"key":"👍","emoji":"👍","name":"thumbs up","custom":false,"image":null,"count":1,"reactors":[{"id":"user1","name":null,"at":"2020-11-08T10:56:33.3709933Z"}],"reactorsComplete":true,"firstAt":"2020-11-08T10:56:33.3709933Z"}]}"#,
-        ])
+        XCTAssertEqual(
+            TestSupport.lines(result),
+            [
+                #"{"platform":"pubnub","conversation":{"id":"demo-channel","name":"demo-channel"},"id":"15610547826970000","author":null,"sentAt":"2019-06-20T18:19:42.6970000Z","thread":null,"deleted":false,"text":"Hello","reactionCount":1,"reactions":[{"key":":smiley_face:","emoji":":smiley_face:","name":"smiley_face","custom":true,"image":null,"count":1,"reactors":[{"id":"user-456","name":null,"at":"2019-06-20T18:19:42.6970050Z"}],"reactorsComplete":true,"firstAt":"2019-06-20T18:19:42.6970050Z"}]}"#,
+                #"{"platform":"pubnub","conversation":{"id":"demo-channel","name":"demo-channel"},"id":"15610547826970040","author":null,"sentAt":"2019-06-20T18:19:42.6970040Z","thread":null,"deleted":false,"text":"Hi","reactionCount":0,"reactions":[]}"#,
+                #"{"platform":"pubnub","conversation":{"id":"ch1","name":"ch1"},"id":"16048329933709932","author":{"id":"test-uuid","name":null},"sentAt":"2020-11-08T10:56:33.3709932Z","thread":null,"deleted":false,"text":"hello","reactionCount":1,"reactions":[{"key":"👍","emoji":"👍","name":"thumbs up","custom":false,"image":null,"count":1,"reactors":[{"id":"user1","name":null,"at":"2020-11-08T10:56:33.3709933Z"}],"reactorsComplete":true,"firstAt":"2020-11-08T10:56:33.3709933Z"}]}"#
+            ])
         XCTAssertEqual(TestSupport.diagnostics(result), [:])
     }
 
@@ -31,13 +34,15 @@ final class PubNubImporterTests: XCTestCase {
 
     func testActionListsJoinMessagesByTimetoken() throws {
         let history = #"{"channels":{"general":[{"message":{"text":"hi"},"timetoken":"17000000000000001","uuid":"ann"}]}}"#
-        let actions = #"{"status":200,"data":[{"type":"reaction","value":"🔥","uuid":"bo","actionTimetoken":"17000000000000009","messageTimetoken":"17000000000000001"},{"type":"receipt","value":"read","uuid":"bo","actionTimetoken":"17000000000000010","messageTimetoken":"17000000000000001"}]}"#
+        let actions =
+            #"{"status":200,"data":[{"type":"reaction","value":"🔥","uuid":"bo","actionTimetoken":"17000000000000009","messageTimetoken":"17000000000000001"},{"type":"receipt","value":"read","uuid":"bo","actionTimetoken":"17000000000000010","messageTimetoken":"17000000000000001"}]}"#
         let result = try TestSupport.settle([("history.json", history), ("actions.json", actions)])
         XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["🔥 1 [bo] complete"])
     }
 
     func testConfiguredActionTypesCount() throws {
-        let history = #"[{"channel":"c","timetoken":17000000000000001,"message":"hi","actions":{"emoji":{"🎉":[{"uuid":"x","actionTimetoken":17000000000000002}]}}}]"#
+        let history =
+            #"[{"channel":"c","timetoken":17000000000000001,"message":"hi","actions":{"emoji":{"🎉":[{"uuid":"x","actionTimetoken":17000000000000002}]}}}]"#
         var options = BuildOptions()
         XCTAssertEqual(TestSupport.reactions(try TestSupport.settle([("h.json", history)], options: options).messages[0]), [])
         options.reactionActionTypes.insert("emoji")
@@ -53,10 +58,12 @@ final class PubNubSubscribeTests: XCTestCase {
     func testSubscribeLogOfMessagesFilesAndActionsIsAppliedByIdentity() throws {
         let (formats, result) = try TestSupport.settleFixturesDetecting("pubnub", ["subscribe.jsonl"])
         XCTAssertEqual(formats, ["pubnub-subscribe"])
-        XCTAssertEqual(TestSupport.lines(result), [
-            #"{"platform":"pubnub","conversation":{"id":"launch","name":"launch"},"id":"17150000000000000","author":{"id":"ana","name":null},"sentAt":"2024-05-06T12:53:20.0000000Z","thread":null,"deleted":false,"text":"launch at 1pm?","reactionCount":1,"reactions":[{"key":"👍","emoji":"👍","name":"thumbs up","custom":false,"image":null,"count":1,"reactors":[{"id":"ben","name":null,"at":"2024-05-06T12:53:50.0000000Z"}],"reactorsComplete":true,"firstAt":"2024-05-06T12:53:50.0000000Z"}]}"#,
-            #"{"platform":"pubnub","conversation":{"id":"launch","name":"launch"},"id":"17150000600000000","author":{"id":"ben","name":null},"sentAt":"2024-05-06T12:54:20.0000000Z","thread":null,"deleted":false,"text":"the deck","reactionCount":1,"reactions":[{"key":"❤","emoji":"❤️","name":"red heart","custom":false,"image":null,"count":1,"reactors":[{"id":"dana","name":null,"at":"2024-05-06T12:54:30.0000000Z"}],"reactorsComplete":true,"firstAt":"2024-05-06T12:54:30.0000000Z"}]}"#,
-        ])
+        XCTAssertEqual(
+            TestSupport.lines(result),
+            [
+                #"{"platform":"pubnub","conversation":{"id":"launch","name":"launch"},"id":"17150000000000000","author":{"id":"ana","name":null},"sentAt":"2024-05-06T12:53:20.0000000Z","thread":null,"deleted":false,"text":"launch at 1pm?","reactionCount":1,"reactions":[{"key":"👍","emoji":"👍","name":"thumbs up","custom":false,"image":null,"count":1,"reactors":[{"id":"ben","name":null,"at":"2024-05-06T12:53:50.0000000Z"}],"reactorsComplete":true,"firstAt":"2024-05-06T12:53:50.0000000Z"}]}"#,
+                #"{"platform":"pubnub","conversation":{"id":"launch","name":"launch"},"id":"17150000600000000","author":{"id":"ben","name":null},"sentAt":"2024-05-06T12:54:20.0000000Z","thread":null,"deleted":false,"text":"the deck","reactionCount":1,"reactions":[{"key":"❤","emoji":"❤️","name":"red heart","custom":false,"image":null,"count":1,"reactors":[{"id":"dana","name":null,"at":"2024-05-06T12:54:30.0000000Z"}],"reactorsComplete":true,"firstAt":"2024-05-06T12:54:30.0000000Z"}]}"#
+            ])
         XCTAssertEqual(TestSupport.diagnostics(result), [:])
         XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 3, counted: 2, removed: 1))
     }
@@ -67,8 +74,9 @@ final class PubNubSubscribeTests: XCTestCase {
         let sample = "pubnub/swift-sdk-test__subscribe_v2_message_action_added.json"
         let alone = try TestSupport.settleFixtures([sample])
         XCTAssertEqual(alone.messages.count, 0)
-        XCTAssertEqual(alone.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
-                       ["PubNub TestChannel message 15725459448096144: 1 reaction(s) for a message not in the input"])
+        XCTAssertEqual(
+            alone.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
+            ["PubNub TestChannel message 15725459448096144: 1 reaction(s) for a message not in the input"])
         XCTAssertEqual(alone.tallies[.pubnub], ReactionTally(read: 1, counted: 0, diagnosed: 1))
 
         let history = #"{"channels":{"TestChannel":[{"message":"hi","timetoken":"15725459448096144","uuid":"OtherUser"}]}}"#
@@ -83,16 +91,17 @@ final class PubNubSubscribeTests: XCTestCase {
     /// object event is named, not read.
     func testResponsesInAnArrayAndReactionsInSignalsAreNamed() throws {
         let text = #"""
-        [{"t":{"t":"2","r":1},"m":[{"c":"ops","i":"ann","p":{"t":"17150000000000000","r":1},"d":"deploy?"},
-                                   {"e":1,"c":"ops","i":"bo","p":{"t":"17150000000000001","r":1},"d":{"reactions":{"👍":["cy"]}}}]},
-         {"t":{"t":"3","r":1},"m":[{"e":3,"c":"ops","i":"bo","p":{"t":"17150000000000002","r":1},"d":{"source":"actions","version":"1.0","event":"added","data":{"messageTimetoken":"17150000000000000","actionTimetoken":"17150000000000002","type":"reaction","value":"🚀"}}}]}]
-        """#
+            [{"t":{"t":"2","r":1},"m":[{"c":"ops","i":"ann","p":{"t":"17150000000000000","r":1},"d":"deploy?"},
+                                       {"e":1,"c":"ops","i":"bo","p":{"t":"17150000000000001","r":1},"d":{"reactions":{"👍":["cy"]}}}]},
+             {"t":{"t":"3","r":1},"m":[{"e":3,"c":"ops","i":"bo","p":{"t":"17150000000000002","r":1},"d":{"source":"actions","version":"1.0","event":"added","data":{"messageTimetoken":"17150000000000000","actionTimetoken":"17150000000000002","type":"reaction","value":"🚀"}}}]}]
+            """#
         let (formats, result) = try TestSupport.settleDetecting([("log.json", text)])
         XCTAssertEqual(formats, ["pubnub-subscribe"])
         XCTAssertEqual(result.messages.map(\.text), ["deploy?"])
         XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["🚀 1 [bo] complete"])
-        XCTAssertEqual(result.diagnostics.examples[.unreadReactions]?.map(\.text),
-                       ["log.json: 1 reaction(s) at $[0].m[1].d.reactions, a member the importer does not read"])
+        XCTAssertEqual(
+            result.diagnostics.examples[.unreadReactions]?.map(\.text),
+            ["log.json: 1 reaction(s) at $[0].m[1].d.reactions, a member the importer does not read"])
         XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 2, counted: 1, diagnosed: 1))
     }
 
@@ -100,13 +109,13 @@ final class PubNubSubscribeTests: XCTestCase {
     /// messages and reactions as either alone, where they agree.
     func testSubscribeLogAndHistoryOfOneChannelAgree() throws {
         let history = #"""
-        {"channels":{"launch":[
-          {"message":{"type":"text","text":"launch at noon?"},"timetoken":"17150000000000000","uuid":"ana",
-           "actions":{"reactions":{"👍":[{"uuid":"ben","actionTimetoken":"17150000300000000"}]},
-                      "edited":{"launch at 1pm?":[{"uuid":"ana","actionTimetoken":"17150000350000000"}]}}},
-          {"message":{"message":{"text":"the deck"},"file":{"id":"f-1","name":"deck.pdf"}},"timetoken":"17150000600000000","uuid":"ben","message_type":4,
-           "actions":{"reactions":{"❤️":[{"uuid":"dana","actionTimetoken":"17150000700000000"}]}}}]}}
-        """#
+            {"channels":{"launch":[
+              {"message":{"type":"text","text":"launch at noon?"},"timetoken":"17150000000000000","uuid":"ana",
+               "actions":{"reactions":{"👍":[{"uuid":"ben","actionTimetoken":"17150000300000000"}]},
+                          "edited":{"launch at 1pm?":[{"uuid":"ana","actionTimetoken":"17150000350000000"}]}}},
+              {"message":{"message":{"text":"the deck"},"file":{"id":"f-1","name":"deck.pdf"}},"timetoken":"17150000600000000","uuid":"ben","message_type":4,
+               "actions":{"reactions":{"❤️":[{"uuid":"dana","actionTimetoken":"17150000700000000"}]}}}]}}
+            """#
         let subscribe = String(decoding: try TestSupport.fixture("pubnub/subscribe.jsonl"), as: UTF8.self)
         let fromHistory = try TestSupport.settle([("history.json", history)])
         let fromLog = try TestSupport.settle([("subscribe.jsonl", subscribe)])
@@ -121,17 +130,19 @@ final class PubNubSubscribeTests: XCTestCase {
     /// Records skipped for their shape say how many reactions they held.
     func testSkippedHistoryRecordsNameTheirReactions() throws {
         let history = #"""
-        [{"channel":"c","timetoken":"soon","message":"x","actions":{"reaction":{"👍":[{"uuid":"a","actionTimetoken":"2"},{"uuid":"b","actionTimetoken":"3"}]},"receipt":{"read":[{"uuid":"a","actionTimetoken":"4"}]}}},
-         {"channel":"c","timetoken":"17000000000000001","message":"y","actions":{"reaction":[{"value":"🎉","uuid":"a"}],"reactions":{"🔥":{"uuid":"b"}}}},
-         {"channel":"c","timetoken":"17000000000000002","message":"z","actions":[{"type":"reaction","value":"👀","uuid":"c"}]}]
-        """#
+            [{"channel":"c","timetoken":"soon","message":"x","actions":{"reaction":{"👍":[{"uuid":"a","actionTimetoken":"2"},{"uuid":"b","actionTimetoken":"3"}]},"receipt":{"read":[{"uuid":"a","actionTimetoken":"4"}]}}},
+             {"channel":"c","timetoken":"17000000000000001","message":"y","actions":{"reaction":[{"value":"🎉","uuid":"a"}],"reactions":{"🔥":{"uuid":"b"}}}},
+             {"channel":"c","timetoken":"17000000000000002","message":"z","actions":[{"type":"reaction","value":"👀","uuid":"c"}]}]
+            """#
         let result = try TestSupport.settle([("h.json", history)])
-        XCTAssertEqual(result.diagnostics.examples[.skippedRecord]?.map { "\($0.detail) [\($0.reactions)]" }, [
-            "a history item in c without a readable timetoken [2]",
-            "message 17000000000000001: the reaction actions are not a map of values [1]",
-            "message 17000000000000001: the reactions actions are not a list of actions [1]",
-            "message 17000000000000002: its actions are a list, not a map of action types [1]",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.examples[.skippedRecord]?.map { "\($0.detail) [\($0.reactions)]" },
+            [
+                "a history item in c without a readable timetoken [2]",
+                "message 17000000000000001: the reaction actions are not a map of values [1]",
+                "message 17000000000000001: the reactions actions are not a list of actions [1]",
+                "message 17000000000000002: its actions are a list, not a map of action types [1]"
+            ])
         XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 5, counted: 0, diagnosed: 5))
         XCTAssertTrue(result.tallies[.pubnub]!.isBalanced)
     }

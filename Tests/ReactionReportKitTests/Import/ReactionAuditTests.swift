@@ -1,6 +1,7 @@
 import XCTest
-@testable import ReactionReportKit
+
 @testable import JSONReader
+@testable import ReactionReportKit
 
 /// Nothing dropped in silence, by design: the parser finds every member that may hold reactions
 /// wherever it is, and the import names every one its importer does not read.
@@ -28,28 +29,32 @@ final class ReactionAuditTests: XCTestCase {
     /// a site is looked at again; an escaped name is read as its text.
     func testTheParserFindsEveryMemberThatMayHoldReactions() throws {
         let text = #"""
-        {"messages": [
-          {"id": "1", "reactions": [{"name": "+1", "count": 2, "reaction_type": "x"}]},
-          {"id": "2", "reactions": [], "reaction_counts": {}, "reactionCount": 0, "latestReactions": [{"type": "like"}]},
-          {"id": "3", "file": {"reactions": [{"name": "clap"}]}, "attachments": [{"actions": [{"type": "button"}]}]},
-          {"id": "4", "actions": {"reaction": {"👍": [{"uuid": "a"}]}}, "Reaction_Groups": {"like": {"count": 1}}},
-          {"id": "5", "unsigned": {"m.relations": {"m.annotation": {"chunk": [{"key": "👍", "count": 3}]}}}},
-          {"id": "6", "re\u0061ctions": [1], "reacted": true, "reaction": "", "reactionsEnabled": false, "ownReactions": 2}
-        ]}
-        """#
-        XCTAssertEqual(try sites(text), [
-            "$.messages[*].reactions 2", "$.messages[*].latestReactions 1", "$.messages[*].file.reactions 1",
-            "$.messages[*].actions 1", "$.messages[*].Reaction_Groups 1", #"$.messages[*].unsigned["m.relations"]["m.annotation"] 1"#,
-            "$.messages[*].ownReactions 1",
-        ])
+            {"messages": [
+              {"id": "1", "reactions": [{"name": "+1", "count": 2, "reaction_type": "x"}]},
+              {"id": "2", "reactions": [], "reaction_counts": {}, "reactionCount": 0, "latestReactions": [{"type": "like"}]},
+              {"id": "3", "file": {"reactions": [{"name": "clap"}]}, "attachments": [{"actions": [{"type": "button"}]}]},
+              {"id": "4", "actions": {"reaction": {"👍": [{"uuid": "a"}]}}, "Reaction_Groups": {"like": {"count": 1}}},
+              {"id": "5", "unsigned": {"m.relations": {"m.annotation": {"chunk": [{"key": "👍", "count": 3}]}}}},
+              {"id": "6", "re\u0061ctions": [1], "reacted": true, "reaction": "", "reactionsEnabled": false, "ownReactions": 2}
+            ]}
+            """#
+        XCTAssertEqual(
+            try sites(text),
+            [
+                "$.messages[*].reactions 2", "$.messages[*].latestReactions 1", "$.messages[*].file.reactions 1",
+                "$.messages[*].actions 1", "$.messages[*].Reaction_Groups 1", #"$.messages[*].unsigned["m.relations"]["m.annotation"] 1"#,
+                "$.messages[*].ownReactions 1"
+            ])
     }
 
     /// The same sites whether a document is parsed, validated in two passes for deferred arrays,
     /// walked with a cursor that passes over every member, or read as JSON lines.
     func testEveryWayOfReadingFindsTheSameSites() throws {
-        let lines = [#"{"type":"post","post":{"reactions":[{"user":"a","emoji_name":"+1"}],"replies":[{"reactions":[{"user":"b"}]}]}}"#,
-                     #"{"type":"user","user":{"username":"a"}}"#,
-                     #"{"type":"post","post":{"reactions":null,"props":{"reactions":[1]}}}"#]
+        let lines = [
+            #"{"type":"post","post":{"reactions":[{"user":"a","emoji_name":"+1"}],"replies":[{"reactions":[{"user":"b"}]}]}}"#,
+            #"{"type":"user","user":{"username":"a"}}"#,
+            #"{"type":"post","post":{"reactions":null,"props":{"reactions":[1]}}}"#
+        ]
         let array = "[" + lines.joined(separator: ",") + "]"
         let bytes = Array(array.utf8)
         let parsed = try JSONParser.parse(bytes, file: "a.json", noting: .reactionSites).noted
@@ -94,8 +99,12 @@ final class ReactionAuditTests: XCTestCase {
         let problems = ["2111111111111111111", "-1", "2.5", "1e400", #""x""#, "null"].map {
             ReactionCount.problem(try! JSONParser.parse(Array($0.utf8), file: "c"))
         }
-        XCTAssertEqual(problems, ["2111111111111111111 is above 1000000000", "-1 is negative", "2.5 is not a whole number",
-                                  #""1e400" is not a number"#, #""x" is not a number"#, "null is not a number"])
+        XCTAssertEqual(
+            problems,
+            [
+                "2111111111111111111 is above 1000000000", "-1 is negative", "2.5 is not a whole number",
+                #""1e400" is not a number"#, #""x" is not a number"#, "null is not a number"
+            ])
     }
 
     /// The structural check: reactions moved into a member that no importer reads, in an export
@@ -103,22 +112,30 @@ final class ReactionAuditTests: XCTestCase {
     /// diagnosed; every reaction read is accounted for.
     func testReactionsInAMemberNoImporterKnowsAreNamed() throws {
         let cases: [(name: String, text: String, detail: String, platform: Platform, tally: ReactionTally)] = [
-            ("discord.json",
-             #"{"guild":{"id":"g"},"channel":{"id":"c1","name":"general"},"messages":[{"id":"m1","timestamp":"2026-01-05T10:00:00Z","content":"hi","author":{"id":"u1","name":"ada"},"reactions":[{"emoji":{"id":"","name":"👍"},"count":1}],"interaction":{"reactions":[{"emoji":{"id":"","name":"🎉"},"count":4}]}}]}"#,
-             "message m1: 4 reaction(s) at $.messages[0].interaction.reactions, a member the importer does not read", .discord,
-             ReactionTally(read: 5, counted: 1, diagnosed: 4)),
-            ("stream.json",
-             #"{"channels":[{"channel":{"id":"general","type":"messaging"},"messages":[{"id":"s1","text":"x","user":{"id":"ada"},"created_at":"2026-01-05T10:00:00Z","reaction_counts":{"like":1},"thread_reactions":{"love":{"count":2}}}]}]}"#,
-             "message s1: 2 reaction(s) at $.channels[0].messages[0].thread_reactions, a member the importer does not read", .stream,
-             ReactionTally(read: 3, counted: 1, diagnosed: 2)),
-            ("telegram.json",
-             #"{"name":"g","type":"private_group","id":1,"messages":[{"id":7,"type":"message","date":"2026-01-05T10:00:00","date_unixtime":"1767607200","from":"A","from_id":"user1","text":"x","forwarded":{"reactions":[{"type":"emoji","emoji":"👍","count":3}]}}]}"#,
-             "message 7: 3 reaction(s) at $.messages[0].forwarded.reactions, a member the importer does not read", .telegram,
-             ReactionTally(read: 3, counted: 0, diagnosed: 3)),
-            ("history.json",
-             #"{"channels":{"ch":[{"timetoken":"17300000000000000","uuid":"a","message":{"text":"x","reactions":{"👍":["b","c"]}}}]}}"#,
-             "message 17300000000000000: 2 reaction(s) at $.channels.ch[0].message.reactions, a member the importer does not read", .pubnub,
-             ReactionTally(read: 2, counted: 0, diagnosed: 2)),
+            (
+                "discord.json",
+                #"{"guild":{"id":"g"},"channel":{"id":"c1","name":"general"},"messages":[{"id":"m1","timestamp":"2026-01-05T10:00:00Z","content":"hi","author":{"id":"u1","name":"ada"},"reactions":[{"emoji":{"id":"","name":"👍"},"count":1}],"interaction":{"reactions":[{"emoji":{"id":"","name":"🎉"},"count":4}]}}]}"#,
+                "message m1: 4 reaction(s) at $.messages[0].interaction.reactions, a member the importer does not read", .discord,
+                ReactionTally(read: 5, counted: 1, diagnosed: 4)
+            ),
+            (
+                "stream.json",
+                #"{"channels":[{"channel":{"id":"general","type":"messaging"},"messages":[{"id":"s1","text":"x","user":{"id":"ada"},"created_at":"2026-01-05T10:00:00Z","reaction_counts":{"like":1},"thread_reactions":{"love":{"count":2}}}]}]}"#,
+                "message s1: 2 reaction(s) at $.channels[0].messages[0].thread_reactions, a member the importer does not read", .stream,
+                ReactionTally(read: 3, counted: 1, diagnosed: 2)
+            ),
+            (
+                "telegram.json",
+                #"{"name":"g","type":"private_group","id":1,"messages":[{"id":7,"type":"message","date":"2026-01-05T10:00:00","date_unixtime":"1767607200","from":"A","from_id":"user1","text":"x","forwarded":{"reactions":[{"type":"emoji","emoji":"👍","count":3}]}}]}"#,
+                "message 7: 3 reaction(s) at $.messages[0].forwarded.reactions, a member the importer does not read", .telegram,
+                ReactionTally(read: 3, counted: 0, diagnosed: 3)
+            ),
+            (
+                "history.json",
+                #"{"channels":{"ch":[{"timetoken":"17300000000000000","uuid":"a","message":{"text":"x","reactions":{"👍":["b","c"]}}}]}}"#,
+                "message 17300000000000000: 2 reaction(s) at $.channels.ch[0].message.reactions, a member the importer does not read", .pubnub,
+                ReactionTally(read: 2, counted: 0, diagnosed: 2)
+            )
         ]
         for entry in cases {
             let result = try TestSupport.settle([(entry.name, entry.text)])
@@ -134,8 +151,11 @@ final class ReactionAuditTests: XCTestCase {
         let ledger = ReactionLedger()
         _ = try ImportRun(importers: ImportRun.standardImporters()).read([slack.path], into: ledger)
         let result = ledger.summarize()
-        XCTAssertEqual(result.diagnostics.examples[.unreadReactions]?.map(\.text),
-                       ["\(slack.path)/general/2023-11-14.json: message 1700000000.000100: 5 reaction(s) at $[0].attachments[0].reactions, a member the importer does not read"])
+        XCTAssertEqual(
+            result.diagnostics.examples[.unreadReactions]?.map(\.text),
+            [
+                "\(slack.path)/general/2023-11-14.json: message 1700000000.000100: 5 reaction(s) at $[0].attachments[0].reactions, a member the importer does not read"
+            ])
         XCTAssertEqual(result.tallies[.slack], ReactionTally(read: 5, counted: 0, diagnosed: 5))
     }
 
@@ -146,8 +166,9 @@ final class ReactionAuditTests: XCTestCase {
         let text = #"{"posts":[{"id":1,"reactions":[{"emoji":"👍","count":3}]},{"id":2,"reactions":{"like":2}}]}"#
         XCTAssertNil(try run.read(Array(text.utf8), name: "x/odd.json", explicit: false, into: ledger))
         let result = ledger.summarize()
-        XCTAssertEqual(result.diagnostics.examples[.skippedFile]?.map(\.text),
-                       ["x/odd.json: not an export of any supported format; skipped; it holds 5 reaction(s) at $.posts[0].reactions, $.posts[1].reactions"])
+        XCTAssertEqual(
+            result.diagnostics.examples[.skippedFile]?.map(\.text),
+            ["x/odd.json: not an export of any supported format; skipped; it holds 5 reaction(s) at $.posts[0].reactions, $.posts[1].reactions"])
         XCTAssertEqual(result.tallies[nil], ReactionTally(read: 5, counted: 0, diagnosed: 5))
     }
 
@@ -166,27 +187,34 @@ final class ReactionAuditTests: XCTestCase {
     func testTextInOtherEncodingsIsConvertedOrNamed() throws {
         let json = #"{"a":"é👍"}"#
         func utf16(_ bigEndian: Bool) -> [UInt8] {
-            (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) + json.utf16.flatMap { unit in
-                bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
-            }
+            (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
+                + json.utf16.flatMap { unit in
+                    bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+                }
         }
         func utf32(_ bigEndian: Bool) -> [UInt8] {
-            (bigEndian ? [0, 0, 0xFE, 0xFF] : [0xFF, 0xFE, 0, 0]) + json.unicodeScalars.flatMap { scalar -> [UInt8] in
-                let bytes = (0..<4).map { UInt8((scalar.value >> (8 * UInt32($0))) & 0xFF) }
-                return bigEndian ? bytes.reversed() : bytes
-            }
+            (bigEndian ? [0, 0, 0xFE, 0xFF] : [0xFF, 0xFE, 0, 0])
+                + json.unicodeScalars.flatMap { scalar -> [UInt8] in
+                    let bytes = (0..<4).map { UInt8((scalar.value >> (8 * UInt32($0))) & 0xFF) }
+                    return bigEndian ? bytes.reversed() : bytes
+                }
         }
         for bytes in [utf16(false), utf16(true), utf32(false), utf32(true)] {
             XCTAssertEqual(try InputDocument.parse(bytes, name: "w.json").root, try JSONParser.parse(Array(json.utf8), file: "w.json"))
         }
         XCTAssertThrowsError(try InputDocument.parse(Array(utf16(false).dropFirst(2)), name: "w.json")) { error in
-            XCTAssertEqual((error as? LocatedError)?.description, "w.json: looks like UTF-16 (little-endian) text without a byte-order mark; save it as UTF-8 (or with a byte-order mark)")
+            XCTAssertEqual(
+                (error as? LocatedError)?.description,
+                "w.json: looks like UTF-16 (little-endian) text without a byte-order mark; save it as UTF-8 (or with a byte-order mark)")
         }
         XCTAssertThrowsError(try InputDocument.parse([0xFF, 0xFE, 0x3D, 0xD8, 0x7B], name: "w.json")) { error in
-            XCTAssertEqual((error as? LocatedError)?.description, "w.json: is UTF-16 (little-endian) text by its byte-order mark, but its length is not a whole number of 2-byte units")
+            XCTAssertEqual(
+                (error as? LocatedError)?.description,
+                "w.json: is UTF-16 (little-endian) text by its byte-order mark, but its length is not a whole number of 2-byte units")
         }
         XCTAssertThrowsError(try InputDocument.parse([0xFF, 0xFE, 0x3D, 0xD8, 0x7B, 0x00], name: "w.json")) { error in
-            XCTAssertEqual((error as? LocatedError)?.description, "w.json: is UTF-16 (little-endian) text, but code unit 0 starts a surrogate pair that is not completed")
+            XCTAssertEqual(
+                (error as? LocatedError)?.description, "w.json: is UTF-16 (little-endian) text, but code unit 0 starts a surrogate pair that is not completed")
         }
     }
 

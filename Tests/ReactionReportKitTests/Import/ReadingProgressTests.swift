@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Reading reports how much there is to read before it starts, so that the progress display can
@@ -66,16 +67,21 @@ final class ReadingProgressTests: XCTestCase {
     }
 
     func testTheReadingLine() {
-        XCTAssertEqual(ProgressLine.reading(files: 120, bytes: 80_149_999, messages: 300_000, expectedFiles: 320, expectedBytes: 267_425_496),
-                       "Reading: ████████░░░░░░░░░░░░░░░░░░░░░░ 120/320 files, 80.1 of 267.4 MB, 300,000 messages")
-        XCTAssertEqual(ProgressLine.reading(files: 321, bytes: 300_000_000, messages: 1, expectedFiles: 320, expectedBytes: 267_425_496),
-                       "Reading: ██████████████████████████████ 321/321 files, 267.4 of 267.4 MB, 1 message")
-        XCTAssertEqual(ProgressLine.reading(files: 1, bytes: 1_234_567, messages: 12, expectedFiles: 0, expectedBytes: 0),
-                       "Reading: 1 file, 1.2 MB, 12 messages")
-        XCTAssertEqual(ProgressLine.reading(files: 2, bytes: 999_949, messages: 0, expectedFiles: 0, expectedBytes: 0),
-                       "Reading: 2 files, 999.9 kB, 0 messages")
-        XCTAssertEqual(ProgressLine.reading(files: 1, bytes: 4_321, messages: 3, expectedFiles: 4, expectedBytes: 12_050),
-                       "Reading: ██████████░░░░░░░░░░░░░░░░░░░░ 1/4 files, 4.3 of 12.1 kB, 3 messages")
+        XCTAssertEqual(
+            ProgressLine.reading(files: 120, bytes: 80_149_999, messages: 300_000, expectedFiles: 320, expectedBytes: 267_425_496),
+            "Reading: ████████░░░░░░░░░░░░░░░░░░░░░░ 120/320 files, 80.1 of 267.4 MB, 300,000 messages")
+        XCTAssertEqual(
+            ProgressLine.reading(files: 321, bytes: 300_000_000, messages: 1, expectedFiles: 320, expectedBytes: 267_425_496),
+            "Reading: ██████████████████████████████ 321/321 files, 267.4 of 267.4 MB, 1 message")
+        XCTAssertEqual(
+            ProgressLine.reading(files: 1, bytes: 1_234_567, messages: 12, expectedFiles: 0, expectedBytes: 0),
+            "Reading: 1 file, 1.2 MB, 12 messages")
+        XCTAssertEqual(
+            ProgressLine.reading(files: 2, bytes: 999_949, messages: 0, expectedFiles: 0, expectedBytes: 0),
+            "Reading: 2 files, 999.9 kB, 0 messages")
+        XCTAssertEqual(
+            ProgressLine.reading(files: 1, bytes: 4_321, messages: 3, expectedFiles: 4, expectedBytes: 12_050),
+            "Reading: ██████████░░░░░░░░░░░░░░░░░░░░ 1/4 files, 4.3 of 12.1 kB, 3 messages")
         XCTAssertEqual(ProgressLine.writing(files: 1_024, of: 2_048), "Writing: ███████████████░░░░░░░░░░░░░░░ 1,024/2,048 files")
         XCTAssertEqual(ProgressLine.writing(files: 0, of: 0), "Writing: ██████████████████████████████ 0/0 files")
     }

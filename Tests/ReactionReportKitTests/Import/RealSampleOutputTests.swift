@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Every real export sample (shared/samples, copied into Fixtures with its licence) gives its
@@ -17,11 +18,21 @@ final class RealSampleOutputTests: XCTestCase {
         // core_room_event.json is a schema fragment the other two complete, not an event: it is
         // refused as an input (MatrixImporterTests).
         ("matrix-spec-examples", ["matrix/spec-example__m.reaction.json", "matrix/spec-example__m.room.redaction.json"]),
-        ("pubnub-js-sdk", ["pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
-                           "pubnub/js-sdk-test__history-with-actions__string-timetokens.json"]),
-        ("pubnub-python-sdk", ["pubnub/python-sdk-cassette__history_with_actions_25_messages.json",
-                               "pubnub/python-sdk-cassette__history_include_message_type.json"]),
-        ("telegram-tg2md", ["telegram/tg2md__result_2020.json", "telegram/tg2md__result_2021.json"]),
+        (
+            "pubnub-js-sdk",
+            [
+                "pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
+                "pubnub/js-sdk-test__history-with-actions__string-timetokens.json"
+            ]
+        ),
+        (
+            "pubnub-python-sdk",
+            [
+                "pubnub/python-sdk-cassette__history_with_actions_25_messages.json",
+                "pubnub/python-sdk-cassette__history_include_message_type.json"
+            ]
+        ),
+        ("telegram-tg2md", ["telegram/tg2md__result_2020.json", "telegram/tg2md__result_2021.json"])
     ]
 
     static let golden = TestSupport.testsFolder.appendingPathComponent("Golden/samples")
@@ -44,7 +55,8 @@ final class RealSampleOutputTests: XCTestCase {
                     try text.write(to: url, atomically: true, encoding: .utf8)
                     continue
                 }
-                XCTAssertEqual(text, try String(contentsOf: url, encoding: .utf8), "\(sample.name): \(file) differs from Golden/samples/\(url.lastPathComponent)")
+                XCTAssertEqual(
+                    text, try String(contentsOf: url, encoding: .utf8), "\(sample.name): \(file) differs from Golden/samples/\(url.lastPathComponent)")
             }
         }
     }

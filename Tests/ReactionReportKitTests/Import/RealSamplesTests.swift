@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The real exports in Fixtures (copied from `shared/samples`, licences in Fixtures/README.md)
@@ -13,11 +14,13 @@ final class RealSamplesTests: XCTestCase {
     }
 
     func testAllRealSamplesInOneBuild() throws {
-        let inputs = ["slack/sample", "discord/zulip-fixture__dce_general_with_reaction_users.json",
-                      "mattermost/zulip-fixture__mattermost_bulk_export.jsonl",
-                      "pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
-                      "pubnub/js-sdk-test__history-with-actions__string-timetokens.json"]
-            .map { TestSupport.fixtures.appendingPathComponent($0).path }
+        let inputs = [
+            "slack/sample", "discord/zulip-fixture__dce_general_with_reaction_users.json",
+            "mattermost/zulip-fixture__mattermost_bulk_export.jsonl",
+            "pubnub/js-sdk-test__history-with-actions__numeric-timetokens.json",
+            "pubnub/js-sdk-test__history-with-actions__string-timetokens.json"
+        ]
+        .map { TestSupport.fixtures.appendingPathComponent($0).path }
         let output = try TestSupport.temporaryFolder().appendingPathComponent("site")
         var options = BuildOptions()
         options.includeDirectMessages = true
@@ -38,18 +41,25 @@ final class RealSamplesTests: XCTestCase {
         // replies, 9 reactions on 7 of them. Slack: 158 records less 8 channel_join, one
         // custom :botman: reaction. PubNub: three messages; `like` and `smiley_face` count,
         // the `receipt` action does not.
-        XCTAssertEqual(totals, [
-            "discord": Totals(messages: 12, reacted: 1, reactions: 6),
-            "mattermost": Totals(messages: 21, reacted: 7, reactions: 9),
-            "slack": Totals(messages: 150, reacted: 1, reactions: 1),
-            "pubnub": Totals(messages: 3, reacted: 2, reactions: 2),
-        ])
+        XCTAssertEqual(
+            totals,
+            [
+                "discord": Totals(messages: 12, reacted: 1, reactions: 6),
+                "mattermost": Totals(messages: 21, reacted: 7, reactions: 9),
+                "slack": Totals(messages: 150, reacted: 1, reactions: 1),
+                "pubnub": Totals(messages: 3, reacted: 2, reactions: 2)
+            ])
         // Each conversation keeps its platform in its page's name; one Mattermost post names
         // `slytherin-quidditch-team` in the team gryffindor, a conversation of its own whose
         // slug gets a suffix.
         let pages = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("conversations").path).sorted()
-        XCTAssertEqual(pages, ["discord-general", "mattermost-dumbledores-army", "mattermost-gryffindor-common-room",
-                              "mattermost-gryffindor-quidditch-team", "mattermost-slytherin-common-room",
-                              "mattermost-slytherin-quidditch-team", "mattermost-slytherin-quidditch-team-2", "pubnub-ch1", "pubnub-demo-channel", "slack-enrique", "slack-traveling-sailor"])
+        XCTAssertEqual(
+            pages,
+            [
+                "discord-general", "mattermost-dumbledores-army", "mattermost-gryffindor-common-room",
+                "mattermost-gryffindor-quidditch-team", "mattermost-slytherin-common-room",
+                "mattermost-slytherin-quidditch-team", "mattermost-slytherin-quidditch-team-2", "pubnub-ch1", "pubnub-demo-channel", "slack-enrique",
+                "slack-traveling-sailor"
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
-@testable import ReactionReportKit
+
 @testable import JSONReader
+@testable import ReactionReportKit
 
 /// Day files are walked with a cursor instead of parsed into a tree (issue 5). What is read from
 /// them, and how a broken one is refused, must not change: both are compared here with the
@@ -49,22 +50,30 @@ final class SlackDayFileTests: XCTestCase {
         mutating func pick(_ options: [String]) -> String { options[next(options.count)] }
 
         mutating func scalar() -> String {
-            pick([#""message""#, #""1700000000.000100""#, "12", "-3.5e2", "true", "null", #""""#, #""a \"q\" \u00e9 é""#,
-                  "{}", "[]", #"{"x":[1,{"y":"z"}]}"#, #"["U1",2]"#, #""channel_join""#, #""tombstone""#, #""U02""#])
+            pick([
+                #""message""#, #""1700000000.000100""#, "12", "-3.5e2", "true", "null", #""""#, #""a \"q\" \u00e9 é""#,
+                "{}", "[]", #"{"x":[1,{"y":"z"}]}"#, #"["U1",2]"#, #""channel_join""#, #""tombstone""#, #""U02""#
+            ])
         }
 
         mutating func member() -> String {
-            let key = pick(["type", "subtype", "ts", "user", "bot_id", "username", "thread_ts", "text", "user_profile", "bot_profile",
-                            "reactions", "client_msg_id", "blocks", "team", "ts", "reactions", "user_profile", "file", "files", "comment",
-                            "root", "attachments", "subtype"])
+            let key = pick([
+                "type", "subtype", "ts", "user", "bot_id", "username", "thread_ts", "text", "user_profile", "bot_profile",
+                "reactions", "client_msg_id", "blocks", "team", "ts", "reactions", "user_profile", "file", "files", "comment",
+                "root", "attachments", "subtype"
+            ])
             let value: String
             switch key {
             case "ts", "thread_ts":
                 value = next(3) == 0 ? scalar() : "\"\(1_700_000_000 + next(1_000)).\(String(format: "%06d", next(1_000_000)))\""
             case "user_profile", "bot_profile":
-                value = next(4) == 0 ? scalar() : "{" + (0..<next(4)).map { _ in
-                    "\"\(pick(["display_name", "real_name", "name", "image_72", "real_name"]))\":\(scalar())"
-                }.joined(separator: ",") + "}"
+                value =
+                    next(4) == 0
+                    ? scalar()
+                    : "{"
+                        + (0..<next(4)).map { _ in
+                            "\"\(pick(["display_name", "real_name", "name", "image_72", "real_name"]))\":\(scalar())"
+                        }.joined(separator: ",") + "}"
             case "reactions":
                 value = next(5) == 0 ? scalar() : "[" + (0..<next(4)).map { _ in reaction() }.joined(separator: ",") + "]"
             case "blocks":
@@ -88,24 +97,27 @@ final class SlackDayFileTests: XCTestCase {
 
         mutating func reaction() -> String {
             if next(6) == 0 { return scalar() }
-            return "{" + (0..<next(4)).map { _ in
-                let key = pick(["name", "count", "users", "users", "name"])
-                switch key {
-                case "users": return "\"users\":" + (next(4) == 0 ? scalar() : "[" + (0..<next(4)).map { _ in scalar() }.joined(separator: ",") + "]")
-                case "name": return "\"name\":" + (next(3) == 0 ? scalar() : "\"\(pick(["+1", "heart", "party-parrot", "+1::skin-tone-2"]))\"")
-                default: return "\"count\":" + (next(3) == 0 ? scalar() : "\(next(5))")
-                }
-            }.joined(separator: ",") + "}"
+            return "{"
+                + (0..<next(4)).map { _ in
+                    let key = pick(["name", "count", "users", "users", "name"])
+                    switch key {
+                    case "users": return "\"users\":" + (next(4) == 0 ? scalar() : "[" + (0..<next(4)).map { _ in scalar() }.joined(separator: ",") + "]")
+                    case "name": return "\"name\":" + (next(3) == 0 ? scalar() : "\"\(pick(["+1", "heart", "party-parrot", "+1::skin-tone-2"]))\"")
+                    default: return "\"count\":" + (next(3) == 0 ? scalar() : "\(next(5))")
+                    }
+                }.joined(separator: ",") + "}"
         }
 
         mutating func shared() -> String {
-            "{" + (0..<next(4)).map { _ in
-                switch pick(["id", "reactions", "name", "id"]) {
-                case "id": return "\"id\":" + (next(3) == 0 ? scalar() : "\"F\(next(4))\"")
-                case "reactions": return "\"reactions\":" + (next(5) == 0 ? scalar() : "[" + (0..<next(3)).map { _ in reaction() }.joined(separator: ",") + "]")
-                default: return "\"name\":\"x.png\""
-                }
-            }.joined(separator: ",") + "}"
+            "{"
+                + (0..<next(4)).map { _ in
+                    switch pick(["id", "reactions", "name", "id"]) {
+                    case "id": return "\"id\":" + (next(3) == 0 ? scalar() : "\"F\(next(4))\"")
+                    case "reactions":
+                        return "\"reactions\":" + (next(5) == 0 ? scalar() : "[" + (0..<next(3)).map { _ in reaction() }.joined(separator: ",") + "]")
+                    default: return "\"name\":\"x.png\""
+                    }
+                }.joined(separator: ",") + "}"
         }
 
         mutating func dayFile() -> String {

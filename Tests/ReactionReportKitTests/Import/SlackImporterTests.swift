@@ -1,7 +1,8 @@
 import XCTest
-@testable import ReactionReportKit
-@testable import JSONReader
+
 @testable import InputFiles
+@testable import JSONReader
+@testable import ReactionReportKit
 
 final class SlackImporterTests: XCTestCase {
     func read(_ path: String, options: BuildOptions = BuildOptions()) throws -> ReportBuild.Outcome {
@@ -13,8 +14,10 @@ final class SlackImporterTests: XCTestCase {
     func testDayFilesAndWorkspaceRootsFromNames() {
         let importer = SlackImporter()
         let day = ["2024-02-29.json", "0000-00-00.json"]
-        let notDay = ["2024-02-29.JSON", "2024-02-29.jsn", "2024-2-29.json", "2024/02/29.json", "2024-02-290json",
-                      "２０２４-02-29.json", "2024-02-29.json ", "2024-02-29", "", "channels.json", "2024-02-2é.json"]
+        let notDay = [
+            "2024-02-29.JSON", "2024-02-29.jsn", "2024-2-29.json", "2024/02/29.json", "2024-02-290json",
+            "２０２４-02-29.json", "2024-02-29.json ", "2024-02-29", "", "channels.json", "2024-02-2é.json"
+        ]
         XCTAssertEqual(day.map(SlackImporter.isDayFile), [true, true])
         XCTAssertEqual(notDay.filter(SlackImporter.isDayFile), [])
         XCTAssertEqual(importer.split("a/b/c.json").folder, "a/b")
@@ -58,9 +61,11 @@ final class SlackImporterTests: XCTestCase {
         let zip = try read("slack/workspace.zip")
         workspaceChecks(zip.result)
         XCTAssertEqual(TestSupport.lines(zip.result), TestSupport.lines(folder))
-        XCTAssertEqual(zip.result.diagnostics.examples[.skippedFile]?.map(\.detail), [
-            "entry \"../escape.json\" refused: its path could leave the folder", "entry \"/abs.json\" refused: its path could leave the folder",
-        ].sorted())
+        XCTAssertEqual(
+            zip.result.diagnostics.examples[.skippedFile]?.map(\.detail),
+            [
+                "entry \"../escape.json\" refused: its path could leave the folder", "entry \"/abs.json\" refused: its path could leave the folder"
+            ].sorted())
         var options = BuildOptions()
         options.includeDirectMessages = true
         let withDMs = try read("slack/workspace", options: options).result
@@ -70,10 +75,12 @@ final class SlackImporterTests: XCTestCase {
     func testMrkdwnBecomesSafeCommonMark() throws {
         let result = try read("slack/workspace").result
         let markup = MessageMarkup(people: result.people, conversations: [.slack: ["C1": "general"]])
-        XCTAssertEqual(markup.commonMark(result.messages[0]),
-                       ##"deploy done **for real** [run log](<https://example.org/run/1>) cc \@bo\.l in \#general <b>"##)
-        XCTAssertEqual(CommonMark.html(markup.commonMark(result.messages[0])),
-                       "<p>deploy done <strong>for real</strong> <a href=\"https://example.org/run/1\">run log</a> cc @bo.l in #general &lt;b&gt;</p>\n")
+        XCTAssertEqual(
+            markup.commonMark(result.messages[0]),
+            ##"deploy done **for real** [run log](<https://example.org/run/1>) cc \@bo\.l in \#general <b>"##)
+        XCTAssertEqual(
+            CommonMark.html(markup.commonMark(result.messages[0])),
+            "<p>deploy done <strong>for real</strong> <a href=\"https://example.org/run/1\">run log</a> cc @bo.l in #general &lt;b&gt;</p>\n")
         XCTAssertEqual(CommonMark.html(markup.commonMark(result.messages[1])), "<p>click me <em>nice</em></p>\n")
     }
 
@@ -101,7 +108,8 @@ final class SlackImporterTests: XCTestCase {
     /// missing from users.json, names by display name then real name then handle.
     func testSlackTraps() throws {
         let path = try workspace([
-            "users.json": #"[{"id":"U1","name":"ada","real_name":"Ada Okafor","profile":{"display_name":""}},{"id":"U2","name":"bo","profile":{"display_name":"Bo","real_name":"Bo Lind"}},{"id":"U3","name":"cy"}]"#,
+            "users.json":
+                #"[{"id":"U1","name":"ada","real_name":"Ada Okafor","profile":{"display_name":""}},{"id":"U2","name":"bo","profile":{"display_name":"Bo","real_name":"Bo Lind"}},{"id":"U3","name":"cy"}]"#,
             "channels.json": #"[{"id":"C9","name":"ops"}]"#,
             "ops/2024-03-01.json": #"""
             [{"type":"message","subtype":"channel_join","user":"U3","ts":"1709251200.000001","text":"<@U3> has joined"},
@@ -112,7 +120,7 @@ final class SlackImporterTests: XCTestCase {
              {"type":"message","subtype":"tombstone","user":"USLACKBOT","ts":"1709251500.000300","text":"This message was deleted.","thread_ts":"1709251500.000300","reactions":[{"name":"eyes","users":["U1"],"count":1}]},
              {"type":"message","user":"U2","ts":"1709251600.000400","thread_ts":"1709251500.000300","text":"reply"}]
             """#,
-            "ops/2024-03-02.json": #"{"not":"an array"}"#,
+            "ops/2024-03-02.json": #"{"not":"an array"}"#
         ])
         let result = try ReportBuild(inputs: [path], options: BuildOptions()).inspect().result
         XCTAssertEqual(result.messages.map(\.id), ["1709251300.000100", "1709251400.000200", "1709251500.000300", "1709251600.000400"])
@@ -141,7 +149,7 @@ final class SlackImporterTests: XCTestCase {
             "", "plain *bold* _it_", "<@U1> hi <#C1> and <#C2|other> <!here> <!subteam^S1|@team>",
             "see <https://example.com/a?b=1&amp;c=2|the *link*> now", "unclosed <@U1", "a > b < c", "<<@U1>>", "*a <b* c>",
             "<mailto:x@example.com>", "<javascript:alert(1)|click>", "&lt;not a control&gt;", "tail <", "><",
-            "é <@U1> ü", ":rocket: <@U1> :+1::skin-tone-2:",
+            "é <@U1> ü", ":rocket: <@U1> :+1::skin-tone-2:"
         ]
         for text in texts {
             XCTAssertTrue(MessageMarkup.delimitersStandAlone(text), text)
@@ -186,8 +194,12 @@ final class OlderSlackWorkspaceTests: XCTestCase {
     func testJoinLinesWithReactionsAndBotMessagesKeepTheirReactions() throws {
         let messages = try result().messages
         // A broadcast's copy of a thread root the export does not hold, without reactions, adds no message.
-        XCTAssertEqual(messages.map(\.id), ["1456833600.000002", "1456833700.000003", "1456833800.000004", "1456834000.000006",
-                                           "1456920000.000002", "1456920100.000003", "1456920200.000004", "1456920300.000005"])
+        XCTAssertEqual(
+            messages.map(\.id),
+            [
+                "1456833600.000002", "1456833700.000003", "1456833800.000004", "1456834000.000006",
+                "1456920000.000002", "1456920100.000003", "1456920200.000004", "1456920300.000005"
+            ])
         XCTAssertEqual(messages.map(\.reactionCount), [6, 1, 1, 1, 0, 2, 0, 0])
         XCTAssertEqual(TestSupport.reactions(messages[3]), ["🚀 1 [U0ADA] complete"])
         XCTAssertEqual(messages[3].authorName, "deploybot")

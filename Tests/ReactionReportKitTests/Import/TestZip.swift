@@ -64,7 +64,8 @@ struct TestZip {
             out += entry.data
             // Central directory header (4.3.12). The ZIP64 field follows an extended-timestamp
             // field (0x5455), so that a reader has to walk the extra fields to find it.
-            let directoryExtra = entry.zip64
+            let directoryExtra =
+                entry.zip64
                 ? Self.le(UInt16(0x5455)) + Self.le(UInt16(5)) + [1, 0, 0, 0, 0]
                     + Self.le(UInt16(1)) + Self.le(UInt16(24)) + Self.le(UInt64(entry.size)) + Self.le(UInt64(entry.data.count)) + Self.le(UInt64(offset))
                 : []

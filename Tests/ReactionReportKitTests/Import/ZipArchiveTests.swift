@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import ReactionReportKit
+
 @testable import InputFiles
+@testable import ReactionReportKit
 
 /// Zip archives are read whole and honestly (issue 15): ZIP64 archives, every entry's CRC-32,
 /// and a diagnostic naming each entry that is not read.
@@ -70,8 +71,14 @@ final class ZipArchiveTests: XCTestCase {
         XCTAssertEqual(result.messages.reduce(0) { $0 + $1.reactions.reduce(0) { $0 + $1.count } }, 280_000)
         XCTAssertEqual(TestSupport.diagnostics(result), [:])
         let lines = TestSupport.lines(result)
-        XCTAssertEqual(lines.first, #"{"platform":"slack","conversation":{"id":"C0","name":"c0"},"id":"1577836800.000100","author":{"id":"U1","name":"ada"},"sentAt":"2020-01-01T00:00:00.000100Z","thread":null,"deleted":false,"text":"one","reactionCount":1,"reactions":[{"key":"👍","emoji":"👍","name":"thumbs up","custom":false,"image":null,"count":1,"reactors":[{"id":"U1","name":"ada","at":null}],"reactorsComplete":true,"firstAt":null}]}"#)
-        XCTAssertEqual(lines.last, #"{"platform":"slack","conversation":{"id":"C69","name":"c69"},"id":"1664150469.000200","author":{"id":"U2","name":"bo"},"sentAt":"2022-09-26T00:01:09.000200Z","thread":null,"deleted":false,"text":"two","reactionCount":3,"reactions":[{"key":"❤","emoji":"❤️","name":"red heart","custom":false,"image":null,"count":3,"reactors":[{"id":"U1","name":"ada","at":null},{"id":"U2","name":"bo","at":null}],"reactorsComplete":false,"firstAt":null}]}"#)
+        XCTAssertEqual(
+            lines.first,
+            #"{"platform":"slack","conversation":{"id":"C0","name":"c0"},"id":"1577836800.000100","author":{"id":"U1","name":"ada"},"sentAt":"2020-01-01T00:00:00.000100Z","thread":null,"deleted":false,"text":"one","reactionCount":1,"reactions":[{"key":"👍","emoji":"👍","name":"thumbs up","custom":false,"image":null,"count":1,"reactors":[{"id":"U1","name":"ada","at":null}],"reactorsComplete":true,"firstAt":null}]}"#
+        )
+        XCTAssertEqual(
+            lines.last,
+            #"{"platform":"slack","conversation":{"id":"C69","name":"c69"},"id":"1664150469.000200","author":{"id":"U2","name":"bo"},"sentAt":"2022-09-26T00:01:09.000200Z","thread":null,"deleted":false,"text":"two","reactionCount":3,"reactions":[{"key":"❤","emoji":"❤️","name":"red heart","custom":false,"image":null,"count":3,"reactors":[{"id":"U1","name":"ada","at":null},{"id":"U2","name":"bo","at":null}],"reactorsComplete":false,"firstAt":null}]}"#
+        )
 
         // The entry limit counts the entries ZIP64 declares.
         var limits = ZipArchive.Limits()
@@ -144,8 +151,11 @@ final class ZipArchiveTests: XCTestCase {
         var zip = smallWorkspace()
         zip.entries[2].crc32 ^= 0x0000_0100
         let path = try write(zip)
-        let wanted = path + String(format: "/general/2024-01-01.json: is damaged: its CRC-32 is %08x, the archive says %08x; get the archive again",
-                                   zip.entries[2].crc32 ^ 0x0000_0100, zip.entries[2].crc32)
+        let wanted =
+            path
+            + String(
+                format: "/general/2024-01-01.json: is damaged: its CRC-32 is %08x, the archive says %08x; get the archive again",
+                zip.entries[2].crc32 ^ 0x0000_0100, zip.entries[2].crc32)
         XCTAssertThrowsError(try inspect(path)) { error in
             XCTAssertEqual("\(error)", wanted)
         }
@@ -154,8 +164,12 @@ final class ZipArchiveTests: XCTestCase {
         stored.entries[0].data[3] = UInt8(ascii: "j")
         let storedPath = try write(stored)
         XCTAssertThrowsError(try inspect(storedPath)) { error in
-            XCTAssertEqual("\(error)", storedPath + String(format: "/users.json: is damaged: its CRC-32 is %08x, the archive says %08x; get the archive again",
-                                                           TestZip.crc32(stored.entries[0].data), stored.entries[0].crc32))
+            XCTAssertEqual(
+                "\(error)",
+                storedPath
+                    + String(
+                        format: "/users.json: is damaged: its CRC-32 is %08x, the archive says %08x; get the archive again",
+                        TestZip.crc32(stored.entries[0].data), stored.entries[0].crc32))
         }
 
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -176,10 +190,14 @@ final class ZipArchiveTests: XCTestCase {
         let path = try write(zip)
         let outcome = try inspect(path)
         XCTAssertEqual(outcome.result.messages.map(\.id), ["1704067200.000100", "1704067200.000200"])
-        XCTAssertEqual(skipped(outcome), [
-            path + ": entry \"secret/2024-01-02.json\" not read: it is encrypted, and encrypted entries cannot be read; unzip the archive with its password and give the folder instead",
-            path + ": entry \"vault/2024-01-03.json\" not read: it is encrypted, and encrypted entries cannot be read; unzip the archive with its password and give the folder instead",
-        ])
+        XCTAssertEqual(
+            skipped(outcome),
+            [
+                path
+                    + ": entry \"secret/2024-01-02.json\" not read: it is encrypted, and encrypted entries cannot be read; unzip the archive with its password and give the folder instead",
+                path
+                    + ": entry \"vault/2024-01-03.json\" not read: it is encrypted, and encrypted entries cannot be read; unzip the archive with its password and give the folder instead"
+            ])
     }
 
     /// Of two entries with one name, the last is read (as unzipping would leave it) and the
@@ -192,10 +210,12 @@ final class ZipArchiveTests: XCTestCase {
         let path = try write(zip)
         let outcome = try inspect(path)
         XCTAssertEqual(outcome.result.messages.map(\.authorName), ["Ada Okafor", "Bo Lind"])
-        XCTAssertEqual(skipped(outcome), [
-            path + ": entry \"channels.json\" appears 3 times: the last copy (entry 6 of 6) is read, the ones at entries 2 and 5 are not",
-            path + ": entry \"users.json\" appears 2 times: the last copy (entry 4 of 6) is read, the one at entry 1 is not",
-        ])
+        XCTAssertEqual(
+            skipped(outcome),
+            [
+                path + ": entry \"channels.json\" appears 3 times: the last copy (entry 6 of 6) is read, the ones at entries 2 and 5 are not",
+                path + ": entry \"users.json\" appears 2 times: the last copy (entry 4 of 6) is read, the one at entry 1 is not"
+            ])
     }
 
     /// Methods other than stored and deflate are named in a diagnostic; the entry is not read.
@@ -208,11 +228,16 @@ final class ZipArchiveTests: XCTestCase {
         let path = try write(zip)
         let outcome = try inspect(path)
         XCTAssertEqual(outcome.result.messages.count, 2)
-        XCTAssertEqual(skipped(outcome), [
-            path + ": entry \"general/2024-01-02.json\" not read: it is compressed with bzip2 (method 12), and only stored and deflated entries can be read; make the archive again with deflate (zip -Z deflate)",
-            path + ": entry \"general/2024-01-03.json\" not read: it is compressed with LZMA (method 14), and only stored and deflated entries can be read; make the archive again with deflate (zip -Z deflate)",
-            path + ": entry \"general/2024-01-04.json\" not read: it is compressed with method 7, and only stored and deflated entries can be read; make the archive again with deflate (zip -Z deflate)",
-        ])
+        XCTAssertEqual(
+            skipped(outcome),
+            [
+                path
+                    + ": entry \"general/2024-01-02.json\" not read: it is compressed with bzip2 (method 12), and only stored and deflated entries can be read; make the archive again with deflate (zip -Z deflate)",
+                path
+                    + ": entry \"general/2024-01-03.json\" not read: it is compressed with LZMA (method 14), and only stored and deflated entries can be read; make the archive again with deflate (zip -Z deflate)",
+                path
+                    + ": entry \"general/2024-01-04.json\" not read: it is compressed with method 7, and only stored and deflated entries can be read; make the archive again with deflate (zip -Z deflate)"
+            ])
     }
 
     /// Deflated data that ends early, or unpacks to more than declared, is an error naming the

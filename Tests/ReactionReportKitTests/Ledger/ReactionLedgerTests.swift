@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The ledger's rules, fact by fact (product.md §1.1).
@@ -14,7 +15,8 @@ final class ReactionLedgerTests: XCTestCase {
     }
 
     func add(_ value: String, _ user: String, ref: String?, at: String? = nil, file: Int = 0, to ledger: ReactionLedger) {
-        ledger.record(.add(target: target, value: ReactionValue(value), reactor: user, reactorName: nil, at: at.flatMap(Timestamp.timetoken), ref: ref), file: file)
+        ledger.record(
+            .add(target: target, value: ReactionValue(value), reactor: user, reactorName: nil, at: at.flatMap(Timestamp.timetoken), ref: ref), file: file)
     }
 
     func testDuplicateAddCountsOnceAndKeepsTheEarliestTime() {
@@ -93,7 +95,12 @@ final class ReactionLedgerTests: XCTestCase {
             table.upsert(id, insert: { entry(sequence) }, update: { _ in XCTFail("\(id) is new") })
             // Every id so far is found, and updating one changes only it.
             for earlier in ids[...sequence] { XCTAssertNotNil(table[earlier], earlier) }
-            table.upsert(ids[sequence / 2], insert: { XCTFail("known"); return entry(-1) }, update: { $0.name = "seen" })
+            table.upsert(
+                ids[sequence / 2],
+                insert: {
+                    XCTFail("known")
+                    return entry(-1)
+                }, update: { $0.name = "seen" })
         }
         XCTAssertEqual(table.count, 40)
         XCTAssertEqual(table.map(\.key), ids)
@@ -113,8 +120,10 @@ final class ReactionLedgerTests: XCTestCase {
             ledger.record(ImportedMessage(platform: .pubnub, conversationID: "c", id: id, sentAt: Timestamp.timetoken(id)))
         }
         for (messageTarget, image) in [(target, "https://cdn.example/1.png"), (second, "https://cdn.example/2.png"), (target, "https://cdn.example/2.png")] {
-            ledger.record(.add(target: messageTarget, value: ReactionValue("party", style: .custom(id: image, image: image)),
-                               reactor: image == "https://cdn.example/1.png" ? "bob" : "carol", reactorName: nil, at: nil, ref: nil), file: 0)
+            ledger.record(
+                .add(
+                    target: messageTarget, value: ReactionValue("party", style: .custom(id: image, image: image)),
+                    reactor: image == "https://cdn.example/1.png" ? "bob" : "carol", reactorName: nil, at: nil, ref: nil), file: 0)
         }
         let result = ledger.summarize()
         XCTAssertEqual(result.messages.map { $0.reactions.map(\.emoji.image) }, [["https://cdn.example/1.png"], ["https://cdn.example/2.png"]])
@@ -150,8 +159,10 @@ final class ReactionLedgerTests: XCTestCase {
 
     func testReactionForAMissingMessageAndInvalidValuesAreDiagnostics() {
         let ledger = ledger()
-        ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "999"), value: ReactionValue("👍"),
-                           reactor: "bob", reactorName: nil, at: nil, ref: "x"), file: 0)
+        ledger.record(
+            .add(
+                target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "999"), value: ReactionValue("👍"),
+                reactor: "bob", reactorName: nil, at: nil, ref: "x"), file: 0)
         add("  ", "bob", ref: "y", to: ledger)
         add("👍", "", ref: "z", to: ledger)
         let result = ledger.summarize()
@@ -178,8 +189,9 @@ final class ReactionLedgerTests: XCTestCase {
         let result = ledger.summarize()
         XCTAssertEqual(result.messages.flatMap(TestSupport.reactions), ["👍 2 [bob] incomplete"])
         XCTAssertEqual(TestSupport.diagnostics(result), ["invalid-reaction": 5, "reaction-without-message": 1])
-        XCTAssertEqual(result.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
-                       ["PubNub c message 999: 1 reaction(s) for a message not in the input (and 1 added and removed again)"])
+        XCTAssertEqual(
+            result.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
+            ["PubNub c message 999: 1 reaction(s) for a message not in the input (and 1 added and removed again)"])
         // 3 of an empty value, 2 👍 (one unnamed add covered by the total), 1 🎉 without a reactor, 2 👀.
         XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 8, counted: 2, diagnosed: 5, removed: 1))
         XCTAssertTrue(result.tallies[.pubnub]!.isBalanced)
@@ -192,8 +204,10 @@ final class ReactionLedgerTests: XCTestCase {
         func run(withConversationlessTarget: Bool) -> [String] {
             let ledger = ledger()
             func react(_ conversation: String?, _ message: String, _ user: String, _ value: String = "👍") {
-                ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: conversation, messageID: message),
-                                   value: ReactionValue(value), reactor: user, reactorName: nil, at: nil, ref: nil), file: 0)
+                ledger.record(
+                    .add(
+                        target: MessageTarget(platform: .pubnub, conversationID: conversation, messageID: message),
+                        value: ReactionValue(value), reactor: user, reactorName: nil, at: nil, ref: nil), file: 0)
             }
             react("d", "5", "bob")
             react("c", "9", "bob")
@@ -204,15 +218,16 @@ final class ReactionLedgerTests: XCTestCase {
             if withConversationlessTarget { react(nil, "17300000000000000", "erin") }
             let result = ledger.summarize()
             XCTAssertEqual(result.messages.count, 1)
-            XCTAssertEqual(TestSupport.reactions(result.messages[0]),
-                           [withConversationlessTarget ? "👍 2 [bob,erin] complete" : "👍 1 [bob] complete"])
+            XCTAssertEqual(
+                TestSupport.reactions(result.messages[0]),
+                [withConversationlessTarget ? "👍 2 [bob,erin] complete" : "👍 1 [bob] complete"])
             let order: [Diagnostic.Kind] = [.reactionWithoutMessage, .reactorsExceedCount]
             return order.flatMap { result.diagnostics.examples[$0]?.map(\.text) ?? [] }
         }
         let expected = [
             "PubNub c message 10: 1 reaction(s) for a message not in the input",
             "PubNub c message 9: 2 reaction(s) for a message not in the input",
-            "PubNub d message 5: 1 reaction(s) for a message not in the input",
+            "PubNub d message 5: 1 reaction(s) for a message not in the input"
         ]
         XCTAssertEqual(run(withConversationlessTarget: false), expected + ["PubNub message 17300000000000000: 👍 lists 1 reactors but counts 0"])
         XCTAssertEqual(run(withConversationlessTarget: true), expected + ["PubNub message 17300000000000000: 👍 lists 2 reactors but counts 0"])
@@ -237,11 +252,15 @@ final class ReactionLedgerTests: XCTestCase {
             let platform: Platform = number % 10 == 0 ? .mattermost : .slack
             let conversation = "C\(Int.random(in: 0..<9, using: &generator))"
             let id = "m\(number)"
-            ledger.record(ImportedMessage(platform: platform, conversationID: conversation, id: id,
-                                          sentAt: Timestamp.unixSeconds(Int64.random(in: 1_700_000_000..<1_700_100_000, using: &generator))))
+            ledger.record(
+                ImportedMessage(
+                    platform: platform, conversationID: conversation, id: id,
+                    sentAt: Timestamp.unixSeconds(Int64.random(in: 1_700_000_000..<1_700_100_000, using: &generator))))
             for _ in 0..<Int.random(in: 0...2, using: &generator) {
-                ledger.record(.add(target: MessageTarget(platform: platform, conversationID: conversation, messageID: id), value: ReactionValue("👍"),
-                                   reactor: "U\(Int.random(in: 0..<60, using: &generator))", reactorName: nil, at: nil, ref: nil), file: file)
+                ledger.record(
+                    .add(
+                        target: MessageTarget(platform: platform, conversationID: conversation, messageID: id), value: ReactionValue("👍"),
+                        reactor: "U\(Int.random(in: 0..<60, using: &generator))", reactorName: nil, at: nil, ref: nil), file: file)
             }
         }
         let result = ledger.summarize()
@@ -257,14 +276,17 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(expected.count, 45)
         XCTAssertEqual(result.diagnostics.counts[.unknownUser], 45)
         XCTAssertEqual(result.diagnostics.examples[.unknownUser]?.map(\.detail), Array(expected.prefix(20)))
-        XCTAssertEqual(result.conversations.map { "\($0.platform.rawValue) \($0.id) \($0.name ?? "-")" },
-                       (0..<9).map { "mattermost C\($0) -" } + (0..<9).map { "slack C\($0) \($0 % 3 == 0 ? "-" : "room-\($0)")" })
+        XCTAssertEqual(
+            result.conversations.map { "\($0.platform.rawValue) \($0.id) \($0.name ?? "-")" },
+            (0..<9).map { "mattermost C\($0) -" } + (0..<9).map { "slack C\($0) \($0 % 3 == 0 ? "-" : "room-\($0)")" })
     }
 
     func testConversationlessTargetsJoinTheirMessageByID() {
         let ledger = ledger()
-        ledger.record(.add(target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "17300000000000000"),
-                           value: ReactionValue("👍"), reactor: "bob", reactorName: "Bob", at: nil, ref: "1"), file: 0)
+        ledger.record(
+            .add(
+                target: MessageTarget(platform: .pubnub, conversationID: nil, messageID: "17300000000000000"),
+                value: ReactionValue("👍"), reactor: "bob", reactorName: "Bob", at: nil, ref: "1"), file: 0)
         add("👍", "bob", ref: "1", file: 1, to: ledger)
         let result = ledger.summarize()
         XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 1 [bob] complete"])

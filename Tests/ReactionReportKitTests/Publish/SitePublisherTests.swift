@@ -1,6 +1,7 @@
 import ByteOutput
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 final class SitePublisherTests: XCTestCase {
@@ -26,10 +27,11 @@ final class SitePublisherTests: XCTestCase {
         let parent = try TestSupport.temporaryFolder()
         let output = parent.appendingPathComponent("Output")
         try SitePublisher(target: output.path).publish { try $0.write("index.html", ByteBuffer("v1")) }
-        XCTAssertThrowsError(try SitePublisher(target: output.path).publish { writer in
-            try writer.write("index.html", ByteBuffer("v2"))
-            throw Boom()
-        })
+        XCTAssertThrowsError(
+            try SitePublisher(target: output.path).publish { writer in
+                try writer.write("index.html", ByteBuffer("v2"))
+                throw Boom()
+            })
         XCTAssertEqual(try contents(of: output), ["index.html": "v1"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), ["Output"])
     }
@@ -52,18 +54,21 @@ final class SitePublisherTests: XCTestCase {
 
     func testWritingTheSameFileTwiceFails() throws {
         let parent = try TestSupport.temporaryFolder()
-        XCTAssertThrowsError(try SitePublisher(target: parent.appendingPathComponent("Out").path).publish { writer in
-            try writer.write("a.html", ByteBuffer("1"))
-            try writer.write("a.html", ByteBuffer("2"))
-        })
+        XCTAssertThrowsError(
+            try SitePublisher(target: parent.appendingPathComponent("Out").path).publish { writer in
+                try writer.write("a.html", ByteBuffer("1"))
+                try writer.write("a.html", ByteBuffer("2"))
+            })
     }
 
     func testAFileWrittenInPartsHoldsThemInOrder() throws {
         let output = try TestSupport.temporaryFolder().appendingPathComponent("Out")
         try SitePublisher(target: output.path).publish { writer in
-            try writer.write("data/big.txt", parts: { emit in
-                for part in ["one ", "", "two ", "three"] { try emit(ByteBuffer(part)) }
-            })
+            try writer.write(
+                "data/big.txt",
+                parts: { emit in
+                    for part in ["one ", "", "two ", "three"] { try emit(ByteBuffer(part)) }
+                })
         }
         XCTAssertEqual(try contents(of: output), ["data/big.txt": "one two three"])
     }

@@ -1,11 +1,13 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 final class BubbleTests: XCTestCase {
     func reaction(_ count: Int, _ names: [String]) -> ReactionSummary {
-        ReactionSummary(emoji: Emoji(key: "👍", display: "👍", name: "thumbs up", custom: false, image: nil), count: count,
-                        reactors: names.map { Reactor(id: $0.lowercased(), name: $0, at: nil) }, reactorsComplete: names.count == count,
-                        firstAt: nil, sequence: 0)
+        ReactionSummary(
+            emoji: Emoji(key: "👍", display: "👍", name: "thumbs up", custom: false, image: nil), count: count,
+            reactors: names.map { Reactor(id: $0.lowercased(), name: $0, at: nil) }, reactorsComplete: names.count == count,
+            firstAt: nil, sequence: 0)
     }
 
     func testTitlesNameReactorsAndOthers() {
@@ -33,12 +35,12 @@ final class BubbleTests: XCTestCase {
     /// model holds too) must not show through as the reaction's.
     func testReactedByShowsOnlyTheReactorsOwnTimes() throws {
         let stream = """
-        {"channels":[{"channel":{"id":"c","type":"messaging","cid":"messaging:c","name":"General"},
-         "messages":[{"id":"m1","text":"hello","user":{"id":"u1","name":"Ada"},"created_at":"2024-01-01T10:00:00Z",
-           "reaction_counts":{"like":2},
-           "latest_reactions":[{"type":"like","user_id":"u2","user":{"id":"u2","name":"Bo"}},
-                               {"type":"like","user_id":"u3","created_at":"2024-01-01T10:05:00Z"}]}]}]}
-        """
+            {"channels":[{"channel":{"id":"c","type":"messaging","cid":"messaging:c","name":"General"},
+             "messages":[{"id":"m1","text":"hello","user":{"id":"u1","name":"Ada"},"created_at":"2024-01-01T10:00:00Z",
+               "reaction_counts":{"like":2},
+               "latest_reactions":[{"type":"like","user_id":"u2","user":{"id":"u2","name":"Bo"}},
+                                   {"type":"like","user_id":"u3","created_at":"2024-01-01T10:05:00Z"}]}]}]}
+            """
         let files = try MemoryWriter.render(try TestSupport.settle([("s.json", stream)]), options: BuildOptions())
         let page = try XCTUnwrap(files["conversations/stream-general/index.html"])
         let lists = page.split(separator: "\n").filter { $0.hasPrefix("<dd>") }
@@ -59,9 +61,16 @@ final class BubbleTests: XCTestCase {
     }
 
     func testReactionOrders() {
-        var a = reaction(1, ["A"]); a.emoji.key = "b"; a.sequence = 1
-        var b = reaction(5, ["B"]); b.emoji.key = "a"; b.sequence = 2
-        var c = reaction(5, ["C"]); c.emoji.key = "c"; c.sequence = 3; c.firstAt = Timestamp.unixSeconds(10)
+        var a = reaction(1, ["A"])
+        a.emoji.key = "b"
+        a.sequence = 1
+        var b = reaction(5, ["B"])
+        b.emoji.key = "a"
+        b.sequence = 2
+        var c = reaction(5, ["C"])
+        c.emoji.key = "c"
+        c.sequence = 3
+        c.firstAt = Timestamp.unixSeconds(10)
         XCTAssertEqual([a, b, c].sorted(by: ReactionOrder.firstReacted.areInIncreasingOrder).map(\.emoji.key), ["c", "b", "a"])
         XCTAssertEqual([a, b, c].sorted(by: ReactionOrder.alphabetical.areInIncreasingOrder).map(\.emoji.key), ["a", "b", "c"])
         XCTAssertEqual([a, b, c].sorted(by: ReactionOrder.count.areInIncreasingOrder).map(\.emoji.key), ["c", "a", "b"])

@@ -1,6 +1,7 @@
 import ByteOutput
 import Templates
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The chart view models: exact geometry for small inputs, axis rounding, label thinning,
@@ -103,8 +104,12 @@ final class ChartModelTests: XCTestCase {
     /// the small ones keep their sliver.
     func testColumnsOfOneHugeAndManySmallValues() {
         let model = ChartModel.columns(id: "r", title: "t", summary: "s", points: weeks([Double(Int.max), 1, 2, 3, 4, 5]), unit: "Reactions")
-        XCTAssertEqual(model.gridlines.map(\.label), ["0", "2,500,000,000,000,000,000", "5,000,000,000,000,000,000",
-                                                                   "7,500,000,000,000,000,000", "10,000,000,000,000,000,000"])
+        XCTAssertEqual(
+            model.gridlines.map(\.label),
+            [
+                "0", "2,500,000,000,000,000,000", "5,000,000,000,000,000,000",
+                "7,500,000,000,000,000,000", "10,000,000,000,000,000,000"
+            ])
         let bars = model.columns.compactMap(\.bar)
         XCTAssertEqual(bars.map(\.height), ["184.47", "1", "1", "1", "1", "1"])
         // Anything larger is drawn at the top of an axis made for 2^63.
@@ -235,13 +240,15 @@ final class ChartModelTests: XCTestCase {
     func testSharesOfOneHugeAndManySmallCounts() {
         let items = [("👍", Int.max)] + (1...8).map { ("e\($0)", $0) }
         let rows = ChartModel.shares(id: "e", title: "t", summary: "s", items: items, otherLabel: "Other", total: Int.max).rows
-        XCTAssertEqual(rows.map(\.title), [
-            "👍: 9,223,372,036,854,775,807 of 9,223,372,036,854,775,807 reactions (100.0%)",
-            "e8: 8 of 9,223,372,036,854,775,807 reactions (0.0%)", "e7: 7 of 9,223,372,036,854,775,807 reactions (0.0%)",
-            "e6: 6 of 9,223,372,036,854,775,807 reactions (0.0%)", "e5: 5 of 9,223,372,036,854,775,807 reactions (0.0%)",
-            "e4: 4 of 9,223,372,036,854,775,807 reactions (0.0%)",
-            "Other: 6 of 9,223,372,036,854,775,807 reactions (0.0%)",
-        ])
+        XCTAssertEqual(
+            rows.map(\.title),
+            [
+                "👍: 9,223,372,036,854,775,807 of 9,223,372,036,854,775,807 reactions (100.0%)",
+                "e8: 8 of 9,223,372,036,854,775,807 reactions (0.0%)", "e7: 7 of 9,223,372,036,854,775,807 reactions (0.0%)",
+                "e6: 6 of 9,223,372,036,854,775,807 reactions (0.0%)", "e5: 5 of 9,223,372,036,854,775,807 reactions (0.0%)",
+                "e4: 4 of 9,223,372,036,854,775,807 reactions (0.0%)",
+                "Other: 6 of 9,223,372,036,854,775,807 reactions (0.0%)"
+            ])
         XCTAssertEqual(rows.map(\.barWidth), ["484", "1", "1", "1", "1", "1", "1"])
     }
 
@@ -252,7 +259,7 @@ final class ChartModelTests: XCTestCase {
             ChartModel.columns(id: "a", title: "t", summary: "s", points: [], unit: "Reactions"),
             ChartModel.line(id: "b", title: "t", summary: "s", points: [], unit: "Rate"),
             ChartModel.shares(id: "c", title: "t", summary: "s", items: [], otherLabel: "Other"),
-            ChartModel.shares(id: "d", title: "t", summary: "s", items: [("👍", 0)], otherLabel: "Other"),
+            ChartModel.shares(id: "d", title: "t", summary: "s", items: [("👍", 0)], otherLabel: "Other")
         ]
         for model in models {
             XCTAssertTrue(model.isEmpty)
@@ -261,11 +268,13 @@ final class ChartModelTests: XCTestCase {
         let filled = [
             ChartModel.columns(id: "a", title: "t", summary: "s", points: weeks([1]), unit: "Reactions"),
             ChartModel.line(id: "b", title: "t", summary: "s", points: weeks([0.5]), unit: "Rate"),
-            ChartModel.shares(id: "c", title: "t", summary: "s", items: [("👍", 1)], otherLabel: "Other"),
+            ChartModel.shares(id: "c", title: "t", summary: "s", items: [("👍", 1)], otherLabel: "Other")
         ]
         // The partial must never fall back to a same-named value of the page around it.
-        let keys = ["id", "title", "summary", "kind", "isEmpty", "isBars", "isLine", "isShares", "viewBox", "width", "height",
-                    "gridlines", "xLabels", "columns", "line", "rows", "table", "tableLabelHeading", "tableValueHeading"]
+        let keys = [
+            "id", "title", "summary", "kind", "isEmpty", "isBars", "isLine", "isShares", "viewBox", "width", "height",
+            "gridlines", "xLabels", "columns", "line", "rows", "table", "tableLabelHeading", "tableValueHeading"
+        ]
         for model in models + filled {
             XCTAssertEqual(keys.filter { model.templateValue[TemplateName($0)] == nil }, [], model.id)
         }
@@ -274,10 +283,13 @@ final class ChartModelTests: XCTestCase {
     // MARK: Text
 
     func testSummaryNamesTheRangeAndTheHighestWeek() {
-        let points: [Point] = [("2026-W40", 200, "200 reactions"), ("2026-W45", 311, "311 reactions"), ("2026-W46", 311, "311 reactions"),
-                               ("2026-W47", 211, "211 reactions")]
-        XCTAssertEqual(ChartModel.summary("Reactions per week", points: points),
-                       "Reactions per week from 2026-W40 to 2026-W47; highest 311 reactions in 2026-W45")
+        let points: [Point] = [
+            ("2026-W40", 200, "200 reactions"), ("2026-W45", 311, "311 reactions"), ("2026-W46", 311, "311 reactions"),
+            ("2026-W47", 211, "211 reactions")
+        ]
+        XCTAssertEqual(
+            ChartModel.summary("Reactions per week", points: points),
+            "Reactions per week from 2026-W40 to 2026-W47; highest 311 reactions in 2026-W45")
         XCTAssertEqual(ChartModel.summary("Reactions per week", points: [points[0]]), "Reactions per week in 2026-W40: 200 reactions")
         XCTAssertEqual(ChartModel.summary("Reactions per week", points: []), "Reactions per week: no data")
     }
@@ -322,11 +334,17 @@ final class ChartModelTests: XCTestCase {
         let points: [Point] = [(Self.hostile, 5, Self.hostile), ("2026-W02", 10, "10 reactions")]
         let html = try render(ChartModel.columns(id: "reactions", title: Self.hostile, summary: Self.hostile, points: points, unit: Self.hostile))
         assertSafe(html)
-        XCTAssertTrue(html.contains(#"<svg class="chart-svg" role="img" aria-labelledby="reactions-title reactions-desc" viewBox="0 0 640 240" width="640" height="240" focusable="false">"#))
+        XCTAssertTrue(
+            html.contains(
+                #"<svg class="chart-svg" role="img" aria-labelledby="reactions-title reactions-desc" viewBox="0 0 640 240" width="640" height="240" focusable="false">"#
+            ))
         XCTAssertTrue(html.contains(#"<title id="reactions-title">\#(Self.escaped)</title>"#))
         XCTAssertTrue(html.contains(#"<desc id="reactions-desc">\#(Self.escaped)</desc>"#))
         XCTAssertTrue(html.contains(#"<title>\#(Self.escaped): \#(Self.escaped)</title>"#))
-        XCTAssertTrue(html.contains(#"<title>2026-W02: 10 reactions</title><rect class="chart-hit" x="327" y="10" width="289" height="200"/><rect class="chart-bar" x="439.5" y="10" width="64" height="200"/></g>"#))
+        XCTAssertTrue(
+            html.contains(
+                #"<title>2026-W02: 10 reactions</title><rect class="chart-hit" x="327" y="10" width="289" height="200"/><rect class="chart-bar" x="439.5" y="10" width="64" height="200"/></g>"#
+            ))
         XCTAssertTrue(html.contains(#"<line class="chart-base" x1="38" y1="210" x2="616" y2="210"/>"#))
         XCTAssertTrue(html.contains(#"<text x="32" y="110">5</text>"#))
         XCTAssertTrue(html.contains(#"<text x="471.5" y="230">W02</text>"#))
@@ -342,8 +360,10 @@ final class ChartModelTests: XCTestCase {
         XCTAssertTrue(line.contains(#"<circle class="chart-point" cx="333" cy="43.33" r="4"/>"#))
         XCTAssertFalse(line.contains("chart-bar"))
 
-        let shares = try render(ChartModel.shares(id: "emoji", title: "Emoji share", summary: Self.hostile,
-                                                  items: [(Self.hostile, 3), ("👍", 1)], otherLabel: Self.hostile, limit: 1))
+        let shares = try render(
+            ChartModel.shares(
+                id: "emoji", title: "Emoji share", summary: Self.hostile,
+                items: [(Self.hostile, 3), ("👍", 1)], otherLabel: Self.hostile, limit: 1))
         assertSafe(shares)
         XCTAssertTrue(shares.contains(#"<g class="chart-row chart-other"><title>\#(Self.escaped): 1 of 4 reactions (25.0%)</title>"#))
         XCTAssertTrue(shares.contains("&lt;script&gt;ale…</text>"), "the chart label is cut short, the title and table keep it whole")
@@ -352,13 +372,15 @@ final class ChartModelTests: XCTestCase {
 
     func testEmptyChartRendersANoteInsteadOfADrawing() throws {
         let html = try render(ChartModel.columns(id: "none", title: "Reactions per week", summary: "s", points: [], unit: "Reactions"))
-        XCTAssertEqual(html, """
-        <div class="chart chart-bars">
-        <p class="chart-title">Reactions per week</p>
-        <p class="chart-empty">No data to chart yet.</p>
-        </div>
+        XCTAssertEqual(
+            html,
+            """
+            <div class="chart chart-bars">
+            <p class="chart-title">Reactions per week</p>
+            <p class="chart-empty">No data to chart yet.</p>
+            </div>
 
-        """)
+            """)
     }
 
     func testRenderingIsByteIdentical() throws {

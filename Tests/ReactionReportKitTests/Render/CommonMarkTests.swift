@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 final class CommonMarkTests: XCTestCase {
@@ -15,9 +16,11 @@ final class CommonMarkTests: XCTestCase {
     /// non-ASCII text: wherever the plain path answers, it answers what libcmark renders.
     func testThePlainPathAgreesWithLibcmarkOnGeneratedText() {
         var generator = SplitMix(seed: 20261123)
-        let alphabet: [String] = ["a", "Z", "q", "1", "0", " ", " ", " ", ".", ",", "!", "?", "\"", "'", "#", "-", "+", "=", ":", ";",
-                                  "(", ")", "{", "}", "/", "|", "~", "^", "$", "%", "@", "*", "_", "`", "[", "]", "<", ">", "&",
-                                  "\\", "\n", "\t", "é", "❤️", "👍🏽", "\u{A0}", "\u{2028}", "日本"]
+        let alphabet: [String] = [
+            "a", "Z", "q", "1", "0", " ", " ", " ", ".", ",", "!", "?", "\"", "'", "#", "-", "+", "=", ":", ";",
+            "(", ")", "{", "}", "/", "|", "~", "^", "$", "%", "@", "*", "_", "`", "[", "]", "<", ">", "&",
+            "\\", "\n", "\t", "é", "❤️", "👍🏽", "\u{A0}", "\u{2028}", "日本"
+        ]
         var plain = 0
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 24) + 1

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Pins the HTML and Markdown for a small mixed fixture. Regenerate deliberately with
@@ -10,7 +11,7 @@ final class GoldenSiteTests: XCTestCase {
     func site() throws -> [String: String] {
         let result = try TestSupport.settleFixtures([
             "pubnub/chat-history.json", "pubnub/events.jsonl", "stream/export.json",
-            "cometchat/messages.json", "cometchat/reactions.json", "cometchat/events.json",
+            "cometchat/messages.json", "cometchat/reactions.json", "cometchat/events.json"
         ])
         var options = BuildOptions()
         options.viewer = "carol"
@@ -32,25 +33,34 @@ final class GoldenSiteTests: XCTestCase {
 
     func testSiteMatchesGoldenFiles() throws {
         let files = try site()
-        XCTAssertEqual(files.keys.filter { !$0.hasPrefix("weeks/") }.sorted(), [
-            "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
-            "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/reactions.csv", "data/weeks.json",
-            "feed.xml", "index.html", "summary.md",
-        ])
+        XCTAssertEqual(
+            files.keys.filter { !$0.hasPrefix("weeks/") }.sorted(),
+            [
+                "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
+                "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/reactions.csv", "data/weeks.json",
+                "feed.xml", "index.html", "summary.md"
+            ])
         // 2023-W46 to 2024-W43, every week with a page and a Markdown report.
         XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 2 * 50)
-        try compare(files, pinned: ["index.html", "summary.md", "conversations/stream-general/index.html", "conversations/pubnub-support/index.html",
-                                    "data/messages.jsonl", "data/diagnostics.json"])
+        try compare(
+            files,
+            pinned: [
+                "index.html", "summary.md", "conversations/stream-general/index.html", "conversations/pubnub-support/index.html",
+                "data/messages.jsonl", "data/diagnostics.json"
+            ])
     }
 
     func testWeeklyReportMatchesGoldenFiles() throws {
         let files = try weeklySite()
-        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.sorted(), [
-            "weeks/2026-W12/index.html", "weeks/2026-W12/report.md", "weeks/2026-W13/index.html", "weeks/2026-W13/report.md",
-            "weeks/2026-W14/index.html", "weeks/2026-W14/report.md",
-        ])
-        try compare(files, pinned: ["weeks/2026-W13/index.html", "weeks/2026-W13/report.md", "data/weeks.json", "data/reactions.csv", "feed.xml"],
-                    prefix: "weekly__")
+        XCTAssertEqual(
+            files.keys.filter { $0.hasPrefix("weeks/") }.sorted(),
+            [
+                "weeks/2026-W12/index.html", "weeks/2026-W12/report.md", "weeks/2026-W13/index.html", "weeks/2026-W13/report.md",
+                "weeks/2026-W14/index.html", "weeks/2026-W14/report.md"
+            ])
+        try compare(
+            files, pinned: ["weeks/2026-W13/index.html", "weeks/2026-W13/report.md", "data/weeks.json", "data/reactions.csv", "feed.xml"],
+            prefix: "weekly__")
     }
 
     func compare(_ files: [String: String], pinned: [String], prefix: String = "") throws {

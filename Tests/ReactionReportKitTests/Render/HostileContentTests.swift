@@ -1,11 +1,13 @@
 import CCmark
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
+
 @testable import ReactionReportKit
 @testable import Templates
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Script, event handlers and `javascript:` links in message text, user names and conversation
 /// names never reach a page unescaped.
@@ -15,13 +17,13 @@ final class HostileContentTests: XCTestCase {
     func hostileSite() throws -> [String: String] {
         let p = JSONText.quote(Self.payload)
         let stream = """
-        {"channels":[{"channel":{"id":"evil","type":"messaging","cid":"messaging:evil","name":\(p)},
-         "messages":[
-          {"id":"h1","text":\(JSONText.quote("[click](javascript:alert(4)) ![img](javascript:alert(5)) <a href=\"javascript:alert(6)\">x</a> [d](data:text/html,hi) " + Self.payload)),
-           "user":{"id":"u1","name":\(p)},"created_at":"2024-01-01T00:00:00Z",
-           "reaction_counts":{"like":2,\(p):1},
-           "latest_reactions":[{"type":"like","user_id":"u2","user":{"id":"u2","name":\(p)}},{"type":\(p),"user_id":\(p)}]}]}]}
-        """
+            {"channels":[{"channel":{"id":"evil","type":"messaging","cid":"messaging:evil","name":\(p)},
+             "messages":[
+              {"id":"h1","text":\(JSONText.quote("[click](javascript:alert(4)) ![img](javascript:alert(5)) <a href=\"javascript:alert(6)\">x</a> [d](data:text/html,hi) " + Self.payload)),
+               "user":{"id":"u1","name":\(p)},"created_at":"2024-01-01T00:00:00Z",
+               "reaction_counts":{"like":2,\(p):1},
+               "latest_reactions":[{"type":"like","user_id":"u2","user":{"id":"u2","name":\(p)}},{"type":\(p),"user_id":\(p)}]}]}]}
+            """
         let result = try TestSupport.settle([("evil.json", stream)])
         var options = BuildOptions()
         options.title = Self.payload
@@ -33,7 +35,9 @@ final class HostileContentTests: XCTestCase {
     func testNoPayloadReachesAPageUnescaped() throws {
         let files = try hostileSite()
         let pages = files.filter { $0.key.hasSuffix(".html") || $0.key.hasSuffix(".xml") }
-        XCTAssertEqual(pages.keys.sorted(), ["conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/index.html", "feed.xml", "index.html", "weeks/2024-W01/index.html"])
+        XCTAssertEqual(
+            pages.keys.sorted(),
+            ["conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/index.html", "feed.xml", "index.html", "weeks/2024-W01/index.html"])
         for (name, html) in pages {
             let lower = html.lowercased()
             XCTAssertFalse(lower.contains("<script"), name)
@@ -96,21 +100,24 @@ final class HostileContentTests: XCTestCase {
         XCTAssertTrue(summary.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         // Table rows stay rows: a `|` in user text is escaped; line breaks become spaces.
         XCTAssertEqual(MarkdownEscaping.escape("a|b\nc"), #"a\|b c"#)
-        XCTAssertEqual(MarkdownEscaping.escape("# 2026-11-14 *x* [l](u) `c` ~s~ a_b <b>&"),
-                       ##"\# 2026-11-14 \*x\* \[l\](u) \`c\` \~s\~ a\_b &lt;b&gt;&amp;"##)
+        XCTAssertEqual(
+            MarkdownEscaping.escape("# 2026-11-14 *x* [l](u) `c` ~s~ a_b <b>&"),
+            ##"\# 2026-11-14 \*x\* \[l\](u) \`c\` \~s\~ a\_b &lt;b&gt;&amp;"##)
         XCTAssertEqual(MarkdownEscaping.escape("12. item"), #"12\. item"#)
         XCTAssertEqual(MarkdownEscaping.escape("- item + 3.5"), #"\- item + 3.5"#)
     }
 
     func testMessageHTMLKeepsSafeLinksAndShowsRawHTMLAsText() {
-        XCTAssertEqual(CommonMark.html("[docs](https://example.org) and [x](javascript:alert(1)) <b>hi</b>"),
-                       "<p><a href=\"https://example.org\">docs</a> and <a href=\"\">x</a> &lt;b&gt;hi&lt;/b&gt;</p>\n")
+        XCTAssertEqual(
+            CommonMark.html("[docs](https://example.org) and [x](javascript:alert(1)) <b>hi</b>"),
+            "<p><a href=\"https://example.org\">docs</a> and <a href=\"\">x</a> &lt;b&gt;hi&lt;/b&gt;</p>\n")
         XCTAssertEqual(CommonMark.html("<div onclick=\"x()\">block</div>"), "<p>&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;</p>\n")
         // An image without a source it may load shows its description as text: an empty `src`
         // is invalid HTML and a broken image to the reader.
         XCTAssertEqual(CommonMark.html("![i](data:image/png;base64,AAA) ![j](pic.png)"), "<p>i <img src=\"pic.png\" alt=\"j\" /></p>\n")
-        XCTAssertEqual(CommonMark.html("![none]() ![mail](mailto:a@b.c) ![**bold** alt](javascript:x) after"),
-                       "<p>none mail <strong>bold</strong> alt after</p>\n")
+        XCTAssertEqual(
+            CommonMark.html("![none]() ![mail](mailto:a@b.c) ![**bold** alt](javascript:x) after"),
+            "<p>none mail <strong>bold</strong> alt after</p>\n")
         XCTAssertEqual(CommonMark.html("![outer ![inner](javascript:y)](data:x)"), "<p>outer inner</p>\n")
     }
 
@@ -131,8 +138,9 @@ final class HostileContentTests: XCTestCase {
         XCTAssertEqual(Slug.make("CON"), "con")
         XCTAssertEqual(Slug.make("🎉"), "x")
         XCTAssertEqual(Slug.anchor(forMessage: "$ev/../x:y"), "m-_24ev_2F.._2Fx_3Ay")
-        XCTAssertEqual(Slug.assign([(key: "1", platform: "slack", name: "General"), (key: "2", platform: "slack", name: "general")]),
-                       ["1": "slack-general", "2": "slack-general-2"])
+        XCTAssertEqual(
+            Slug.assign([(key: "1", platform: "slack", name: "General"), (key: "2", platform: "slack", name: "general")]),
+            ["1": "slack-general", "2": "slack-general-2"])
     }
 
     /// Every name a hostile export can give a conversation becomes one portable path component
@@ -142,11 +150,13 @@ final class HostileContentTests: XCTestCase {
         let long = String(repeating: "ab", count: 150)
         let names = ["../../x", "/etc/passwd", "CON", "a/b", "A/B", long, "Caf\u{E9}", "Cafe\u{301}", ".", "..", "", "nul\u{0}x", "aux.txt"]
         let slugs = Slug.assign(names.enumerated().map { (key: String($0.offset), platform: "discord", name: $0.element) })
-        XCTAssertEqual(names.indices.map { slugs[String($0)]! }, [
-            "discord-x", "discord-etc-passwd", "discord-con", "discord-a-b", "discord-a-b-2",
-            "discord-" + String(long.prefix(52)), "discord-caf", "discord-cafe", "discord", "discord-2", "discord-3",
-            "discord-nul-x", "discord-aux-txt",
-        ])
+        XCTAssertEqual(
+            names.indices.map { slugs[String($0)]! },
+            [
+                "discord-x", "discord-etc-passwd", "discord-con", "discord-a-b", "discord-a-b-2",
+                "discord-" + String(long.prefix(52)), "discord-caf", "discord-cafe", "discord", "discord-2", "discord-3",
+                "discord-nul-x", "discord-aux-txt"
+            ])
         XCTAssertEqual(Set(slugs.values.map { $0.lowercased() }).count, names.count)
     }
 }

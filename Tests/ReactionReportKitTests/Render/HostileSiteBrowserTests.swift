@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The hostile site in a real browser (issue 6). The fixtures of every platform with every
@@ -9,7 +10,8 @@ import XCTest
 /// reads every page's DOM: the mark, any script, frame, object or embed element, and every URL
 /// in an attribute. A control page with one unescaped payload proves that the check can fail.
 final class HostileSiteBrowserTests: XCTestCase {
-    static let titlePayload = #"<script>document.documentElement.setAttribute('data-pwned','title')</script>"><svg onload="document.documentElement.setAttribute('data-pwned','title2')">"#
+    static let titlePayload =
+        #"<script>document.documentElement.setAttribute('data-pwned','title')</script>"><svg onload="document.documentElement.setAttribute('data-pwned','title2')">"#
 
     struct PageResult: Decodable {
         var page: String
@@ -40,13 +42,17 @@ final class HostileSiteBrowserTests: XCTestCase {
         let list = try String(decoding: JSONEncoder().encode(["control.html"] + pages.map { "site/" + $0 }), as: UTF8.self)
         try Data(Self.harness(pages: list).utf8).write(to: folder.appendingPathComponent("harness.html"))
 
-        let run = try CLIRunner.run(["--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                                     "--virtual-time-budget=900000", "--dump-dom", folder.appendingPathComponent("harness.html").absoluteString],
-                                    in: folder, executable: URL(fileURLWithPath: browser))
+        let run = try CLIRunner.run(
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                "--virtual-time-budget=900000", "--dump-dom", folder.appendingPathComponent("harness.html").absoluteString
+            ],
+            in: folder, executable: URL(fileURLWithPath: browser))
         XCTAssertEqual(run.status, 0, run.stderr)
-        let output = try XCTUnwrap(run.stdout.range(of: #"<pre id="out">"#).flatMap { start in
-            run.stdout[start.upperBound...].range(of: "</pre>").map { String(run.stdout[start.upperBound..<$0.lowerBound]) }
-        }, "the harness did not finish: \(run.stdout.suffix(300))")
+        let output = try XCTUnwrap(
+            run.stdout.range(of: #"<pre id="out">"#).flatMap { start in
+                run.stdout[start.upperBound...].range(of: "</pre>").map { String(run.stdout[start.upperBound..<$0.lowerBound]) }
+            }, "the harness did not finish: \(run.stdout.suffix(300))")
         let text = output.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         let results = try JSONDecoder().decode([PageResult].self, from: Data(text.utf8))

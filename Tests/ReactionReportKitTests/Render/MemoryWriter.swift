@@ -1,4 +1,5 @@
 import ByteOutput
+
 @testable import ReactionReportKit
 
 /// Collects a rendered site in memory.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 /// Where messages go: pages of `pageSize` messages.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// A templates folder overrides built-in templates by path and adds partials of its own; a
@@ -25,7 +26,7 @@ final class TemplateSetTests: XCTestCase {
             "markdown/summary.mustache": "# {{siteTitle}}\n{{> sign-off}}\n",
             "markdown/sign-off.mustache": "Signed, {{siteTitle}}.\n",
             "html/.my-footer.mustache.swp": "{{> not-read}}",
-            "html/notes.txt": "{{> not-read}}",
+            "html/notes.txt": "{{> not-read}}"
         ])
         let result = try TestSupport.settleFixtures(["pubnub/chat-history.json"])
         var options = BuildOptions()
@@ -41,14 +42,18 @@ final class TemplateSetTests: XCTestCase {
     func testAPartialFoundNowhereIsAnErrorAtItsTag() throws {
         let folder = try templatesFolder(["html/index.mustache": "{{> head}}\n<main>\n  {{> my-footer}}\n"])
         XCTAssertThrowsError(try TemplateSet.load(overrideFolder: folder.path)) { error in
-            XCTAssertEqual("\(error)", folder.path + "/html/index.mustache:3:7: {{> my-footer}} names no template: there is no "
-                           + "html/my-footer.mustache in \(folder.path) or among the built-in templates")
+            XCTAssertEqual(
+                "\(error)",
+                folder.path + "/html/index.mustache:3:7: {{> my-footer}} names no template: there is no "
+                    + "html/my-footer.mustache in \(folder.path) or among the built-in templates")
         }
         // An HTML partial does not serve Markdown templates.
         let markdown = try templatesFolder(["html/sign-off.mustache": "x", "markdown/week.mustache": "{{> sign-off}}"])
         XCTAssertThrowsError(try TemplateSet.load(overrideFolder: markdown.path)) { error in
-            XCTAssertEqual("\(error)", markdown.path + "/markdown/week.mustache:1:5: {{> sign-off}} names no template: there is no "
-                           + "markdown/sign-off.mustache in \(markdown.path) or among the built-in templates")
+            XCTAssertEqual(
+                "\(error)",
+                markdown.path + "/markdown/week.mustache:1:5: {{> sign-off}} names no template: there is no "
+                    + "markdown/sign-off.mustache in \(markdown.path) or among the built-in templates")
         }
     }
 

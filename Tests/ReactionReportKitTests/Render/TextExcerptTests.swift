@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReactionReportKit
 
 final class TextExcerptTests: XCTestCase {

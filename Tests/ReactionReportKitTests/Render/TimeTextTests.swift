@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ReactionReportKit
 
 /// The times pages show: the text a reader sees and the `datetime` attribute a machine reads.
@@ -42,7 +43,7 @@ final class TimeTextTests: XCTestCase {
     func testEveryDatetimeAttributeOnASiteIsValidHTML() throws {
         let result = try TestSupport.settleFixtures([
             "pubnub/chat-history.json", "pubnub/events.jsonl", "stream/export.json", "discord/thread.json",
-            "telegram/single-chat.json", "matrix/room.json", "mattermost/zulip-fixture__mattermost_bulk_export.jsonl",
+            "telegram/single-chat.json", "matrix/room.json", "mattermost/zulip-fixture__mattermost_bulk_export.jsonl"
         ])
         let files = try MemoryWriter.render(result)
         var attributes: [String: [String]] = [:]
@@ -60,9 +61,10 @@ final class TimeTextTests: XCTestCase {
         // The data file keeps what the pages cut: its times have up to seven fraction digits.
         let sentAt = try NSRegularExpression(pattern: #""sentAt":"[^"]*?(\.[0-9]+)?Z""#)
         let data = try XCTUnwrap(files["data/messages.jsonl"])
-        let digits = Set(sentAt.matches(in: data, range: NSRange(data.startIndex..., in: data)).map { match in
-            Range(match.range(at: 1), in: data).map { data[$0].count - 1 } ?? 0
-        })
+        let digits = Set(
+            sentAt.matches(in: data, range: NSRange(data.startIndex..., in: data)).map { match in
+                Range(match.range(at: 1), in: data).map { data[$0].count - 1 } ?? 0
+            })
         XCTAssertEqual(digits.sorted(), [0, 2, 3, 6, 7])
     }
 }

@@ -19,6 +19,6 @@ extension MemberRule {
     public static let reactionSites = MemberRule([
         Pattern(.exactly("actions"), objectsOnly: true),
         Pattern(.exactly("m.annotation"), objectsOnly: true),
-        Pattern(.containing("reaction")),
+        Pattern(.containing("reaction"))
     ])
 }

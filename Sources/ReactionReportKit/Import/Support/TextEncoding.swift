@@ -7,8 +7,12 @@ enum TextEncoding {
     /// - Throws: `LocatedError` for text that is not valid in the encoding its mark names, and
     ///   for UTF-16 or UTF-32 without a mark.
     static func utf8(_ bytes: [UInt8], file: String) throws -> [UInt8] {
-        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return try convert(bytes.dropFirst(4), file: file, name: "UTF-32 (little-endian)", unit: 4, bigEndian: false) }
-        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return try convert(bytes.dropFirst(4), file: file, name: "UTF-32 (big-endian)", unit: 4, bigEndian: true) }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            return try convert(bytes.dropFirst(4), file: file, name: "UTF-32 (little-endian)", unit: 4, bigEndian: false)
+        }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            return try convert(bytes.dropFirst(4), file: file, name: "UTF-32 (big-endian)", unit: 4, bigEndian: true)
+        }
         if bytes.starts(with: [0xFF, 0xFE]) { return try convert(bytes.dropFirst(2), file: file, name: "UTF-16 (little-endian)", unit: 2, bigEndian: false) }
         if bytes.starts(with: [0xFE, 0xFF]) { return try convert(bytes.dropFirst(2), file: file, name: "UTF-16 (big-endian)", unit: 2, bigEndian: true) }
         if let guess = unmarkedWideEncoding(bytes) {
