@@ -43,13 +43,18 @@ demo: release
 	.build/release/reaction-report build Examples -o Output
 	@echo "Open Output/index.html"
 
-# Unit, golden and CLI tests, the package in Examples/LibraryUse that uses the library, the page check (Nu HTML Checker and axe-core on the demo and
+# Unit, golden and CLI tests (with the public JSON, Mustache and TOML suites), the code rules
+# (unsafe code only in the performance modules, file and function sizes: Scripts/check-code.py),
+# swift-format's lint (.swift-format), the package in Examples/LibraryUse that uses the library,
+# the page check (Nu HTML Checker and axe-core on the demo and
 # hostile sites, about two minutes), the generated-export check of every importer, the inputs
 # the fuzzer once crashed on, and a reproducible fuzzing run (20,000 inputs from seed 1, about a
 # minute) that must find nothing.
 test: deps test-deps
 	swift build
 	swift test
+	python3 Scripts/check-code.py
+	swift format lint --strict -r Sources Tests Examples/LibraryUse Package.swift
 	bash Scripts/check-library-use.sh
 	bash Scripts/check-pages.sh
 	bash Tests/generated/run.sh
