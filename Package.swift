@@ -31,7 +31,7 @@ let package = Package(
         // The JSON reader: parser, values, cursor, paths, members noted while parsing.
         .target(name: "JSONReader", dependencies: ["SourceText"]),
         // Input bytes: files read and folders listed with POSIX calls, zip archives read in place.
-        .target(name: "InputFiles", dependencies: ["CZlib"]),
+        .target(name: "InputFiles", dependencies: ["CZlib", "SourceText"]),
         // Work spread over the cores or run in the background, behind safe calls.
         .target(name: "ParallelWork"),
         // Bytes on their way out: the buffer pages and data files are written into, the writers

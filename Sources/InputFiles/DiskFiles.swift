@@ -4,11 +4,12 @@
 // folders listed with readdir, what `stat` says of a path, and zip archives read in place
 // through zlib (`ZipArchive`), entry by entry, each checked against its CRC-32. It knows nothing
 // of exports or formats; which names are read, in what order, and what becomes of an entry not
-// read is the caller's business. Errors are `FileError`s.
+// read is the caller's business. Errors are `LocatedError`s.
 //
 // Every public call is safe: buffers and raw pointers are used inside the module only.
 
 import Foundation
+import SourceText
 
 /// Files and folders on disk, read and listed with POSIX calls: a Slack export is thousands of
 /// small files, and Foundation's `Data` and directory enumerator do more work per file than
@@ -51,14 +52,14 @@ public enum DiskFiles {
 
     /// The whole file at `path`, read straight into the array; the size `fstat` gives is only
     /// a hint, the file is read to its end whatever it has become.
-    /// - Throws: `FileError` ("cannot be read") for a file that cannot be opened or read, or a folder.
+    /// - Throws: `LocatedError` ("cannot be read") for a file that cannot be opened or read, or a folder.
     public static func contents(of path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(file: path, reason: "cannot be read") }
+        guard descriptor >= 0 else { throw LocatedError(file: path, reason: "cannot be read") }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
-            throw FileError(file: path, reason: "cannot be read")
+            throw LocatedError(file: path, reason: "cannot be read")
         }
         var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
         var filled = 0
@@ -69,7 +70,7 @@ public enum DiskFiles {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileError(file: path, reason: "cannot be read")
+                throw LocatedError(file: path, reason: "cannot be read")
             }
             if count == 0 { break }
             filled += count

@@ -1,4 +1,5 @@
 import Foundation
+import SourceText
 
 /// The central directory: where it is (the end records, ZIP64 included), its entries, and which
 /// of them are not read.
@@ -6,10 +7,10 @@ extension ZipArchive {
     /// Reads the entries of the central directory (APPNOTE 4.3.12): the ones read by name, their
     /// names in the order first listed, and the ones not read with the reason.
     static func readDirectory(_ archive: ZipBytes, path: String, limits: Limits) throws -> (entries: [String: Entry], names: [String], skipped: [Skipped]) {
-        func fail(_ reason: String) -> FileError { FileError(file: path, reason: "is not a readable zip archive: " + reason) }
+        func fail(_ reason: String) -> LocatedError { LocatedError(file: path, reason: "is not a readable zip archive: " + reason) }
         let (count, start) = try directory(in: archive, path: path, fail: fail)
         guard count <= limits.maximumEntries else {
-            throw FileError(file: path, reason: "holds \(count) entries, more than the limit of \(limits.maximumEntries)")
+            throw LocatedError(file: path, reason: "holds \(count) entries, more than the limit of \(limits.maximumEntries)")
         }
         var entries: [String: Entry] = [:]
         // A directory record takes at least 46 bytes, so a hostile count reserves no more than
@@ -42,7 +43,7 @@ extension ZipArchive {
             }
             guard readZIP64(&sizes, in: archive, extra) else { throw fail("damaged ZIP64 extra field of entry \(name)") }
             guard sizes.size <= UInt64(limits.maximumEntrySize) else {
-                throw FileError(file: path, reason: "entry \(name) unpacks to \(sizes.size) bytes, more than the limit of \(limits.maximumEntrySize)")
+                throw LocatedError(file: path, reason: "entry \(name) unpacks to \(sizes.size) bytes, more than the limit of \(limits.maximumEntrySize)")
             }
             let entry = Entry(
                 method: method, crc32: crc32, compressedSize: Int(clamping: sizes.compressed), size: Int(sizes.size),
@@ -55,7 +56,7 @@ extension ZipArchive {
             }
             total += entry.size
             guard total <= limits.maximumTotalSize else {
-                throw FileError(file: path, reason: "unpacks to more than the limit of \(limits.maximumTotalSize) bytes")
+                throw LocatedError(file: path, reason: "unpacks to more than the limit of \(limits.maximumTotalSize) bytes")
             }
         }
         for name in names {
@@ -76,14 +77,14 @@ extension ZipArchive {
     /// directory record (APPNOTE 4.3.16) or, when a ZIP64 locator (4.3.15) stands before it, from
     /// the ZIP64 end of central directory record it points to (4.3.14). Without a locator the
     /// classic fields are taken as they are, so 65,535 entries written without ZIP64 still read.
-    static func directory(in archive: ZipBytes, path: String, fail: (String) -> FileError) throws -> (count: Int, offset: Int) {
+    static func directory(in archive: ZipBytes, path: String, fail: (String) -> LocatedError) throws -> (count: Int, offset: Int) {
         guard archive.count >= 22 else { throw fail("too short") }
         // The record ends the archive, followed only by a comment of at most 65,535 bytes.
         var end = archive.count - 22
         let floor = max(0, end - 65_535)
         while end >= floor, archive.uint32(end) != 0x0605_4B50 { end -= 1 }
         guard end >= floor else { throw fail("no end of central directory") }
-        let split = FileError(
+        let split = LocatedError(
             file: path, reason: "is one part of a split archive, which cannot be read; join the parts into one archive first (zip -s 0 \(path) --out whole.zip)"
         )
         var count = UInt64(archive.uint16(end + 10))

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import SourceText
 
 /// Reads a `.zip` archive in place (mapped, never extracted to disk): the central directory once,
 /// then entries on demand, stored or deflated, each checked against its CRC-32. ZIP64 archives
@@ -8,7 +9,7 @@ import Foundation
 /// folder, an encrypted entry, a compression method other than stored and deflate, and every copy
 /// but the last of a name the archive holds more than once. Limits on the entry count and the
 /// unpacked sizes stop zip bombs. Field layouts are those of the ZIP application note (APPNOTE).
-/// Errors are `FileError`s naming the archive, or the archive's path and the entry's name.
+/// Errors are `LocatedError`s naming the archive, or the archive's path and the entry's name.
 public struct ZipArchive: Sendable {
     /// Limits that keep a hostile archive from exhausting memory.
     public struct Limits: Sendable {
@@ -60,12 +61,12 @@ public struct ZipArchive: Sendable {
     public let skipped: [Skipped]
 
     /// Opens an archive and reads its central directory.
-    /// - Throws: `FileError` for an archive that cannot be read, is damaged, is one part of a
+    /// - Throws: `LocatedError` for an archive that cannot be read, is damaged, is one part of a
     ///   split archive, or is beyond `limits`.
     public init(path: String, limits: Limits = Limits()) throws {
         self.path = path
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            throw FileError(file: path, reason: "cannot be read")
+            throw LocatedError(file: path, reason: "cannot be read")
         }
         bytes = data
         let directory = try data.withUnsafeBytes { try Self.readDirectory(ZipBytes($0), path: path, limits: limits) }
@@ -87,26 +88,28 @@ public struct ZipArchive: Sendable {
     public func size(of name: String) -> Int { entries[name]?.size ?? 0 }
 
     /// The unpacked bytes of an entry, checked against its CRC-32.
-    /// - Throws: `FileError` naming `path/name` for an entry that is missing or damaged.
+    /// - Throws: `LocatedError` naming `path/name` for an entry that is missing or damaged.
     public func contents(of name: String) throws -> [UInt8] {
         let display = path + "/" + name
-        guard let entry = entries[name] else { throw FileError(file: display, reason: "no such entry") }
+        guard let entry = entries[name] else { throw LocatedError(file: display, reason: "no such entry") }
         return try bytes.withUnsafeBytes { raw in
             let archive = ZipBytes(raw)
             // Local file header (APPNOTE 4.3.7); its sizes may be zero (data descriptor) or
             // 0xFFFFFFFF (ZIP64), so the central directory's are used.
             let header = entry.localHeaderOffset
             guard header <= archive.count - 30, archive.uint32(header) == 0x0403_4B50 else {
-                throw FileError(file: display, reason: "is damaged: its local header is missing")
+                throw LocatedError(file: display, reason: "is damaged: its local header is missing")
             }
             let start = header + 30 + Int(archive.uint16(header + 26)) + Int(archive.uint16(header + 28))
             guard start <= archive.count, entry.compressedSize <= archive.count - start else {
-                throw FileError(file: display, reason: "is damaged: the archive ends before the entry does")
+                throw LocatedError(file: display, reason: "is damaged: the archive ends before the entry does")
             }
             let stored = archive.slice(start..<(start + entry.compressedSize))
             let output: [UInt8]
             if entry.method == 0 {
-                guard entry.compressedSize == entry.size else { throw FileError(file: display, reason: "is damaged: it is stored, but its two sizes differ") }
+                guard entry.compressedSize == entry.size else {
+                    throw LocatedError(file: display, reason: "is damaged: it is stored, but its two sizes differ")
+                }
                 output = Array(stored)
             } else {
                 // Deflate: the directory lets no other method through.
@@ -114,7 +117,7 @@ public struct ZipArchive: Sendable {
             }
             let crc32 = output.withUnsafeBufferPointer { UInt32(CZlib.crc32_z(0, $0.baseAddress, $0.count)) }
             guard crc32 == entry.crc32 else {
-                throw FileError(
+                throw LocatedError(
                     file: display, reason: "is damaged: its CRC-32 is \(Self.hex(crc32)), the archive says \(Self.hex(entry.crc32)); get the archive again")
             }
             return output
@@ -135,7 +138,7 @@ public struct ZipArchive: Sendable {
     static func inflate(_ input: UnsafeRawBufferPointer, size: Int, name: String) throws -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw FileError(file: name, reason: "cannot start decompression")
+            throw LocatedError(file: name, reason: "cannot start decompression")
         }
         defer { inflateEnd(&stream) }
         var status = Z_OK
@@ -157,13 +160,13 @@ public struct ZipArchive: Sendable {
             initialized = Int(stream.total_out)
         }
         if output.count > size {
-            throw FileError(file: name, reason: "unpacks to more than its declared size (possible zip bomb)")
+            throw LocatedError(file: name, reason: "unpacks to more than its declared size (possible zip bomb)")
         }
         switch status {
         case Z_STREAM_END where output.count == size: return output
-        case Z_STREAM_END: throw FileError(file: name, reason: "is damaged: it unpacks to \(output.count) bytes, not the \(size) the archive says")
-        case Z_BUF_ERROR: throw FileError(file: name, reason: "is damaged: its compressed data ends before it is complete")
-        default: throw FileError(file: name, reason: "is damaged: its compressed data is corrupt")
+        case Z_STREAM_END: throw LocatedError(file: name, reason: "is damaged: it unpacks to \(output.count) bytes, not the \(size) the archive says")
+        case Z_BUF_ERROR: throw LocatedError(file: name, reason: "is damaged: its compressed data ends before it is complete")
+        default: throw LocatedError(file: name, reason: "is damaged: its compressed data is corrupt")
         }
     }
 }

@@ -75,7 +75,7 @@ public struct ImportRun {
             case .tree(let tree):
                 detected += try read(tree.observed(report), into: ledger, report: report)
             case .file(let input):
-                let contents = try readingInput { try DiskFiles.contents(of: input) }
+                let contents = try DiskFiles.contents(of: input)
                 report(contents.count)
                 // Handed over, so that the file's bytes are freed once parsed.
                 if let format = try read(consume contents, name: input, explicit: true, origin: .file(input), into: ledger) {

@@ -87,7 +87,7 @@ public struct InputDocument: Sendable {
         var document: InputDocument
         var sites: ReactionSites?
         if isJSONLines(bytes, name: name) {
-            let lines = try readingInput { try JSONParser.parseLines(bytes, file: name, noting: rule) }
+            let lines = try JSONParser.parseLines(bytes, file: name, noting: rule)
             document = InputDocument(name: name, root: .array(lines.values), isLines: true)
             sites = lines.noted
         } else {

@@ -84,18 +84,18 @@ public struct InputTree {
                 DiskFiles.status(of: folder + name, followingLinks: false)?.size ?? 0
             },
             load: { name in
-                try readingInput { try DiskFiles.contents(of: folder + name) }
+                try DiskFiles.contents(of: folder + name)
             })
     }
 
     /// A zip archive, read in place; its entries that are not read are its problems.
     public static func zip(_ path: String, limits: ZipArchive.Limits = ZipArchive.Limits()) throws -> InputTree {
-        let archive = try readingInput { try ZipArchive(path: path, limits: limits) }
+        let archive = try ZipArchive(path: path, limits: limits)
         let problems = archive.skipped.map { Problem(entry: $0.entry, reason: $0.reason) }
             .sorted { $0.entry != $1.entry ? UTF8Bytes.precedes($0.entry, $1.entry) : UTF8Bytes.precedes($0.reason, $1.reason) }
         return InputTree(
             root: path, names: archive.names.sorted(by: UTF8Bytes.precedes), problems: problems,
-            measure: { archive.size(of: $0) }, load: { name in try readingInput { try archive.contents(of: name) } })
+            measure: { archive.size(of: $0) }, load: { name in try archive.contents(of: name) })
     }
 
     /// The same tree, calling `onRead` with the size of every entry read.

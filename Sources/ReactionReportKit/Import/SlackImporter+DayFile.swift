@@ -63,18 +63,16 @@ extension SlackImporter {
             result.records.record(document.unreadReactions(readBy: dayFileMembers, describing: DiagnosticLog.examplesPerKind))
             return result
         }
-        let sites = try readingInput {
-            try JSONParser.walk(bytes, file: name, noting: .reactionSites) { cursor in
-                guard cursor.atArray else {
-                    try cursor.skip()
-                    result.records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
-                    return
-                }
-                try cursor.elements { cursor in
-                    record(try DayMessage(&cursor), conversationID: conversationID, names: names, into: &result)
-                }
-            }.noted
-        }
+        let sites = try JSONParser.walk(bytes, file: name, noting: .reactionSites) { cursor in
+            guard cursor.atArray else {
+                try cursor.skip()
+                result.records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
+                return
+            }
+            try cursor.elements { cursor in
+                record(try DayMessage(&cursor), conversationID: conversationID, names: names, into: &result)
+            }
+        }.noted
         if let sites, !sites.isEmpty {
             result.records.record(ReactionAudit.unread(sites, in: bytes, isLines: false, members: dayFileMembers, describing: DiagnosticLog.examplesPerKind))
         }
