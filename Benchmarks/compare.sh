@@ -17,22 +17,15 @@ runs=${RUNS:-3}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-run() {  # run BINARY INPUT FOLDER: prints wall seconds and peak RSS in MB
-  sync
-  /usr/bin/time -v "$1" build "$2" -o "$3" --quiet --include-direct-messages 2> "$out/time" >/dev/null
-  local wall rss
-  wall=$(grep "Elapsed (wall clock)" "$out/time" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  rss=$(grep "Maximum resident set size" "$out/time" | awk '{print int($NF/1024)}')
-  echo "$wall $rss"
-}
+source Benchmarks/timed-build.sh
 
 printf '%-32s %10s %10s %9s %10s %10s %s\n' export old_s new_s change old_MB new_MB output
 for input in "${exports[@]}"; do
   old_walls=() new_walls=() old_rss=() new_rss=()
   for ((i = 1; i <= runs; i++)); do
     rm -rf "$out/old" "$out/new"
-    read -r wall rss < <(run "$old" "$input" "$out/old"); old_walls+=("$wall"); old_rss+=("$rss")
-    read -r wall rss < <(run "$new" "$input" "$out/new"); new_walls+=("$wall"); new_rss+=("$rss")
+    read -r wall rss < <(timed_build "$old" "$input" "$out/old"); old_walls+=("$wall"); old_rss+=("$rss")
+    read -r wall rss < <(timed_build "$new" "$input" "$out/new"); new_walls+=("$wall"); new_rss+=("$rss")
   done
   if diff -r "$out/old" "$out/new" >/dev/null; then same=identical; else same=DIFFERENT; fi
   python3 - "$(basename "$input")" "${old_walls[*]}" "${new_walls[*]}" "${old_rss[*]}" "${new_rss[*]}" "$same" <<'PY'

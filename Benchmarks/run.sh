@@ -27,15 +27,9 @@ binary=.build/release/reaction-report
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-measure() {  # measure NAME INPUT: prints wall seconds and peak RSS in MB of a full build (kept in $out/NAME)
-  # Every timed run starts with the page cache's dirty pages written out (`sync`), so that no run
-  # pays for writing back the output of the one before (a million-message build writes 1.4 GB).
-  sync
-  /usr/bin/time -v "$binary" build "$2" -o "$out/$1" --quiet --include-direct-messages 2> "$out/$1.time" >/dev/null
-  local wall rss
-  wall=$(grep "Elapsed (wall clock)" "$out/$1.time" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  rss=$(grep "Maximum resident set size" "$out/$1.time" | awk '{print int($NF/1024)}')
-  echo "$wall $rss"
+source Benchmarks/timed-build.sh
+measure() {  # measure NAME INPUT: wall seconds and peak RSS in MB of a full build (kept in $out/NAME)
+  timed_build "$binary" "$2" "$out/$1"
 }
 
 printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s\n' platform messages input_MB build_s orjson_s ratio peak_MB output_MB write_s
