@@ -1,3 +1,5 @@
+import SourceText
+
 /// A compiled Mustache template: the parts of its text, names resolved to `TemplateName`s once.
 ///
 /// The dialect is Mustache's core (spec v1.3 without lambdas, plus its rules for standalone
@@ -313,17 +315,5 @@ struct TemplateParser {
 
     /// The 1-based line and column of byte `offset`; a column counts Unicode scalars (UTF-8
     /// continuation bytes do not count), as the kit's JSON and TOML errors do.
-    func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
-    }
+    func position(of offset: Int) -> (line: Int, column: Int) { UTF8Text.position(of: offset, in: bytes) }
 }

@@ -245,8 +245,5 @@ struct InputFormatName: ExpressibleByArgument {
         name = argument
     }
 
-    static var allValueStrings: [String] {
-        let run = ImportRun(importers: ImportRun.standardImporters())
-        return run.importers.map(\.platform.rawValue) + run.formats.map(\.id)
-    }
+    static var allValueStrings: [String] { ImportRun(importers: ImportRun.standardImporters()).formatNames }
 }

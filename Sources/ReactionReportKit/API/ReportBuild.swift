@@ -69,7 +69,7 @@ public struct ReportBuild {
         if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
         let renderer = SiteRenderer(
             options: options, templates: templates, inputSummary: Self.describe(outcome.files),
-            calendar: try step(.filter) { try calendar() }, palette: palette)
+            calendar: outcome.analysis.calendar, palette: outcome.analysis.palette)
         let counter = CountingWriter()
         counter.progress = progress
         // Rendering hands each file to the publisher as it is made; an error from writing is the

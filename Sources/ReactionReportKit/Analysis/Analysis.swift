@@ -11,6 +11,10 @@ public struct Analysis: Sendable {
     public let overview: Overview
     /// The weeks of the report and their figures.
     public let weekly: WeeklyReport
+    /// The time zone of the report's days and weeks.
+    public let calendar: WeekCalendar
+    /// The configured palette, resolved to emoji.
+    public let palette: [Emoji]
 
     /// Analyses `result` with the report's options, in `calendar`'s time zone; `palette` is the
     /// configured palette, resolved to emoji.
@@ -34,6 +38,8 @@ public struct Analysis: Sendable {
                     last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) })
             })
         self.result = result
+        self.calendar = calendar
+        self.palette = palette
     }
 
     /// The messages of the report, in report order.

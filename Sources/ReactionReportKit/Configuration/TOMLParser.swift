@@ -61,7 +61,7 @@ extension TOMLParser {
             for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
             var document = TableAssembly(path: [])
             do {
-                if let invalid = firstInvalidUTF8(bytes) {
+                if let invalid = UTF8Text.firstInvalidByte(in: bytes) {
                     throw Failure(offset: invalid, reason: "the file is not valid UTF-8")
                 }
                 var current = 0
@@ -94,7 +94,7 @@ extension TOMLParser {
                 let middle = (low + high + 1) / 2
                 if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
-            return TOMLPosition(line: low + 1, column: textColumn(of: offset, lineStart: lineStarts[low], in: bytes))
+            return TOMLPosition(line: low + 1, column: UTF8Text.column(of: offset, lineStart: lineStarts[low], in: bytes))
         }
 
         // MARK: Lines, blanks and comments

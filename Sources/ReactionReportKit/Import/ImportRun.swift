@@ -36,10 +36,13 @@ public struct ImportRun {
     /// Every format the importers know, in a fixed order.
     public var formats: [InputFormat] { importers.flatMap(\.formats) }
 
+    /// What `--input-format` may name: each importer's platform, then every format id.
+    public var formatNames: [String] { importers.map(\.platform.rawValue) + formats.map(\.id) }
+
     /// Checks `--input-format` against the known platform names and format ids.
     public func validateForcedFormat() throws {
         guard let forced = forcedFormat else { return }
-        let known = importers.map(\.platform.rawValue) + formats.map(\.id)
+        let known = formatNames
         guard known.contains(forced) else {
             throw LocatedError(file: forced, reason: "unknown input format; known: \(known.joined(separator: ", "))")
         }
