@@ -102,7 +102,8 @@ public struct ReportBuild {
 
     /// What the options leave out, and names replaced by pseudonyms when asked.
     func filter(_ result: LedgerResult, calendar: WeekCalendar) -> LedgerResult {
-        let filtered = MessageFilter.apply(result, options: options, calendar: calendar)
+        var filtered = MessageFilter.apply(result, options: options, calendar: calendar)
+        filtered.leftOutOfRankings = RankingExclusions.people(in: filtered, options: options)
         return options.anonymize ? Anonymizer.apply(filtered) : filtered
     }
 

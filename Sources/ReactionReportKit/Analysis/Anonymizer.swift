@@ -47,6 +47,11 @@ public enum Anonymizer {
                 out.people[platform]![pseudonym.id] = pseudonym.name
             }
         }
+        func pseudonymous(_ people: [Platform: Set<String>]) -> [Platform: Set<String>] {
+            Dictionary(uniqueKeysWithValues: people.map { platform, ids in (platform, Set(ids.map { names[PersonKey(platform: platform, id: $0)].id })) })
+        }
+        out.bots = pseudonymous(result.bots)
+        out.leftOutOfRankings = pseudonymous(result.leftOutOfRankings)
         var directNames: [String: String] = [:]
         out.conversations = result.conversations.map { conversation in
             guard conversation.isDirect else { return conversation }

@@ -18,6 +18,11 @@ public struct Engagement: Sendable, Equatable {
     public var medianSecondsToFirstReaction: Int64?
     /// People whose first listed reaction in the report is in this set.
     public var newReactors = 0
+    /// Messages that reply to another (in a thread, or as a reply).
+    public var replies = 0
+    /// The median, over messages with a first reply by someone else (`ReplyTimes`), of the
+    /// whole seconds to it; nil when none has one. Even counts as for reactions.
+    public var medianSecondsToFirstReply: Int64?
 
     public init() {}
 
@@ -53,6 +58,7 @@ struct EngagementTally {
     var reactors: Set<PersonKey> { reactorKeys }
     private var posterKeys: Set<PersonKey> = []
     private var delays: [Int64] = []
+    private var replyDelays: [Int64] = []
 
     init(countingReactors: Bool = true) {
         self.countingReactors = countingReactors
@@ -66,8 +72,11 @@ struct EngagementTally {
         delays.reserveCapacity(messages)
     }
 
-    mutating func add(_ message: MessageSummary) {
+    /// Adds a message; `secondsToFirstReply` is its entry in `ReplyTimes`.
+    mutating func add(_ message: MessageSummary, secondsToFirstReply: Int64? = nil) {
         figures.messages += 1
+        if message.replyToID != nil { figures.replies += 1 }
+        if let secondsToFirstReply { replyDelays.append(secondsToFirstReply) }
         let count = message.reactionCount
         figures.reactions.addClamped(count)
         if count > 0 { figures.reactedMessages += 1 }
@@ -88,6 +97,7 @@ struct EngagementTally {
         figures.posters = posterKeys.count
         figures.newReactors = newReactors
         figures.medianSecondsToFirstReaction = Self.median(delays)
+        figures.medianSecondsToFirstReply = Self.median(replyDelays)
         return figures
     }
 

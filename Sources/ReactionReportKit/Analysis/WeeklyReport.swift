@@ -46,8 +46,33 @@ public struct WeeklyReport: Sendable {
         public var topReactors: [PersonCount] = []
         /// Reactions received on one's messages, most first.
         public var topReceivers: [PersonCount] = []
+        /// Who reacts to whom this week, most first (people left out and bots' messages make none).
+        public var topPairs: [PairCount] = []
         /// Conversations with messages this week or the week before, most reactions first.
         public var conversations: [ConversationWeek] = []
+        /// Every configured group of conversations, in the configuration's order.
+        public var groups: [GroupWeek] = []
+    }
+
+    /// One group's figures in one week.
+    public struct GroupWeek: Sendable, Equatable {
+        public var name: String
+        public var figures: Engagement
+    }
+
+    /// What the weeks count besides the messages: reply times, who the rankings leave out, and
+    /// the groups of conversations.
+    public struct Context: Sendable {
+        public var replies: ReplyTimes
+        /// User ids the rankings leave out, by platform.
+        public var leftOut: [Platform: Set<String>]
+        public var groups: [ConversationGroup]
+
+        public init(replies: ReplyTimes = ReplyTimes(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = []) {
+            self.replies = replies
+            self.leftOut = leftOut
+            self.groups = groups
+        }
     }
 
     public let calendar: WeekCalendar
@@ -62,9 +87,10 @@ public struct WeeklyReport: Sendable {
     ///   - first, last: widen the range of weeks (for `--since`/`--until`); by default the range
     ///     runs from the first message's week to the last's.
     ///   - palette: the configured palette, resolved.
+    ///   - context: reply times, who the rankings leave out, the groups.
     public init(
         messages: [MessageSummary], calendar: WeekCalendar, topN: Int, palette: [Emoji] = [],
-        first: ISOWeek? = nil, last: ISOWeek? = nil
+        first: ISOWeek? = nil, last: ISOWeek? = nil, context: Context = Context()
     ) {
         self.calendar = calendar
         let dated = messages.compactMap(\.sentAt)
@@ -80,54 +106,59 @@ public struct WeeklyReport: Sendable {
             guard let sentAt = messages[index].sentAt, let week = range.index(of: sentAt) else { continue }
             weeks[week].messages.append(index)
         }
+        let membership = GroupMembership(groups: context.groups, messages: messages)
 
         // Each week is counted on its own, on every core. Who reacted for the first time depends
         // on the weeks before, so it is found afterwards, in week order, from each week's (and
-        // each conversation's) set of reactors.
+        // each conversation's and group's) set of reactors.
         let counted = Concurrently.map(weeks.count) { index in
-            Self.count(weeks[index], messages: messages, topN: topN, palette: palette)
+            Self.count(weeks[index], messages: messages, topN: topN, palette: palette, context: context, membership: membership)
         }
-        // New reactors, week by week: for the whole report and for each conversation, each
-        // followed through its own weeks, on every core.
-        var conversationKeys: [ConversationKey] = []
-        var conversationJobs: [ConversationKey: Int] = [:]
+        // New reactors, week by week: for the whole report and for each scope (conversation or
+        // group), each followed through its own weeks, on every core.
+        var scopes: [Scope] = []
+        var jobs: [Scope: Int] = [:]
         var weeksOf: [[Int]] = []
         for index in counted.indices {
-            for key in counted[index].conversations.keys {
-                if let job = conversationJobs[key] {
+            for key in counted[index].scopes.keys {
+                if let job = jobs[key] {
                     weeksOf[job - 1].append(index)
                 } else {
-                    conversationJobs[key] = conversationKeys.count + 1
-                    conversationKeys.append(key)
+                    jobs[key] = scopes.count + 1
+                    scopes.append(key)
                     weeksOf.append([index])
                 }
             }
         }
-        // Job 0: every week; job j: the weeks of conversation j - 1 in which it has messages.
-        let newReactors = Concurrently.map(conversationKeys.count + 1) { job -> [Int] in
+        // Job 0: every week; job j: the weeks of scope j - 1 in which it has messages.
+        let newReactors = Concurrently.map(scopes.count + 1) { job -> [Int] in
             var seen: Set<PersonKey> = []
             if job == 0 {
-                return counted.indices.map { counted[$0].reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) } }
+                return counted.indices.map { counted[$0].tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) } }
             }
-            let key = conversationKeys[job - 1]
+            let key = scopes[job - 1]
             return weeksOf[job - 1].map { index in
-                counted[index].conversations[key]!.tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
+                counted[index].scopes[key]!.tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) }
             }
         }
-        // How many of each conversation's weeks have been passed.
-        var passed = [Int](repeating: 0, count: conversationKeys.count + 1)
+        // How many of each scope's weeks have been passed.
+        var passed = [Int](repeating: 0, count: scopes.count + 1)
         var previousConversations: [ConversationKey: ConversationWeek] = [:]
         for index in weeks.indices {
             var week = counted[index].week
-            week.figures = counted[index].tally.result(reactors: counted[index].reactors.count, newReactors: newReactors[0][index])
-
+            week.figures = counted[index].tally.result(newReactors: newReactors[0][index])
             var current: [ConversationKey: ConversationWeek] = [:]
-            for (key, entry) in counted[index].conversations {
-                let job = conversationJobs[key]!
-                let newInConversation = newReactors[job][passed[job]]
+            week.groups = context.groups.map { GroupWeek(name: $0.name, figures: Engagement()) }
+            for (key, entry) in counted[index].scopes {
+                let job = jobs[key]!
+                let figures = entry.tally.result(newReactors: newReactors[job][passed[job]])
                 passed[job] += 1
-                current[key] = ConversationWeek(
-                    platform: key.platform, id: key.id, name: entry.name, figures: entry.tally.result(newReactors: newInConversation))
+                switch key {
+                case .conversation(let conversation):
+                    current[conversation] = ConversationWeek(platform: conversation.platform, id: conversation.id, name: entry.name, figures: figures)
+                case .group(let group):
+                    week.groups[group].figures = figures
+                }
             }
             for (key, before) in previousConversations where current[key] == nil {
                 current[key] = ConversationWeek(platform: key.platform, id: key.id, name: before.name, figures: Engagement())
@@ -142,55 +173,51 @@ public struct WeeklyReport: Sendable {
         }
     }
 
+    /// What a week is counted for besides the whole: a conversation, or a configured group.
+    enum Scope: Hashable {
+        case conversation(ConversationKey)
+        case group(Int)
+    }
+
     /// One week counted on its own: its rankings and emoji, and the tallies of the week and of
-    /// each conversation in it (their figures wait for the count of new reactors).
-    private static func count(_ week: Week, messages: [MessageSummary], topN: Int, palette: [Emoji])
-        -> (
-            week: Week, tally: EngagementTally, reactors: [PersonKey],
-            conversations: [ConversationKey: (name: String, tally: EngagementTally)]
-        )
-    {
+    /// each conversation and group in it (their figures wait for the count of new reactors).
+    private static func count(
+        _ week: Week, messages: [MessageSummary], topN: Int, palette: [Emoji], context: Context, membership: GroupMembership
+    ) -> (week: Week, tally: EngagementTally, scopes: [Scope: (name: String, tally: EngagementTally)]) {
         var week = week
-        // The week's distinct reactors are the keys of `given`, so its tally keeps no set of them.
-        var tally = EngagementTally(countingReactors: false)
-        var conversations: [ConversationKey: (name: String, tally: EngagementTally)] = [:]
+        var tally = EngagementTally()
+        var scopes: [Scope: (name: String, tally: EngagementTally)] = [:]
         var emoji: [String: EmojiUse] = [:]
-        var given: [PersonKey: PersonCount] = [:]
-        var received: [PersonKey: PersonCount] = [:]
+        var people = PairTally(leftOut: context.leftOut)
+        let replyTimes = context.replies.secondsToFirstReply
         // Each message is read in place (a copy of a message retains every one of its strings).
-        func add(_ message: MessageSummary) {
-            tally.add(message)
+        func add(_ message: MessageSummary, at index: Int) {
+            let seconds = replyTimes.isEmpty ? nil : replyTimes[index]
+            tally.add(message, secondsToFirstReply: seconds)
             let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
-            conversations[conversation, default: (message.conversationName, EngagementTally())].tally.add(message)
+            scopes[.conversation(conversation), default: (message.conversationName, EngagementTally())].tally.add(message, secondsToFirstReply: seconds)
+            for group in membership.groups(of: conversation) {
+                scopes[.group(group), default: ("", EngagementTally())].tally.add(message, secondsToFirstReply: seconds)
+            }
             for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count.addClamped(reaction.count)
-                for reactor in reaction.reactors {
-                    let person = PersonKey(platform: message.platform, id: reactor.id)
-                    given[person, default: PersonCount(platform: person.platform, id: person.id, name: reactor.name, count: 0)].count += 1
-                }
             }
-            if let author = message.authorID {
-                let total = message.reactionCount
-                if total > 0 {
-                    let person = PersonKey(platform: message.platform, id: author)
-                    received[person, default: PersonCount(platform: person.platform, id: author, name: message.authorName, count: 0)].count.addClamped(total)
-                }
-            }
+            people.add(message)
         }
         // The week's sizes first, so that its tables are made once.
         let listings = week.messages.reduce(0) { total, index in messages[index].reactions.reduce(total) { $0 + $1.reactors.count } }
-        tally.reserve(messages: week.messages.count, reactors: 0)
-        given.reserveCapacity(listings)
-        for messageIndex in week.messages { add(messages[messageIndex]) }
+        tally.reserve(messages: week.messages.count, reactors: listings)
+        people.given.reserveCapacity(listings)
+        for messageIndex in week.messages { add(messages[messageIndex], at: messageIndex) }
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
         week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
         let paletteKeys = Set(palette.map(\.key))
         week.palette = palette.map { EmojiUse(emoji: emoji[$0.key]?.emoji ?? $0, count: emoji[$0.key]?.count ?? 0) }
         week.offPalette = Overview.rankEmoji(emoji.values.filter { !paletteKeys.contains($0.emoji.key) })
-        week.topReactors = Self.rankPeople(given.values, topN: topN)
-        week.topReceivers = Self.rankPeople(received.values, topN: topN)
-        // Only the keys are kept: every week's table is held until the new reactors are counted.
-        return (week, tally, Array(given.keys), conversations)
+        week.topReactors = Self.rankPeople(people.given.values, topN: topN)
+        week.topReceivers = Self.rankPeople(people.received.values, topN: topN)
+        week.topPairs = people.topPairs(topN)
+        return (week, tally, scopes)
     }
 
     /// The week an instant falls in, when it is within the report.
@@ -203,5 +230,26 @@ public struct WeeklyReport: Sendable {
         TopN.select(people, limit: topN) { a, b in
             a.count != b.count ? a.count > b.count : PersonKey(platform: a.platform, id: a.id) < PersonKey(platform: b.platform, id: b.id)
         }
+    }
+}
+
+/// Which configured groups each conversation of the report belongs to.
+struct GroupMembership: Sendable {
+    private var groupsByConversation: [ConversationKey: [Int]] = [:]
+
+    init(groups: [ConversationGroup], messages: [MessageSummary]) {
+        guard !groups.isEmpty else { return }
+        var names: [ConversationKey: String] = [:]
+        for message in messages where names[ConversationKey(platform: message.platform, id: message.conversationID)] == nil {
+            names[ConversationKey(platform: message.platform, id: message.conversationID)] = message.conversationName
+        }
+        for (key, name) in names {
+            let member = groups.indices.filter { groups[$0].contains(id: key.id, name: name) }
+            if !member.isEmpty { groupsByConversation[key] = member }
+        }
+    }
+
+    func groups(of conversation: ConversationKey) -> [Int] {
+        groupsByConversation.isEmpty ? [] : groupsByConversation[conversation] ?? []
     }
 }

@@ -50,6 +50,14 @@ public struct BuildOptions: Sendable {
     public var includeConversations: [String] = []
     /// Conversations left out (id, or name ignoring case).
     public var excludeConversations: [String] = []
+    /// People left out of rankings, pairs and digests (never out of the data files or the
+    /// transcripts): user ids, or names ignoring case.
+    public var excludePeople: [String] = []
+    /// Leave the people and messages the platform marks as bots out of rankings, pairs and digests.
+    public var excludeBots = true
+    /// Groups of conversations with figures of their own in the weekly report, in the
+    /// configuration's order.
+    public var groups: [ConversationGroup] = []
     /// Stable pseudonyms instead of people's names and ids, everywhere.
     public var anonymize = false
     /// Folder of templates overriding the built-ins by file name.

@@ -13,7 +13,7 @@ public enum ConfigurationFile {
     public static let keys = [
         "title", "baseURL", "timezone", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
-        "includeDirectMessages", "anonymize", "pageSize", "topN", "since", "until", "templates",
+        "includeDirectMessages", "excludePeople", "excludeBots", "groups", "anonymize", "pageSize", "topN", "since", "until", "templates",
         "highlightColor", "bubbleStack"
     ]
 
@@ -88,6 +88,12 @@ public enum ConfigurationFile {
                 options.excludeConversations = try reader.strings(value, key, unique: false)
             case "includeDirectMessages":
                 options.includeDirectMessages = try reader.boolean(value, key)
+            case "excludePeople":
+                options.excludePeople = try reader.strings(value, key, unique: false)
+            case "excludeBots":
+                options.excludeBots = try reader.boolean(value, key)
+            case "groups":
+                options.groups = try reader.groups(value)
             case "anonymize":
                 options.anonymize = try reader.boolean(value, key)
             case "pageSize":
@@ -251,6 +257,22 @@ struct SettingReader {
                 throw document.error(at: element.position, "'\(key)' lists \(TOMLKey.quoted(text)) twice")
             }
             out.append(text)
+        }
+        return out
+    }
+
+    /// The `[groups]` table: group name → array of conversation ids, names or `*` patterns.
+    func groups(_ value: TOMLValue) throws -> [ConversationGroup] {
+        guard case .table(let table) = value.kind else { throw wrongType(value, "groups", "a table of group names and conversation lists") }
+        var out: [ConversationGroup] = []
+        for entry in table.entries {
+            let name = entry.key
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw document.error(at: entry.keyPosition, "a group name must not be empty")
+            }
+            let members = try strings(entry.value, "groups." + TOMLKey.display(name), unique: true)
+            guard !members.isEmpty else { throw document.error(at: entry.value.position, "'groups.\(TOMLKey.display(name))' lists no conversation") }
+            out.append(ConversationGroup(name: name, members: members))
         }
         return out
     }

@@ -38,8 +38,10 @@ public struct DiscordImporter: DocumentImporter {
         }
         sink.conversation(conversation(channel, id: conversationID))
         var media = MediaLibrary()
+        // A thread's id is the id of the message it grew from (or of its first message).
+        let thread = Self.threadTypes.contains(channel?["type"]?.string ?? "") ? conversationID : nil
         for message in document.root["messages"]?.elements ?? [] {
-            readMessage(message, conversationID: conversationID, media: &media, into: sink)
+            readMessage(message, conversationID: conversationID, thread: thread, media: &media, into: sink)
         }
     }
 
@@ -58,7 +60,18 @@ public struct DiscordImporter: DocumentImporter {
         return ConversationInfo(platform: .discord, id: id, name: name, isDirect: Self.directTypes.contains(type))
     }
 
-    func readMessage(_ message: JSONValue, conversationID: String, media: inout MediaLibrary, into sink: ImportSink) {
+    /// The message `message` answers: the one a reply (`type` "Reply") references, else, in a
+    /// thread, the thread's starting message.
+    static func replyTarget(_ message: JSONValue, id: String, thread: String?) -> String? {
+        let type = message["type"]?.string
+        if type == "Reply", let referenced = message["reference"]?["messageId"]?.identifier, !referenced.isEmpty, referenced != id {
+            return referenced
+        }
+        guard let thread, thread != id, type != "ThreadStarterMessage" else { return nil }
+        return thread
+    }
+
+    func readMessage(_ message: JSONValue, conversationID: String, thread: String?, media: inout MediaLibrary, into sink: ImportSink) {
         guard let id = message["id"]?.identifier, !id.isEmpty else {
             sink.diagnose(.skippedRecord, "a message in \(conversationID) without an id", reactions: Self.reactionSize(of: message))
             return
@@ -71,7 +84,8 @@ public struct DiscordImporter: DocumentImporter {
             ImportedMessage(
                 platform: .discord, conversationID: conversationID, id: id, authorID: authorID, authorName: authorName,
                 sentAt: sink.time(message["timestamp"], what: "message \(id) timestamp") { $0.string.flatMap(Timestamp.iso8601) },
-                text: message["content"]?.string ?? "", markup: .discord))
+                replyToID: Self.replyTarget(message, id: id, thread: thread), fromBot: author?["isBot"]?.bool == true, text: message["content"]?.string ?? "",
+                markup: .discord))
 
         let target = MessageTarget(platform: .discord, conversationID: conversationID, messageID: id)
         for reaction in message["reactions"]?.array ?? [] {
@@ -100,6 +114,7 @@ public struct DiscordImporter: DocumentImporter {
             let reactor = user["id"]?.identifier ?? ""
             let name = displayName(user)
             if !reactor.isEmpty { sink.person(.discord, id: reactor, name: name) }
+            if !reactor.isEmpty, user["isBot"]?.bool == true { sink.bot(.discord, id: reactor) }
             sink.reaction(.add(target: target, value: value, reactor: reactor, reactorName: name, at: nil, ref: nil))
         }
     }

@@ -166,6 +166,8 @@ public struct ImportSink {
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }
     public func person(_ platform: Platform, id: String, name: String?) { ledger.recordPerson(platform: platform, id: id, name: name) }
     public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform) }
+    /// Records that the platform marks a user as a bot.
+    public func bot(_ platform: Platform, id: String) { ledger.recordBot(platform: platform, id: id) }
 
     /// Records a diagnostic about this file; `reactions` is how many reactions of the input it
     /// names as not counted.

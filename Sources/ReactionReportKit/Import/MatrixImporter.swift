@@ -249,7 +249,7 @@ public struct MatrixImporter: DocumentImporter {
         sink.message(
             ImportedMessage(
                 platform: .matrix, conversationID: room, id: id, authorID: sender, sentAt: time,
-                threadParentID: thread, text: text,
+                threadParentID: thread, replyToID: thread ?? nonEmpty(relation?["m.in_reply_to"]?["event_id"]?.string), text: text,
                 deleted: isRedacted(event), markup: .plain))
         readAggregations(event, target: MessageTarget(platform: .matrix, conversationID: room, messageID: id), into: sink)
     }

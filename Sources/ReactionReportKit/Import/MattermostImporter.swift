@@ -200,7 +200,8 @@ public struct MattermostImporter: DocumentImporter {
         sink.message(
             ImportedMessage(
                 platform: .mattermost, conversationID: conversationID, id: id, authorID: user,
-                sentAt: sentAt, threadParentID: parent, text: post["message"]?.string ?? "", markup: .commonMarkAutolinked))
+                sentAt: sentAt, threadParentID: parent, fromBot: Self.isFromBot(post), text: post["message"]?.string ?? "",
+                markup: .commonMarkAutolinked))
 
         let target = MessageTarget(platform: .mattermost, conversationID: conversationID, messageID: id)
         if let reactions = post["reactions"], !reactions.isNull, reactions.array == nil {
@@ -215,5 +216,12 @@ public struct MattermostImporter: DocumentImporter {
             sink.reaction(.add(target: target, value: value, reactor: reaction["user"]?.string ?? "", reactorName: nil, at: at, ref: nil))
         }
         return id
+    }
+
+    /// True for a post Mattermost marks as made by a bot or an integration (`props.from_bot`,
+    /// a string "true" in exports, or a boolean).
+    static func isFromBot(_ post: JSONValue) -> Bool {
+        guard let flag = post["props"]?["from_bot"] else { return false }
+        return flag.bool == true || flag.string == "true"
     }
 }

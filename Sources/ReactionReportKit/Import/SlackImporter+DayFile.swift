@@ -118,7 +118,7 @@ extension SlackImporter {
             ImportedMessage(
                 platform: .slack, conversationID: conversationID, id: ts, authorID: authorID, authorName: authorName,
                 sentAt: sentAt, threadParentID: threadTS == ts ? nil : threadTS,
-                text: message.text?.string ?? "", deleted: subtype == "tombstone",
+                fromBot: message.botID != nil || subtype == "bot_message", text: message.text?.string ?? "", deleted: subtype == "tombstone",
                 markup: .slackMrkdwn))
         let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
         recordReactions(message.reactions ?? [], on: target, into: &result.records)

@@ -96,6 +96,7 @@ public struct SlackImporter: WorkspaceImporter {
                 let name = [user["profile"]?["display_name"], user["real_name"], user["profile"]?["real_name"], user["name"]]
                     .lazy.compactMap { $0?.string }.first { !$0.isEmpty }
                 usersSink.person(.slack, id: id, name: name)
+                if user["is_bot"]?.bool == true { usersSink.bot(.slack, id: id) }
                 if let name { people[id] = name }
             }
         }

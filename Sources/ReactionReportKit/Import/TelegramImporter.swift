@@ -181,7 +181,8 @@ public struct TelegramImporter: DocumentImporter {
         sink.message(
             ImportedMessage(
                 platform: .telegram, conversationID: conversationID, id: id, authorID: authorID,
-                authorName: authorName, sentAt: sentAt, text: text(message["text"], id: id, into: sink), markup: .plain))
+                authorName: authorName, sentAt: sentAt, replyToID: nonEmpty(message["reply_to_message_id"]?.identifier),
+                fromBot: message["via_bot"].map { !$0.isNull } ?? false, text: text(message["text"], id: id, into: sink), markup: .plain))
 
         guard let reactions = message["reactions"], !reactions.isNull else { return }
         guard let list = reactions.elements else {

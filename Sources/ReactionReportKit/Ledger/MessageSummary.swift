@@ -50,6 +50,14 @@ public struct MessageSummary: Sendable {
         get { message.threadParentID }
         set { message.threadParentID = newValue }
     }
+    public var replyToID: String? {
+        get { message.replyToID }
+        set { message.replyToID = newValue }
+    }
+    public var fromBot: Bool {
+        get { message.fromBot }
+        set { message.fromBot = newValue }
+    }
     public var text: String {
         get { message.text }
         set { message.text = newValue }
@@ -108,6 +116,11 @@ public struct LedgerResult: Sendable {
     public var diagnostics: DiagnosticLog
     /// Display names by platform and user id (for mentions in message text).
     public var people: [Platform: [String: String]] = [:]
+    /// User ids the platform marks as bots, by platform.
+    public var bots: [Platform: Set<String>] = [:]
+    /// User ids left out of rankings, pairs and digests by `excludeBots` and `excludePeople`,
+    /// by platform (set by `RankingExclusions`).
+    public var leftOutOfRankings: [Platform: Set<String>] = [:]
     /// Where every reaction of the input went, by platform (nil: files of no known format).
     public var tallies: [Platform?: ReactionTally] = [:]
     /// Files the site carries, by path from the site's root (`media/…`): custom emoji images

@@ -176,7 +176,9 @@ extension ReactionLedger {
             conversations[key] ?? ConversationInfo(platform: key.platform, id: key.conversationID, name: nil)
         }
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
-        return LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies, media: media)
+        var result = LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies, media: media)
+        result.bots = bots
+        return result
     }
 
     /// One part of the messages settled: its messages' summaries in report order, and what it

@@ -84,6 +84,8 @@ public final class ReactionLedger {
     var paidStars: [MessageTarget: Int] = [:]
     var conversations: [MessageKey: ConversationInfo] = [:]
     var people: [Platform: [String: String]] = [:]
+    /// People the platform marks as bots.
+    var bots: [Platform: Set<String>] = [:]
     var directories: Set<Platform> = []
     var files: [String] = []
     /// Files the site carries (custom emoji images from an export's media), by site path.
@@ -121,6 +123,9 @@ public final class ReactionLedger {
 
     /// Records a message. A message seen twice (overlapping exports) is one message.
     public func record(_ message: ImportedMessage) {
+        // The author of a bot's message is a bot, except on Telegram, whose `via_bot` marks a
+        // message a person sent through an inline bot.
+        if message.fromBot, message.platform != .telegram, let author = message.authorID { recordBot(platform: message.platform, id: author) }
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
         // One hash for a new message: its position is stored, and put back for a repeat.
         guard let index = messageIndex.updateValue(messageList.count, forKey: key) else {
@@ -136,6 +141,8 @@ public final class ReactionLedger {
         existing.authorName = existing.authorName ?? message.authorName
         existing.sentAt = existing.sentAt ?? message.sentAt
         existing.threadParentID = existing.threadParentID ?? message.threadParentID
+        existing.replyToID = existing.replyToID ?? message.replyToID
+        existing.fromBot = existing.fromBot || message.fromBot
         if existing.text.isEmpty { existing.text = message.text }
         existing.deleted = existing.deleted || message.deleted
         if existing.text.isEmpty { existing.markup = message.markup }
@@ -152,6 +159,12 @@ public final class ReactionLedger {
     public func recordPerson(platform: Platform, id: String, name: String?) {
         guard let name, !name.isEmpty, people[platform]?[id] == nil else { return }
         people[platform, default: [:]][id] = name
+    }
+
+    /// Records that the platform marks a user as a bot (a user list's flag, the author of a
+    /// bot's message).
+    public func recordBot(platform: Platform, id: String) {
+        bots[platform, default: []].insert(id)
     }
 
     /// Declares that the export carries a complete user list for `platform`, so that a user

@@ -12,8 +12,15 @@ public struct ImportedMessage: Sendable, Equatable {
     public var authorName: String?
     /// When the message was sent.
     public var sentAt: Timestamp?
-    /// The id of the thread's root message, for replies.
+    /// The id of the thread's root message, for replies in a thread (`"thread"` in messages.jsonl).
     public var threadParentID: String?
+    /// The id of the message this one answers: the thread's root for a reply in a thread, the
+    /// message replied to where the platform has replies (Discord, Telegram, Matrix
+    /// `m.in_reply_to`). Looked up in the same conversation first, then on the whole platform.
+    public var replyToID: String?
+    /// True when the platform marks the message as a bot's (Slack `bot_id`, Discord
+    /// `author.isBot`, Telegram `via_bot`, Mattermost `props.from_bot`).
+    public var fromBot: Bool
     /// The message text as written (Markdown or the platform's markup).
     public var text: String
     /// True when the platform marks the message deleted.
@@ -24,7 +31,8 @@ public struct ImportedMessage: Sendable, Equatable {
     /// Creates a message.
     public init(
         platform: Platform, conversationID: String, id: String, authorID: String? = nil, authorName: String? = nil,
-        sentAt: Timestamp? = nil, threadParentID: String? = nil, text: String = "", deleted: Bool = false, markup: TextMarkup = .commonMark
+        sentAt: Timestamp? = nil, threadParentID: String? = nil, replyToID: String? = nil, fromBot: Bool = false, text: String = "",
+        deleted: Bool = false, markup: TextMarkup = .commonMark
     ) {
         self.platform = platform
         self.conversationID = conversationID
@@ -33,6 +41,8 @@ public struct ImportedMessage: Sendable, Equatable {
         self.authorName = authorName
         self.sentAt = sentAt
         self.threadParentID = threadParentID
+        self.replyToID = replyToID ?? threadParentID
+        self.fromBot = fromBot
         self.text = text
         self.deleted = deleted
         self.markup = markup

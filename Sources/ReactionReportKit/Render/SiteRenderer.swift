@@ -37,7 +37,7 @@ public struct SiteRenderer {
         // Media (custom emoji images an export held) serve the pages and the data files.
         let writesMedia = options.formats.contains(.html) || options.formats.contains(.json)
         if writesMedia { total += result.media.count }
-        if options.formats.contains(.json) { total += 4 }
+        if options.formats.contains(.json) { total += 5 }
         if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + weekly.weeks.count + 2 }
         if options.formats.contains(.markdown) { total += weekly.weeks.count + 1 }
         writer.expect(total)
@@ -59,6 +59,7 @@ public struct SiteRenderer {
             try writer.write("data/diagnostics.json", ByteBuffer(DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies)))
             try writer.write("data/weeks.json", ByteBuffer(WeeksRecord.json(weekly, messages: messages)))
             try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
+            try writer.write("data/people.csv", PeopleCSV.text(analysis.people))
         }
         // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
         // written in order as they come ready.

@@ -16,6 +16,8 @@ enum WeeksRecord {
                 "posters": String(figures.posters),
                 "medianSecondsToFirstReaction": figures.medianSecondsToFirstReaction.map { String($0) } ?? "null",
                 "newReactors": String(figures.newReactors),
+                "replies": String(figures.replies),
+                "medianSecondsToFirstReply": figures.medianSecondsToFirstReply.map { String($0) } ?? "null",
                 "topMessages": JSONText.array(
                     week.topMessages.map { index in
                         let message = messages[index]
@@ -25,17 +27,50 @@ enum WeeksRecord {
                         ])
                     }),
                 "topEmoji": JSONText.array(week.topEmoji.map { JSONText.object(["key": JSONText.quote($0.emoji.key), "count": String($0.count)]) }),
+                "topReactors": people(week.topReactors),
+                "topReceivers": people(week.topReceivers),
+                "topPairs": JSONText.array(
+                    week.topPairs.map { pair in
+                        JSONText.object([
+                            "platform": JSONText.quote(pair.platform.rawValue), "reactor": JSONText.quote(pair.reactorID),
+                            "author": JSONText.quote(pair.authorID), "count": String(pair.count)
+                        ])
+                    }),
                 "conversations": JSONText.array(
                     week.conversations.filter { $0.figures.messages > 0 }.map { entry in
                         JSONText.object([
                             "platform": JSONText.quote(entry.platform.rawValue), "id": JSONText.quote(entry.id), "name": JSONText.quote(entry.name),
                             "messages": String(entry.figures.messages), "reactions": String(entry.figures.reactions)
                         ])
-                    })
+                    }),
+                "groups": JSONText.array(week.groups.map(group))
             ])
         }
         return "{" + JSONText.quote("timezone") + ":" + JSONText.quote(report.calendar.name) + "," + JSONText.quote("weeks") + ":[\n"
             + weeks.joined(separator: ",\n") + "]}\n"
+    }
+
+    /// A ranking of people: platform, id, name (null when unknown) and count.
+    static func people(_ ranking: [WeeklyReport.PersonCount]) -> String {
+        JSONText.array(
+            ranking.map { person in
+                JSONText.object([
+                    "platform": JSONText.quote(person.platform.rawValue), "id": JSONText.quote(person.id), "name": JSONText.quote(person.name),
+                    "count": String(person.count)
+                ])
+            })
+    }
+
+    /// A group's figures in a week.
+    static func group(_ group: WeeklyReport.GroupWeek) -> String {
+        let figures = group.figures
+        return JSONText.object([
+            "name": JSONText.quote(group.name), "messages": String(figures.messages), "reactedMessages": String(figures.reactedMessages),
+            "reactions": String(figures.reactions), "reactors": String(figures.reactors), "posters": String(figures.posters),
+            "medianSecondsToFirstReaction": figures.medianSecondsToFirstReaction.map { String($0) } ?? "null",
+            "newReactors": String(figures.newReactors), "replies": String(figures.replies),
+            "medianSecondsToFirstReply": figures.medianSecondsToFirstReply.map { String($0) } ?? "null"
+        ])
     }
 }
 

@@ -37,7 +37,8 @@ final class GoldenSiteTests: XCTestCase {
             files.keys.filter { !$0.hasPrefix("weeks/") }.sorted(),
             [
                 "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
-                "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/reactions.csv", "data/weeks.json",
+                "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
+                "data/weeks.json",
                 "feed.xml", "index.html", "summary.md"
             ])
         // 2023-W46 to 2024-W43, every week with a page and a Markdown report.

@@ -1,0 +1,77 @@
+/// How fast messages got an answer: for every message that some other person replied to, the
+/// whole seconds from the message to its first such reply.
+///
+/// A reply is a message with `replyToID` (a reply in a thread, or a reply to a message). Its
+/// parent is looked up in its own conversation first, then by id on the whole platform (a
+/// Discord thread is a channel of its own whose replies answer a message of the parent
+/// channel). The first reply to a message is the earliest reply with a time whose author is
+/// not the message's own (a note added to one's own message is no answer); replies in any week
+/// count, and a reply stamped before its message counts as 0 seconds.
+public struct ReplyTimes: Sendable {
+    /// Seconds to the first reply, by index into the report's messages.
+    public private(set) var secondsToFirstReply: [Int: Int64] = [:]
+
+    public init() {}
+
+    /// Finds the first reply of every message in `messages` (in report order).
+    public init(messages: [MessageSummary]) {
+        // The replies, grouped by the message they answer: only those messages are looked up.
+        var waiting: [MessageAddress: [Int]] = [:]
+        for index in messages.indices {
+            guard let parent = messages[index].replyToID, parent != messages[index].id, messages[index].sentAt != nil else { continue }
+            let message = messages[index]
+            waiting[MessageAddress(platform: message.platform, conversationID: message.conversationID, id: parent), default: []].append(index)
+        }
+        guard !waiting.isEmpty else { return }
+        var unresolved = waiting
+        for index in messages.indices {
+            let message = messages[index]
+            let address = MessageAddress(platform: message.platform, conversationID: message.conversationID, id: message.id)
+            guard let replies = waiting[address] else { continue }
+            unresolved[address] = nil
+            record(replies, to: index, in: messages)
+        }
+        guard !unresolved.isEmpty else { return }
+        // Replies whose parent is in another conversation: by id on the platform, where one
+        // message has that id.
+        var byID: [MessageAddress: [Int]] = [:]
+        for (address, replies) in unresolved {
+            byID[MessageAddress(platform: address.platform, conversationID: "", id: address.id), default: []].append(contentsOf: replies)
+        }
+        var found: [MessageAddress: Int] = [:]
+        var ambiguous: Set<MessageAddress> = []
+        for index in messages.indices {
+            let address = MessageAddress(platform: messages[index].platform, conversationID: "", id: messages[index].id)
+            guard byID[address] != nil else { continue }
+            if found.updateValue(index, forKey: address) != nil { ambiguous.insert(address) }
+        }
+        for (address, index) in found where !ambiguous.contains(address) {
+            record(byID[address]!, to: index, in: messages)
+        }
+    }
+
+    /// Notes the earliest of `replies` by another author as the first reply to `parent`.
+    private mutating func record(_ replies: [Int], to parent: Int, in messages: [MessageSummary]) {
+        guard let sentAt = messages[parent].sentAt else { return }
+        let author = messages[parent].authorID
+        var first: Timestamp?
+        for reply in replies where messages[reply].authorID != author {
+            guard let at = messages[reply].sentAt else { continue }
+            first = min(first ?? at, at)
+        }
+        guard let first else { return }
+        let seconds = max(0, (first.nanoseconds - sentAt.nanoseconds) / 1_000_000_000)
+        if let known = secondsToFirstReply[parent] {
+            secondsToFirstReply[parent] = min(known, seconds)
+        } else {
+            secondsToFirstReply[parent] = seconds
+        }
+    }
+
+    /// A message's place: platform, conversation (empty for "anywhere on the platform") and id.
+    private struct MessageAddress: Hashable {
+        var platform: Platform
+        var conversationID: String
+        var id: String
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+@testable import ReactionReportKit
+
+/// People, pairs, reply times and groups over a Stream and a Discord export: what
+/// `data/weeks.json` and `data/people.csv` say, with bots and a listed person left out of the
+/// rankings but not out of the data.
+final class PeopleAndRepliesTests: XCTestCase {
+    static func site(_ configure: (inout BuildOptions) -> Void = { _ in }) throws -> [String: String] {
+        let result = try TestSupport.settleFixtures(["people/support.json", "people/random.json", "people/bots-lab.json"])
+        var options = BuildOptions()
+        try ConfigurationFile.apply(
+            """
+            excludePeople = ["EVE ADAMS"]
+            [groups]
+            help = ["support"]
+            chatter = ["Rand*", "500", "support"]
+            """, file: "reaction-report.toml", to: &options)
+        configure(&options)
+        return try MemoryWriter.render(result, options: options)
+    }
+
+    func testPeopleCSVCountsEveryoneAndMarksWhoIsLeftOut() throws {
+        XCTAssertEqual(
+            try Self.site()["data/people.csv"],
+            """
+            platform,id,name,bot,excluded,messages,reactionsGiven,reactionsReceived,peopleReactedTo,peopleReactedBy\r
+            discord,1,Ada D,false,false,1,1,1,1,1\r
+            discord,2,Bob D,false,false,0,1,0,1,0\r
+            discord,900,CI Bot,true,true,1,0,2,0,2\r
+            discord,901,Helper Bot,true,true,0,1,0,1,0\r
+            stream,ada,Ada Okafor,false,false,2,3,2,3,2\r
+            stream,bob,Bob Ito,false,false,2,2,2,2,2\r
+            stream,cy,Cy Park,false,false,1,2,0,2,0\r
+            stream,dan,Dan Ruiz,false,false,1,0,2,0,2\r
+            stream,eve,Eve Adams,false,true,1,1,2,1,2\r
+
+            """)
+    }
+
+    func testWeeksCarryRepliesPairsAndGroups() throws {
+        let weeks = try XCTUnwrap(Self.site()["data/weeks.json"])
+        // Checked by hand: W12's first replies are s1 → s2 (1,800.9 s, Ada's own note s3 is no
+        // answer), s4 → s5 (7 days 30 s, in W13) and d1 → d2 (300 s): median 1,800; group
+        // "help" has two, whose median is their mean rounded down. Eve (excludePeople, by name
+        // in another case) and the Discord bots are in no ranking; the bot's message makes no
+        // pair and receives nothing in the rankings.
+        XCTAssertEqual(
+            weeks,
+            #"""
+            {"timezone":"UTC","weeks":[
+            {"week":"2026-W12","start":"2026-03-16T00:00:00+00:00","end":"2026-03-23T00:00:00+00:00","messages":8,"reactedMessages":6,"reactions":9,"reactors":7,"posters":6,"medianSecondsToFirstReaction":60,"newReactors":7,"replies":3,"medianSecondsToFirstReply":1800,"topMessages":[{"platform":"stream","conversation":"messaging:support","id":"s1","reactions":2},{"platform":"stream","conversation":"messaging:random","id":"r1","reactions":2},{"platform":"discord","conversation":"500","id":"d1","reactions":2},{"platform":"stream","conversation":"messaging:support","id":"s2","reactions":1},{"platform":"stream","conversation":"messaging:random","id":"r2","reactions":1},{"platform":"discord","conversation":"500","id":"d2","reactions":1}],"topEmoji":[{"key":"👍","count":5},{"key":"❤","count":2},{"key":"😂","count":2}],"topReactors":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":2},{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1},{"platform":"discord","id":"2","name":"Bob D","count":1},{"platform":"stream","id":"cy","name":"Cy Park","count":1}],"topReceivers":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":2},{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1}],"topPairs":[{"platform":"stream","reactor":"ada","author":"bob","count":1},{"platform":"stream","reactor":"bob","author":"ada","count":1},{"platform":"stream","reactor":"cy","author":"ada","count":1}],"conversations":[{"platform":"stream","id":"messaging:support","name":"Support","messages":4,"reactions":3},{"platform":"discord","id":"500","name":"bots-lab","messages":2,"reactions":3},{"platform":"stream","id":"messaging:random","name":"Random","messages":2,"reactions":3}],"groups":[{"name":"help","messages":4,"reactedMessages":2,"reactions":3,"reactors":3,"posters":3,"medianSecondsToFirstReaction":59,"newReactors":3,"replies":2,"medianSecondsToFirstReply":303315},{"name":"chatter","messages":8,"reactedMessages":6,"reactions":9,"reactors":7,"posters":6,"medianSecondsToFirstReaction":60,"newReactors":7,"replies":3,"medianSecondsToFirstReply":1800}]},
+            {"week":"2026-W13","start":"2026-03-23T00:00:00+00:00","end":"2026-03-30T00:00:00+00:00","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null,"topMessages":[{"platform":"stream","conversation":"messaging:support","id":"s5","reactions":2}],"topEmoji":[{"key":"👍","count":2}],"topReactors":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":1},{"platform":"stream","id":"cy","name":"Cy Park","count":1}],"topReceivers":[{"platform":"stream","id":"dan","name":"Dan Ruiz","count":2}],"topPairs":[{"platform":"stream","reactor":"ada","author":"dan","count":1},{"platform":"stream","reactor":"cy","author":"dan","count":1}],"conversations":[{"platform":"stream","id":"messaging:support","name":"Support","messages":1,"reactions":2}],"groups":[{"name":"help","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null},{"name":"chatter","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null}]}]}
+
+            """#)
+    }
+}
+
+/// What each importer reads of replies and bots.
+final class RepliesAndBotsImportTests: XCTestCase {
+    func summary(_ result: LedgerResult) -> [String] {
+        result.messages.map { "\($0.id) replyTo=\($0.replyToID ?? "-") bot=\($0.fromBot)" }
+    }
+
+    func testSlackBotMessagesAndUsersListBots() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("slack/older-workspace").path
+        let result = try ReportBuild(inputs: [folder], options: BuildOptions()).inspect().result
+        XCTAssertEqual(result.messages.filter(\.fromBot).map(\.id), ["1456834000.000006"])
+        XCTAssertEqual(result.bots[.slack], ["B0BOT"])
+    }
+
+    func testTelegramRepliesAndInlineBots() throws {
+        let chat = """
+            {"name":"Chat","type":"private_group","id":77,"messages":[
+             {"id":1,"type":"message","date":"2026-03-16T10:00:00","date_unixtime":"1773655200","from":"Fay","from_id":"user10","text":"gif?"},
+             {"id":2,"type":"message","date":"2026-03-16T10:01:00","date_unixtime":"1773655260","from":"Gus","from_id":"user11","text":"",
+              "via_bot":"@gif","reply_to_message_id":1}]}
+            """
+        let result = try TestSupport.settle([("chat.json", chat)])
+        XCTAssertEqual(summary(result), ["1 replyTo=- bot=false", "2 replyTo=1 bot=true"])
+        // Telegram marks the message, not the person who sent it through the inline bot.
+        XCTAssertEqual(result.bots, [:])
+        let sample = try TestSupport.settleFixtures(["telegram/single-chat.json"])
+        XCTAssertEqual(sample.messages.first { $0.id == "103" }?.replyToID, "102")
+    }
+
+    func testMatrixThreadsAndRepliesAnswerTheirParent() throws {
+        let room = """
+            {"chunk":[
+             {"type":"m.room.message","room_id":"!r:x.org","event_id":"$a","sender":"@ann:x.org","origin_server_ts":1773655200000,
+              "content":{"msgtype":"m.text","body":"question"}},
+             {"type":"m.room.message","room_id":"!r:x.org","event_id":"$b","sender":"@ben:x.org","origin_server_ts":1773655260000,
+              "content":{"msgtype":"m.text","body":"> <@ann:x.org> question\\n\\nanswer","m.relates_to":{"m.in_reply_to":{"event_id":"$a"}}}},
+             {"type":"m.room.message","room_id":"!r:x.org","event_id":"$c","sender":"@cat:x.org","origin_server_ts":1773655320000,
+              "content":{"msgtype":"m.text","body":"in thread","m.relates_to":{"rel_type":"m.thread","event_id":"$a","is_falling_back":true,
+              "m.in_reply_to":{"event_id":"$b"}}}}]}
+            """
+        let result = try TestSupport.settle([("room.json", room)])
+        XCTAssertEqual(summary(result), ["$a replyTo=- bot=false", "$b replyTo=$a bot=false", "$c replyTo=$a bot=false"])
+        XCTAssertEqual(result.messages.map { $0.threadParentID ?? "-" }, ["-", "-", "$a"])
+    }
+
+    func testMattermostBotPosts() throws {
+        let export = """
+            {"type":"version","version":1}
+            {"type":"post","post":{"team":"t","channel":"town","user":"alerts","message":"disk full","create_at":1773655200000,"props":{"from_bot":"true"},
+             "replies":[{"user":"ann","message":"on it","create_at":1773655260000}]}}
+            """
+        let result = try TestSupport.settle([("export.jsonl", export)])
+        XCTAssertEqual(summary(result), ["1773655200000-alerts replyTo=- bot=true", "1773655260000-ann replyTo=1773655200000-alerts bot=false"])
+        XCTAssertEqual(result.bots[.mattermost], ["alerts"])
+    }
+
+    func testDiscordThreadMessagesAnswerTheMessageTheThreadGrewFrom() throws {
+        let thread = """
+            {"guild":{"id":"400","name":"Lab"},"channel":{"id":"d1","type":"GuildPublicThread","categoryId":"500","category":"bots-lab","name":"build 42"},
+             "messages":[
+              {"id":"d1","type":"Default","timestamp":"2026-03-19T08:00:00+00:00","content":"first","author":{"id":"1","name":"ada","isBot":false}},
+              {"id":"d7","type":"Default","timestamp":"2026-03-19T08:02:00+00:00","content":"why?","author":{"id":"2","name":"bob","isBot":false}}]}
+            """
+        let result = try TestSupport.settle([("thread.json", thread)])
+        XCTAssertEqual(summary(result), ["d1 replyTo=- bot=false", "d7 replyTo=d1 bot=false"])
+    }
+}
