@@ -81,6 +81,8 @@ public struct WeeklyReport: Sendable {
     public private(set) var range: WeekRange?
     /// Messages without a sending time, left out of every week.
     public var undated = 0
+    /// True when some week has a reply: the reports then show the reply figures.
+    public private(set) var hasReplies = false
 
     /// - Parameters:
     ///   - messages: the report's messages, in their output order.
@@ -169,6 +171,7 @@ public struct WeeklyReport: Sendable {
                 return (a.platform, a.name, a.id) < (b.platform, b.name, b.id)
             }
             previousConversations = current.filter { $0.value.figures.messages > 0 }
+            hasReplies = hasReplies || week.figures.replies > 0
             weeks[index] = week
         }
     }

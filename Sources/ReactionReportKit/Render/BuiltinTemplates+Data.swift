@@ -393,6 +393,27 @@ th { overflow-wrap: normal; }
 </table>
 </div>
 </section>
+{{#hasPeople}}
+<section id="people" aria-labelledby="people-title">
+<h2 id="people-title">People</h2>
+<div class="columns">
+<section aria-labelledby="people-reactors-title">
+<h3 id="people-reactors-title">Top reactors</h3>
+<ol class="people">{{#topReactors}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
+</section>
+<section aria-labelledby="people-receivers-title">
+<h3 id="people-receivers-title">Top receivers</h3>
+{{#hasTopReceivers}}<ol class="people">{{#topReceivers}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>{{/hasTopReceivers}}
+{{^hasTopReceivers}}<p>Nobody's messages got reactions.</p>{{/hasTopReceivers}}
+</section>
+<section aria-labelledby="people-pairs-title">
+<h3 id="people-pairs-title">Who reacts to whom</h3>
+{{#hasTopPairs}}<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-label="reacted to">→</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>{{/hasTopPairs}}
+{{^hasTopPairs}}<p>Nobody reacted to someone else's message.</p>{{/hasTopPairs}}
+</section>
+</div>
+</section>
+{{/hasPeople}}
 <section id="data" aria-labelledby="data-title">
 <h2 id="data-title">Data and feeds</h2>
 <ul class="downloads">
@@ -401,6 +422,7 @@ th { overflow-wrap: normal; }
 <li><a href="{{root}}data/messages.jsonl">data/messages.jsonl</a>: every message with its reactions</li>
 <li><a href="{{root}}data/weeks.json">data/weeks.json</a>: every weekly figure</li>
 <li><a href="{{root}}data/reactions.csv">data/reactions.csv</a>: one row per message and emoji</li>
+<li><a href="{{root}}data/people.csv">data/people.csv</a>: reactions given and received per person</li>
 <li><a href="{{root}}data/diagnostics.json">data/diagnostics.json</a>: what was odd in the input</li>
 </ul>
 </section>
@@ -535,7 +557,29 @@ th { overflow-wrap: normal; }
 {{/hasTopReceivers}}
 {{^hasTopReceivers}}<p>Nobody's messages got reactions this week.</p>{{/hasTopReceivers}}
 </section>
+<section aria-labelledby="top-pairs-title">
+<h2 id="top-pairs-title">Who reacts to whom</h2>
+{{#hasTopPairs}}
+<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-label="reacted to">→</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+{{/hasTopPairs}}
+{{^hasTopPairs}}<p>Nobody reacted to someone else's message this week.</p>{{/hasTopPairs}}
+</section>
 </div>
+{{#hasGroups}}
+<section aria-labelledby="groups-title">
+<h2 id="groups-title">Groups</h2>
+<div class="table-wrap">
+<table class="conversations groups">
+<thead><tr><th scope="col">Group</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th>{{#showReplies}}<th scope="col" class="num">Replies</th><th scope="col" class="num">Median time to first reply</th>{{/showReplies}}</tr></thead>
+<tbody>
+{{#groups}}
+<tr><th scope="row">{{name}}</th><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td><td class="num">{{reactors}}</td>{{#showReplies}}<td class="num">{{replies}}</td><td class="num">{{medianReply}}</td>{{/showReplies}}</tr>
+{{/groups}}
+</tbody>
+</table>
+</div>
+</section>
+{{/hasGroups}}
 <section aria-labelledby="conversations-title">
 <h2 id="conversations-title">Conversations</h2>
 {{#hasConversations}}
@@ -608,6 +652,32 @@ No message has a reaction yet.
 No reactions yet.
 {{/hasTopEmoji}}
 
+{{#hasPeople}}
+## People
+
+| # | Top reactor | Reactions given |
+|---:|---|---:|
+{{#topReactors}}
+| {{rank}} | {{name}} | {{count}} |
+{{/topReactors}}
+{{#hasTopReceivers}}
+
+| # | Top receiver | Reactions received |
+|---:|---|---:|
+{{#topReceivers}}
+| {{rank}} | {{name}} | {{count}} |
+{{/topReceivers}}
+{{/hasTopReceivers}}
+{{#hasTopPairs}}
+
+| # | Reactor | Author | Reactions |
+|---:|---|---|---:|
+{{#topPairs}}
+| {{rank}} | {{reactor}} | {{author}} | {{count}} |
+{{/topPairs}}
+{{/hasTopPairs}}
+
+{{/hasPeople}}
 ## Conversations
 
 | Conversation | Platform | Messages | Reacted | Reactions |
@@ -698,6 +768,29 @@ No listed reactors this week.
 {{^hasTopReceivers}}
 Nobody's messages got reactions this week.
 {{/hasTopReceivers}}
+
+## Who reacts to whom
+
+{{#hasTopPairs}}
+| # | Reactor | Author | Reactions |
+|---:|---|---|---:|
+{{#topPairs}}
+| {{rank}} | {{reactor}} | {{author}} | {{count}} |
+{{/topPairs}}
+{{/hasTopPairs}}
+{{^hasTopPairs}}
+Nobody reacted to someone else's message this week.
+{{/hasTopPairs}}
+{{#hasGroups}}
+
+## Groups
+
+| Group | Messages | Reaction rate | Reactions | Change | Reactors |{{#showReplies}} Replies | Median time to first reply |{{/showReplies}}
+|---|---:|---:|---:|---:|---:|{{#showReplies}}---:|---:|{{/showReplies}}
+{{#groups}}
+| {{name}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} | {{reactors}} |{{#showReplies}} {{replies}} | {{medianReply}} |{{/showReplies}}
+{{/groups}}
+{{/hasGroups}}
 
 ## Conversations
 

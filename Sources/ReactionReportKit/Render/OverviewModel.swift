@@ -64,6 +64,10 @@ struct OverviewModel: TemplateRepresentable {
     var topMessages: [TopMessageModel]
     var topEmoji: [EmojiUseModel]
     var conversations: [ConversationRow]
+    /// The whole report's top reactors, receivers and pairs (people left out of rankings are not in them).
+    var topReactors: [WeekReportModel.PersonRow] = []
+    var topReceivers: [WeekReportModel.PersonRow] = []
+    var topPairs: [WeekReportModel.PairRow] = []
     /// What the report leaves out, in sentences.
     var notes: [String]
     /// The input gave diagnostics (listed by kind in `diagnostics`).
@@ -71,7 +75,7 @@ struct OverviewModel: TemplateRepresentable {
     var diagnostics: [DiagnosticRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 19)
+        var object = base.templateObject(room: 26)
         object.append("pageTitle", .text("Overview"))
         object.append("period", .text(period))
         object.append("totals", totals.templateList)
@@ -85,6 +89,12 @@ struct OverviewModel: TemplateRepresentable {
         object.append("hasTopEmoji", .flag(!topEmoji.isEmpty))
         object.append("topEmoji", topEmoji.templateList)
         object.append("conversations", conversations.templateList)
+        object.append("hasPeople", .flag(!topReactors.isEmpty || !topReceivers.isEmpty))
+        object.append("topReactors", topReactors.templateList)
+        object.append("hasTopReceivers", .flag(!topReceivers.isEmpty))
+        object.append("topReceivers", topReceivers.templateList)
+        object.append("hasTopPairs", .flag(!topPairs.isEmpty))
+        object.append("topPairs", topPairs.templateList)
         object.append("hasNotes", .flag(!notes.isEmpty))
         object.append("notes", .list(notes.map { .object(["text": .text($0)]) }))
         object.append("hasDiagnostics", .flag(hasDiagnostics))

@@ -97,7 +97,7 @@ public struct SiteRenderer {
                     "index.html",
                     try templates.renderHTML(
                         "index",
-                        indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue
+                        indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: "").templateValue
                     )
                 )
             }
@@ -108,7 +108,7 @@ public struct SiteRenderer {
                     "summary.md",
                     try templates.renderMarkdown(
                         "summary",
-                        indexModel(overview, weekPages, messages, layout, result.diagnostics, notes: Self.notes(result), markup: markup, root: "").templateValue
+                        indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: "").templateValue
                     )
                 )
             }
@@ -143,13 +143,12 @@ public struct SiteRenderer {
 
     /// The overview's view model, for both `index.html` and `summary.md`.
     /// - Parameter root: the relative path from the page to the site root.
-    func indexModel(
-        _ overview: Overview, _ weekPages: WeeklyPages, _ messages: [MessageSummary], _ layout: SiteLayout,
-        _ diagnostics: DiagnosticLog, notes: [String] = [], markup: MessageMarkup, root: String
-    ) -> OverviewModel {
+    func indexModel(_ analysis: Analysis, _ weekPages: WeeklyPages, notes: [String] = [], markup: MessageMarkup, root: String) -> OverviewModel {
+        let (overview, layout, diagnostics) = (analysis.overview, analysis.layout, analysis.result.diagnostics)
         let weeks = weekPages.report.weeks
         let bubbles = BubbleViewModel(options: options)
-        return OverviewModel(
+        let people = analysis.people
+        var model = OverviewModel(
             base: pageBase(root: root, latestWeek: weeks.last?.week),
             period: OverviewModel.period(overview, calendar: calendar),
             totals: OverviewModel.totals(overview, weeks: weeks.count),
@@ -165,6 +164,10 @@ public struct SiteRenderer {
             notes: notes,
             hasDiagnostics: diagnostics.total > 0,
             diagnostics: OverviewModel.diagnostics(diagnostics))
+        model.topReactors = people.topReactors.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }
+        model.topReceivers = people.topReceivers.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }
+        model.topPairs = people.topPairs.enumerated().map { weekPages.pairRow($1, rank: $0 + 1) }
+        return model
     }
 
     /// A link from Markdown: absolute under `baseURL` when set, else relative from `root`.

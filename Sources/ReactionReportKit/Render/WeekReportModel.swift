@@ -41,6 +41,38 @@ struct WeekReportModel: TemplateRepresentable {
         }
     }
 
+    /// Who reacts to whom: a pair among the week's top pairs.
+    struct PairRow: TemplateRepresentable {
+        var rank: Int
+        var reactor: String
+        var author: String
+        var platform: String
+        /// The report covers several platforms.
+        var showPlatform: Bool
+        var count: String
+
+        var templateValue: TemplateObject {
+            [
+                "rank": .number(rank), "reactor": .text(reactor), "author": .text(author), "platform": .text(platform),
+                "showPlatform": .flag(showPlatform), "count": .text(count)
+            ]
+        }
+    }
+
+    /// A configured group's figures this week, with its change in reactions.
+    struct GroupRow: TemplateRepresentable {
+        var name: String
+        var messages, rate, reactions, reactors, replies, medianReply: String
+        var reactionsChange: FigureChange
+
+        var templateValue: TemplateObject {
+            [
+                "name": .text(name), "messages": .text(messages), "rate": .text(rate), "reactions": .text(reactions), "reactors": .text(reactors),
+                "replies": .text(replies), "medianReply": .text(medianReply), "reactionsChange": .object(reactionsChange.templateValue)
+            ]
+        }
+    }
+
     /// A conversation's figures this week, with its change in reactions.
     struct ConversationRow: TemplateRepresentable {
         var name: String
@@ -96,10 +128,14 @@ struct WeekReportModel: TemplateRepresentable {
     var offPalette: [EmojiUseModel]
     var topReactors: [PersonRow]
     var topReceivers: [PersonRow]
+    var topPairs: [PairRow]
+    /// The report has replies: the reply figures and columns are shown.
+    var showReplies: Bool
+    var groups: [GroupRow]
     var conversations: [ConversationRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 33)
+        var object = base.templateObject(room: 39)
         // The report's own time zone, in place of the base's (the two are the same calendar's).
         object["timezone"] = .text(timezone)
         object.append("week", .text(week))
@@ -124,6 +160,9 @@ struct WeekReportModel: TemplateRepresentable {
         object.append("figures", figures.templateList)
         object.append("quiet", .flag(quiet))
         appendRankings(to: &object)
+        object.append("showReplies", .flag(showReplies))
+        object.append("hasGroups", .flag(!groups.isEmpty))
+        object.append("groups", groups.templateList)
         object.append("hasConversations", .flag(!conversations.isEmpty))
         object.append("conversations", conversations.templateList)
         return object
@@ -145,5 +184,7 @@ struct WeekReportModel: TemplateRepresentable {
         object.append("topReactors", topReactors.templateList)
         object.append("hasTopReceivers", .flag(!topReceivers.isEmpty))
         object.append("topReceivers", topReceivers.templateList)
+        object.append("hasTopPairs", .flag(!topPairs.isEmpty))
+        object.append("topPairs", topPairs.templateList)
     }
 }

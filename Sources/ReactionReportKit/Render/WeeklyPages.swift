@@ -51,6 +51,9 @@ struct WeeklyPages {
             offPalette: week.offPalette.map { EmojiUseModel($0, total: reactions) },
             topReactors: week.topReactors.enumerated().map { personRow($1, rank: $0 + 1) },
             topReceivers: week.topReceivers.enumerated().map { personRow($1, rank: $0 + 1) },
+            topPairs: week.topPairs.enumerated().map { pairRow($1, rank: $0 + 1) },
+            showReplies: showReplies,
+            groups: groupRows(index),
             conversations: conversationRows(index, root: root))
     }
 
@@ -87,7 +90,44 @@ struct WeeklyPages {
             row(
                 "New reactors", NumberText.integer(now.newReactors), NumberText.integer(old.newReactors), ChangeText.count(now.newReactors, before?.newReactors)
             )
+        ] + (showReplies ? replyRows(now, before) : [])
+    }
+
+    /// Replies and the median time to a first reply, shown when the report has any reply.
+    func replyRows(_ now: Engagement, _ before: Engagement?) -> [WeekReportModel.FigureRow] {
+        let old = before ?? Engagement()
+        func previous(_ text: String) -> String { before == nil ? "–" : text }
+        return [
+            WeekReportModel.FigureRow(
+                label: "Replies", value: NumberText.integer(now.replies), previous: previous(NumberText.integer(old.replies)),
+                change: ChangeText.count(now.replies, before?.replies)),
+            WeekReportModel.FigureRow(
+                label: "Median time to first reply", value: now.medianSecondsToFirstReply.map(DurationText.make) ?? "–",
+                previous: previous(old.medianSecondsToFirstReply.map(DurationText.make) ?? "–"),
+                change: ChangeText.duration(now.medianSecondsToFirstReply, before == nil ? nil : .some(old.medianSecondsToFirstReply)))
         ]
+    }
+
+    /// True when some message of the report replies to another.
+    var showReplies: Bool { report.hasReplies }
+
+    func pairRow(_ pair: PairCount, rank: Int) -> WeekReportModel.PairRow {
+        WeekReportModel.PairRow(
+            rank: rank, reactor: pair.reactorName ?? pair.reactorID, author: pair.authorName ?? pair.authorID, platform: pair.platform.displayName,
+            showPlatform: showPlatforms, count: NumberText.integer(pair.count))
+    }
+
+    /// Week `index`'s groups, each with its change in reactions against the week before.
+    func groupRows(_ index: Int) -> [WeekReportModel.GroupRow] {
+        let previous = index > 0 ? report.weeks[index - 1].groups : nil
+        return report.weeks[index].groups.enumerated().map { position, group in
+            let figures = group.figures
+            return WeekReportModel.GroupRow(
+                name: group.name, messages: NumberText.integer(figures.messages), rate: NumberText.percent(figures.reactionRate),
+                reactions: NumberText.integer(figures.reactions), reactors: NumberText.integer(figures.reactors),
+                replies: NumberText.integer(figures.replies), medianReply: figures.medianSecondsToFirstReply.map(DurationText.make) ?? "–",
+                reactionsChange: ChangeText.count(figures.reactions, previous?[position].figures.reactions))
+        }
     }
 
     func personRow(_ person: WeeklyReport.PersonCount, rank: Int) -> WeekReportModel.PersonRow {

@@ -39,6 +39,30 @@ final class PeopleAndRepliesTests: XCTestCase {
             """)
     }
 
+    func testTheWeeklyReportShowsRepliesPairsAndGroups() throws {
+        let report = try XCTUnwrap(Self.site()["weeks/2026-W13/report.md"]).split(separator: "\n", omittingEmptySubsequences: false)
+        func lines(after heading: String, count: Int) -> [Substring] {
+            guard let start = report.firstIndex(of: Substring(heading)) else { return [] }
+            return Array(report[(start + 1)...].prefix(count))
+        }
+        XCTAssertEqual(
+            report.filter { $0.hasPrefix("| Replies") || $0.hasPrefix("| Median time to first reply") },
+            ["| Replies | 1 | 3 | ▼ 2 (−66.7%) |", "| Median time to first reply | – | 30 min | – |"])
+        XCTAssertEqual(
+            lines(after: "## Who reacts to whom", count: 5),
+            ["", "| # | Reactor | Author | Reactions |", "|---:|---|---|---:|", "| 1 | Ada Okafor | Dan Ruiz | 1 |", "| 2 | Cy Park | Dan Ruiz | 1 |"])
+        XCTAssertEqual(
+            lines(after: "## Groups", count: 5),
+            [
+                "", "| Group | Messages | Reaction rate | Reactions | Change | Reactors | Replies | Median time to first reply |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|", "| help | 1 | 100.0% | 2 | ▼ 1 (−33.3%) | 2 | 1 | – |",
+                "| chatter | 1 | 100.0% | 2 | ▼ 7 (−77.8%) | 2 | 1 | – |"
+            ])
+        // Without excludeBots, the bots are back in the rankings (and still in the data).
+        let withBots = try XCTUnwrap(Self.site { $0.excludeBots = false }["data/people.csv"])
+        XCTAssertTrue(withBots.contains("discord,900,CI Bot,true,false,1,0,2,0,2\r\n"), withBots)
+    }
+
     func testWeeksCarryRepliesPairsAndGroups() throws {
         let weeks = try XCTUnwrap(Self.site()["data/weeks.json"])
         // Checked by hand: W12's first replies are s1 → s2 (1,800.9 s, Ada's own note s3 is no
