@@ -66,7 +66,7 @@ def write(rng, n, folder, truth, scratch):
         reactions = export.add_reactions(message, conversation[4])
         export.add_message(i, message)
         truth.add(message["conversationId"], mid, deleted, message["data"]["text"], reactions,
-                  reply_to=parent[0] if parent else None)
+                  author=message["sender"], reply_to=parent[0] if parent else None)
     export.close()
 
 

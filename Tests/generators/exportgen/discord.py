@@ -247,7 +247,7 @@ class Server:
         targets.add(rng, (mid, person))
         if person["isBot"]:
             truth.bot(person["id"])
-        truth.add(cid, mid, False, text, expected,
+        truth.add(cid, mid, False, text, expected, author=person["id"],
                   reply_to=thread_id or (parent[0] if parent else None), from_bot=person["isBot"])
         return message
 

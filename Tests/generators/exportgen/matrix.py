@@ -162,7 +162,7 @@ class Room:
         expected = self.reactions(eid, edit_ids, ms)
         if rng.random() < 0.01:               # redaction of an event the dump never saw
             self.pending.append(self.redaction(self.event_id(), sender, ms + 5_000))
-        truth.add(self.room_id, eid, deleted, final_text, expected,
+        truth.add(self.room_id, eid, deleted, final_text, expected, author=sender,
                   reply_to=parent[0] if parent else None)
 
     def relation(self, eid):

@@ -43,7 +43,8 @@ def write(rng, n, folder, truth, scratch):
         post = Post(rng, tt, *channel)
         holders = export.add(post)
         truth.add(post.channel, str(tt), post.deleted_at is not None, post.final_text,
-                  {key: (len(uuids), uuids, True) for key, uuids in holders.items()})
+                  {key: (len(uuids), uuids, True) for key, uuids in holders.items()},
+                  author=post.author)
     export.close()
 
 

@@ -268,7 +268,7 @@ class Timeline:
         self.emit(name, micros, message)
         if who[0] == "legacy":
             truth.bot(message["bot_id"])
-        truth.add(cid, ts, who[0] == "tombstone", text, expected,
+        truth.add(cid, ts, who[0] == "tombstone", text, expected, author=self.author_id(who),
                   reply_to=parent[0] if parent else None, from_bot=who[0] in BOT_KINDS)
 
     def parent(self, name, threads):

@@ -106,7 +106,8 @@ def write_channel(rng, cid, where, count, start, serial, messages, truth):
         for rtype, rs in by_type.items():
             users = sorted({u for _, t, u, _ in listed if t == rtype})
             reactions[reaction_key(rtype)] = (len(rs), users, len(users) == len(rs))
-        truth.add(cid, mid, deleted, text, reactions, reply_to=parent[0] if parent else None)
+        truth.add(cid, mid, deleted, text, reactions, author=author,
+                  reply_to=parent[0] if parent else None)
 
 
 def reactions_by_type(rng, now):

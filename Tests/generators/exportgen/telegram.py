@@ -153,7 +153,7 @@ class Account:
                 written += 1
                 parent = item.get("reply_to_message_id")
                 truth.add(str(chat_id), str(message_id), False, plain, expected,
-                          reply_to=None if parent is None else str(parent),
+                          author=item["from_id"], reply_to=None if parent is None else str(parent),
                           from_bot="via_bot" in item)
             out.write(("" if first_message else ",") + "\n    " + dumps(item))
             first_message = False

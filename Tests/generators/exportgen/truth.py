@@ -6,13 +6,15 @@
     DIR/reaction-report.toml   the settings to build the export with (groups, excludePeople)
     DIR/.generate-tmp/         scratch space (shuffles, per-conversation truth), removed at the end
 
-A truth line (verify_messages.py reads the first six keys, verify_figures.py the last two):
+A truth line (verify_messages.py reads the first seven keys, verify_figures.py the last two):
 
-    {"platform":"slack","conversation":"C0123","id":"1790000000.000100","deleted":false,
-     "text":"…","reactions":[{"key":"👍","count":3,"reactors":["U2","U3"],"complete":true}],
+    {"platform":"slack","conversation":"C0123","id":"1790000000.000100","author":"U1",
+     "deleted":false,"text":"…",
+     "reactions":[{"key":"👍","count":3,"reactors":["U2","U3"],"complete":true}],
      "replyTo":"1789999000.000200","fromBot":false}
 
-`replyTo` is the id of the message this one answers (for thread platforms the thread root; the
+`author` is the author's id as the tool gives it, or null (Slack: the user, else the bot's
+`bot_id`; a webhook's post has neither). `replyTo` is the id of the message this one answers (for thread platforms the thread root; the
 message may be missing from the export), or null; `fromBot` whether the platform marks the
 message as a bot's (Slack `bot_id` or `bot_message`, Discord `author.isBot`, Telegram
 `via_bot`). Lines are sorted by conversation id, then message id (as strings); reactions by key,
@@ -59,10 +61,11 @@ class TruthWriter:
         """Someone the platform marks as a bot."""
         self.bots.add(person_id)
 
-    def add(self, conversation, message_id, deleted, text, reactions, reply_to=None,
+    def add(self, conversation, message_id, deleted, text, reactions, *, author, reply_to=None,
             from_bot=False):
-        """reactions: {key: (count, reactor ids, complete)}; reply_to: the id of the message
-        this one answers, or None; from_bot: whether the platform marks it as a bot's."""
+        """reactions: {key: (count, reactor ids, complete)}; author: the author's id as the tool
+        gives it, or None; reply_to: the id of the message this one answers, or None; from_bot:
+        whether the platform marks it as a bot's."""
         if conversation not in self.files:
             path = os.path.join(self.scratch, f"expected-{len(self.files)}.tmp")
             self.files[conversation] = (path, open(path, "w", encoding="utf-8"))
@@ -77,8 +80,8 @@ class TruthWriter:
                 items.append({"key": key, "count": count, "reactors": sorted(set(reactors)),
                               "complete": complete})
         line = {"platform": self.platform, "conversation": conversation, "id": message_id,
-                "deleted": deleted, "text": text, "reactions": items, "replyTo": reply_to,
-                "fromBot": from_bot}
+                "author": author, "deleted": deleted, "text": text, "reactions": items,
+                "replyTo": reply_to, "fromBot": from_bot}
         self.files[conversation][1].write(dumps(line) + "\n")
 
     def close(self):
