@@ -2,17 +2,23 @@
 
 Two shapes, one command line (`python3 -m exportgen`, with Tests/generators on PYTHONPATH):
 
-- truth: an export of a few thousand messages from the world of world.py, and the ground truth
-  for it (truth.py), for pubnub, stream, cometchat, slack, slack-zip, discord, telegram and
-  matrix; one writer module per platform. Tests/generated/run.sh builds each and checks the
-  build against the truth with verify_messages.py and verify_weeks.py.
+- truth: an export of a few thousand messages from the world of world.py (reactions, replies,
+  bots, quiet spells of days), the ground truth for it and the settings to build it with
+  (truth.py), for pubnub, stream, cometchat, slack, slack-zip, discord, telegram and matrix;
+  one writer module per platform. Tests/generated/run.sh builds each with those settings and
+  checks the build against the truth with verify_messages.py, verify_weeks.py and
+  verify_figures.py (issue 17's replies, people, pairs, groups); selftest.py tests the latter
+  on hand-made builds.
 - large: seeded exports of up to millions of messages with no truth (large.py), for
   Benchmarks/run.sh and Benchmarks/zipped.sh.
 
-Imports only go one way: __main__ imports the platform writers, large, truth and the two
-verifiers; writers, large and truth import jsonwriter, the platform writers world; world,
-jsonwriter and the verifiers import nothing of the package. Nothing imports __main__.
+Imports only go one way: __main__ imports the platform writers, large, truth and the
+verifiers and selftest; writers, large and truth import jsonwriter, the platform writers and
+truth world; verify_figures imports verify_weeks (the week and median rules), selftest
+verify_figures; world, jsonwriter, verify_messages and verify_weeks import nothing of the
+package. Nothing imports __main__.
 
-The verifiers live here because they read what this package writes (expected.jsonl) beside
-what reaction-report writes, and run only after the truth command.
+The verifiers live here because they read what this package writes (expected.jsonl,
+expected-bots.json, reaction-report.toml) beside what reaction-report writes, and run only after
+the truth command.
 """

@@ -4,11 +4,15 @@
     python3 -m exportgen large --platform {slack,pubnub,telegram} --messages N [--seed S] --out DIR
     python3 -m exportgen verify-messages DIR/expected.jsonl OUT/data/messages.jsonl
     python3 -m exportgen verify-weeks OUT
+    python3 -m exportgen verify-figures OUT DIR [--config FILE | --no-config]
+    python3 -m exportgen selftest
 
 `truth` writes DIR/input/ and DIR/expected.jsonl (truth.py); `large` writes the export straight
-into DIR (large.py). The same arguments give byte-identical files. The two checks compare a
-build's output with the truth (verify_messages.py) and with itself (verify_weeks.py); they exit
-with 0 when all is well, 1 on a mismatch, 2 when a file cannot be read.
+into DIR (large.py). The same arguments give byte-identical files. The checks compare a
+build's output with the truth (verify_messages.py), with itself (verify_weeks.py), and issue
+17's figures with the truth and the settings DIR/reaction-report.toml (verify_figures.py); they
+exit with 0 when all is well, 1 on a mismatch, 2 when a file cannot be read. `selftest` runs
+the verifiers on small hand-made builds whose figures were worked out by hand (selftest.py).
 """
 
 import argparse
@@ -18,7 +22,7 @@ import shutil
 import sys
 
 from . import cometchat, discord, large, matrix, pubnub, slack, stream, telegram
-from . import verify_messages, verify_weeks
+from . import selftest, verify_figures, verify_messages, verify_weeks
 from .truth import TruthWriter, prepare
 
 # name -> (the platform the truth names, the writer)
@@ -56,6 +60,16 @@ def parse(argv):
     sub.add_argument("actual", help="OUT/data/messages.jsonl")
     sub = commands.add_parser("verify-weeks", help="a build's weeks against its messages")
     sub.add_argument("output", help="the build's output folder")
+    sub = commands.add_parser("verify-figures", help="a build's replies, people, pairs and "
+                              "groups against its messages, the truth and the settings")
+    sub.add_argument("output", help="the build's output folder")
+    sub.add_argument("truth", help="DIR of `truth --out DIR`")
+    settings = sub.add_mutually_exclusive_group()
+    settings.add_argument("--config", help="the build's settings (default: "
+                          "DIR/reaction-report.toml)")
+    settings.add_argument("--no-config", action="store_true",
+                          help="the build had no settings: every one at its default")
+    commands.add_parser("selftest", help="the verifiers against hand-made builds")
     args = parser.parse_args(argv)
     if getattr(args, "messages", 1) < 1:
         parser.error("--messages must be at least 1")
@@ -68,6 +82,12 @@ def main(argv):
         return verify_messages.verify(args.expected, args.actual)
     if args.command == "verify-weeks":
         return verify_weeks.verify(args.output)
+    if args.command == "verify-figures":
+        config = None if args.no_config else \
+            args.config or os.path.join(args.truth, "reaction-report.toml")
+        return verify_figures.verify(args.output, args.truth, config)
+    if args.command == "selftest":
+        return selftest.run()
     if args.command == "truth":
         generate_truth(args.platform, args.messages, args.seed, args.out)
     else:

@@ -7,14 +7,16 @@ in a reactions list, or only as an 'added' event, or both (same id). Extra add/r
 pairs with their own ids cancel each other (the remover may still hold the key through another
 id). Removals of ids that never appear have no effect. Lists are final state, so no event
 removes a listed reaction.
+
+Replies: `parentId` of an earlier message of the conversation, or of one the export lacks. No
+bots.
 """
 
-import collections
 import os
 
 from .jsonwriter import JsonArrayWriter, ShuffledSink
-from .world import NAMES, PEOPLE_IDS, make_text, pick_distinct_values, pick_value, \
-    reaction_count_for, reaction_key
+from .world import NAMES, PEOPLE, PEOPLE_IDS, ReplyTargets, is_reply, make_text, parent_choice, \
+    pick_distinct_values, pick_value, quiet_spell, reaction_count_for, reaction_key, reply_author
 
 # (conversationId, receiverType, receiver, receiver name, possible senders/reactors or None)
 CONVERSATIONS = [
@@ -35,37 +37,49 @@ def write(rng, n, folder, truth, scratch):
     export = Export(rng, n, folder, scratch)
     base = 10 ** len(str(max(n, 1)))     # fixed-width ids: string order == numeric order
     sent = 1_700_000_000 + rng.randint(0, 10 ** 6)
-    recent_by_conversation = {}
+    targets = {}                         # conversation id -> ReplyTargets of (id, sender)
+    truth.people(PEOPLE[:40])
+    for conversation in CONVERSATIONS:
+        truth.conversation(conversation[0], conversation[3] or conversation[0])
     for i in range(n):
         mid = str(base + i)
-        sent += rng.randint(1, 120)
+        sent += rng.randint(1, 120) + quiet_spell(rng)
         conversation = CONVERSATIONS[i] if i < len(CONVERSATIONS) \
             else rng.choices(CONVERSATIONS, CONVERSATION_WEIGHTS)[0]
-        message = new_message(rng, mid, sent, conversation)
-        recent = recent_by_conversation.setdefault(message["conversationId"],
-                                                   collections.deque(maxlen=50))
-        if recent and rng.random() < 0.08:
-            message["parentId"] = rng.choice(recent)
-        recent.append(mid)
+        earlier = targets.setdefault(conversation[0], ReplyTargets())
+        parent = None
+        if earlier and is_reply(rng):
+            choice = parent_choice(rng)
+            if choice == "lost":         # an id below every message's (fewer digits)
+                parent = (str(rng.randint(1, base - 1)),
+                          rng.choice(conversation[4] or PEOPLE_IDS[:40]))
+            else:
+                parent = earlier.pick(rng, choice)
+        message = new_message(rng, mid, sent, conversation, parent)
+        if parent:
+            message["parentId"] = parent[0]
+        earlier.add(rng, (mid, message["sender"]))
         deleted = rng.random() < 0.03
         if deleted:
             message["deletedAt"] = message["updatedAt"] = sent + rng.randint(60, 86400)
             message["deletedBy"] = message["sender"]
         reactions = export.add_reactions(message, conversation[4])
         export.add_message(i, message)
-        truth.add(message["conversationId"], mid, deleted, message["data"]["text"], reactions)
+        truth.add(message["conversationId"], mid, deleted, message["data"]["text"], reactions,
+                  author=message["sender"], reply_to=parent[0] if parent else None)
     export.close()
 
 
-def new_message(rng, mid, sent, conversation):
-    """The message without its thread, deletion or reactions."""
+def new_message(rng, mid, sent, conversation, parent):
+    """The message without its thread, deletion or reactions; `parent` (id, sender) is the
+    message it answers, or None."""
     conv_id, rtype, receiver, receiver_name, members = conversation
+    senders = members or PEOPLE_IDS[:40]
+    sender = reply_author(rng, parent[1], senders) if parent else rng.choice(senders)
     if members:
-        sender = rng.choice(members)
         receiver = members[1] if sender == members[0] else members[0]
         receiver_entity = entity_user(receiver)
     else:
-        sender = rng.choice(PEOPLE_IDS[:40])
         receiver_entity = {"entityType": "group", "entity": {"guid": receiver, "name": receiver_name}}
     text = make_text(rng)
     message = {"id": mid, "conversationId": conv_id, "sender": sender,

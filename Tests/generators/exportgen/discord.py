@@ -5,6 +5,11 @@ into [part 1] / [part 2], two channels in the old format (no `users`, no `code`,
 Truth: conversation = channel id (a thread is its own channel), id = message id. `count` is the
 total, `users` the listed reactors; old-format files have no reactors at all, so their reactions
 are incomplete.
+
+Replies: `type` "Reply" with `reference` {messageId, channelId, guildId} to an earlier message of
+the channel (or to one the export lacks: deleted); every message of the thread file answers the
+thread, whose id is its starter message's in #help (so its parent is in another conversation).
+Bots: two accounts with `isBot` true post now and then and react (bots: those seen with it).
 """
 
 import datetime
@@ -12,8 +17,9 @@ import os
 import re
 
 from .jsonwriter import JsonArrayWriter, dumps
-from .world import HEX, UTC, make_text, moment, person_names, pick_weighted_distinct, \
-    random_chars, reaction_count_for, split_counts, unicode_key
+from .world import HEX, UTC, ReplyTargets, is_bot_message, is_reply, make_text, moment, \
+    parent_choice, person_names, pick_weighted_distinct, quiet_spell, random_chars, \
+    reaction_count_for, reply_author, split_counts, unicode_key
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 # (Unicode name, DCE EmojiIndex code, weight). "❤" without FE0F has no code in DCE's index, so
@@ -35,6 +41,7 @@ CHANNELS = [
     ("off-topic", "GuildTextChat", "Community", 1, "old"),
     ("Export shows times an hour off", "GuildPublicThread", None, 1, "current"),   # thread in #help
 ]
+BOTS = [("Lumen Bot", "lumenbot"), ("Carl-bot", "carlbot")]      # (nickname, name)
 ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 OFFSET = datetime.timedelta(hours=2)      # the exporting computer's zone
 
@@ -90,6 +97,7 @@ def write(rng, n, folder, truth, scratch=None):
     for channel, count in zip(CHANNELS, counts):
         if count:
             server.write_channel(folder, channel, count, truth)
+    truth.people([(p["id"], p["nickname"] or p["name"]) for p in server.authors])
 
 
 class Server:
@@ -100,7 +108,10 @@ class Server:
         # 18-digit ids for accounts from 2016-2018, 19-digit ids for 2023+
         self.people = [self.new_person(i, name) for i, name in enumerate(person_names(260))]
         self.authors = self.people[:40]
-        self.author_avatar = {p["id"]: p["avatarUrl"] for p in self.authors}
+        self.bots = [self.new_bot(nickname, name) for nickname, name in BOTS]
+        self.reactor_pool = self.people + self.bots
+        self.author_avatar = {p["id"]: p["avatarUrl"] for p in self.authors + self.bots}
+        self.help_messages = []           # (id, ms) of #help's messages: thread starters
         guild_id = self.old_snowflake(2019, 2020)
         icon = f"https://cdn.discordapp.com/icons/{guild_id}/" + random_chars(rng, HEX, 32) + ".png"
         self.guild = {"id": guild_id, "name": "Lumen Community", "iconUrl": icon}
@@ -141,12 +152,25 @@ class Server:
                 "nickname": name if rng.random() < 0.7 else handle, "color": None,
                 "isBot": False, "avatarUrl": avatar}
 
+    def new_bot(self, nickname, name):
+        rng = self.rng
+        uid = self.old_snowflake(2019, 2022)
+        return {"id": uid, "name": name, "discriminator": f"{rng.randint(1, 9999):04d}",
+                "nickname": nickname, "color": None, "isBot": True,
+                "avatarUrl": f"https://cdn.discordapp.com/avatars/{uid}/"
+                             + random_chars(rng, HEX, 32) + ".png"}
+
     def write_channel(self, folder, channel_row, count, truth):
-        """The channel's file, or its two partition files."""
+        """The channel's file, or its two partition files. A thread starts from a message of
+        #help, which lends it its id."""
         name, ctype, category, _, layout = channel_row
         cid = self.channel_ids[name]
         old = layout == "old"
-        if ctype == "GuildPublicThread":
+        ms = self.start_ms + self.rng.randint(0, 3_600_000)
+        thread = ctype == "GuildPublicThread"
+        if thread:
+            if self.help_messages:
+                cid, ms = self.rng.choice(self.help_messages)
             channel = {"id": cid, "type": ctype, "categoryId": self.channel_ids["help"],
                        "category": "help", "name": name, "topic": None}
             file_prefix = f"Lumen Community - help - {name} [{cid}]"
@@ -155,6 +179,7 @@ class Server:
                        "category": category, "name": name,
                        "topic": None if self.rng.random() < 0.5 else f"All things {name}"}
             file_prefix = f"Lumen Community - {category} - {name} [{cid}]"
+        truth.conversation(cid, name)
         if old:
             del channel["categoryId"]
         if layout == "split" and count > 1:
@@ -162,7 +187,7 @@ class Server:
                      (f"{file_prefix} [part 2].json", count // 2)]
         else:
             parts = [(f"{file_prefix}.json", count)]
-        ms = self.start_ms + self.rng.randint(0, 3_600_000)
+        targets = ReplyTargets()
         for file_name, part_count in parts:
             head = {"guild": self.guild, "channel": channel,
                     "dateRange": {"after": None, "before": None}}
@@ -171,36 +196,62 @@ class Server:
             prefix = dce_dumps(head)[:-1] + ',"messages":['
             writer = JsonArrayWriter(os.path.join(folder, file_name), prefix, "")
             for _ in range(part_count):
-                ms += self.rng.randint(1_000, 900_000)
-                writer.add_raw(dce_dumps(self.message(ms, cid, old, truth)))
+                ms += self.rng.randint(1_000, 900_000) + quiet_spell(self.rng) * 1000
+                message = self.message(ms, cid, old, truth, targets, cid if thread else None)
+                if name == "help":
+                    self.help_messages.append((message["id"], ms))
+                writer.add_raw(dce_dumps(message))
             writer.close('],"messageCount":%d}' % writer.count)
 
-    def message(self, ms, cid, old, truth):
-        """One message; its truth goes to `truth`."""
+    def message(self, ms, cid, old, truth, targets, thread_id):
+        """One message, sometimes a reply (none in a thread, whose messages all answer
+        `thread_id`); its truth goes to `truth`."""
         rng = self.rng
         mid = self.snowflake(ms)
-        author = dict(rng.choice(self.authors))
+        parent = None                     # (message id, author) that this one answers
+        if thread_id is None and targets and is_reply(rng):
+            choice = parent_choice(rng)
+            if choice == "lost":          # deleted since: an id from before, never written
+                parent = (self.snowflake(ms - rng.randint(60_000, 10 * 86_400_000)),
+                          rng.choice(self.authors))
+            else:
+                parent = targets.pick(rng, choice)
+        if is_bot_message(rng):
+            person = rng.choice(self.bots)
+        elif parent is not None:
+            person = reply_author(rng, parent[1], self.authors)
+        else:
+            person = rng.choice(self.authors)
+        author = dict(person)
         if old:
             author.pop("color")
-            author["discriminator"] = f"{rng.randint(1, 9999):04d}"
+            if not person["isBot"]:
+                author["discriminator"] = f"{rng.randint(1, 9999):04d}"
         else:
             author = {k: author[k] for k in ("id", "name", "discriminator", "nickname",
                                              "color", "isBot")}
             author.update(roles=[], avatarUrl=self.author_avatar[author["id"]])
         text = make_text(rng)
-        reactions, expected = self.reactions(old)
-        message = {"id": mid, "type": "Default", "timestamp": stamp(rng, ms),
+        reactions, expected = self.reactions(old, truth)
+        message = {"id": mid, "type": "Reply" if parent else "Default", "timestamp": stamp(rng, ms),
                    "timestampEdited": stamp(rng, ms + rng.randint(60_000, 3_600_000))
                    if rng.random() < 0.05 else None,
                    "callEndedTimestamp": None, "isPinned": rng.random() < 0.01,
                    "content": text, "author": author, "attachments": [], "embeds": [],
                    "stickers": [], "reactions": reactions, "mentions": []}
+        if parent:
+            message["reference"] = {"messageId": parent[0], "channelId": cid,
+                                    "guildId": self.guild["id"]}
         if not old:
             message["inlineEmojis"] = []
-        truth.add(cid, mid, False, text, expected)
+        targets.add(rng, (mid, person))
+        if person["isBot"]:
+            truth.bot(person["id"])
+        truth.add(cid, mid, False, text, expected, author=person["id"],
+                  reply_to=thread_id or (parent[0] if parent else None), from_bot=person["isBot"])
         return message
 
-    def reactions(self, old):
+    def reactions(self, old, truth):
         """(a message's reactions, their truth): old-format files list no users; current ones
         sometimes list fewer than the count (the users call failed, or burst reactions)."""
         rng = self.rng
@@ -208,7 +259,7 @@ class Server:
         reactions, expected = [], {}
         for choice in pick_weighted_distinct(rng, self.choices, self.choice_weights,
                                              rng.choice((0, 0, 0, 1, 1, 2, 3)), lambda c: c[3]):
-            holders = rng.sample(self.people, reaction_count_for(rng, popular))
+            holders = rng.sample(self.reactor_pool, reaction_count_for(rng, popular))
             reaction = {"emoji": emoji_object(choice, old), "count": len(holders)}
             if old:
                 listed = []
@@ -217,6 +268,9 @@ class Server:
                 if rng.random() < 0.08:
                     listed = holders[:rng.randint(0, len(holders) - 1)]
                 reaction["users"] = listed
+                for user in listed:
+                    if user["isBot"]:
+                        truth.bot(user["id"])
             reactions.append(reaction)
             expected[choice[3]] = (len(holders), [u["id"] for u in listed],
                                    len(listed) == len(holders))

@@ -1,20 +1,27 @@
 """Matrix: room events, one room as a JSON array, one as a /messages response {"chunk": […]}.
-Messages and state are in time order; the edits, reactions and redactions of every window of
-messages are shuffled among themselves and written after it, so a redaction often precedes what
-it redacts.
+Messages and state are in time order (but for a few replies from a server whose clock is
+behind); the edits, reactions and redactions of every window of messages are shuffled among
+themselves and written after it, so a redaction often precedes what it redacts.
 
 Truth: conversation = room id, id = event id. Count = distinct senders per (target, key) among
 reaction events that are not redacted, reactions on an edit event counting for the original,
 always complete. Edits are not messages; the text is the newest edit's body (by
 origin_server_ts). A redacted message is deleted (its event is kept with its content, so its
 text stays, and its reactions still count, as for deleted messages on the other platforms).
+
+Replies: thread messages (`m.relates_to` `rel_type` `m.thread`, `is_falling_back` true, the
+fallback `m.in_reply_to` the thread's latest event) answer the thread's root; plain replies
+(`m.relates_to` with only `m.in_reply_to`) answer that event. Either may answer an event the dump
+lacks; now and then a plain reply's server clock runs behind, so it is older than its parent.
+No bots.
 """
 
 import os
 
 from .jsonwriter import JsonArrayWriter
-from .world import make_text, person_names, pick_weighted_distinct, random_chars, \
-    reaction_count_for, spellings_by_key, split_counts, unicode_key
+from .world import ReplyTargets, is_reply, make_text, parent_choice, person_names, \
+    pick_weighted_distinct, quiet_spell, random_chars, reaction_count_for, reply_author, \
+    spellings_by_key, split_counts, unicode_key
 
 # (room id, room name, weight, file name, shape, members)
 ROOMS = [
@@ -27,6 +34,7 @@ VALUES = [("👍", 6), ("❤️", 3), ("❤", 1), ("😂", 2), ("🎉", 3), ("�
 VALUE_NAMES = [v for v, _ in VALUES]
 VALUE_WEIGHTS = [w for _, w in VALUES]
 SPELLINGS = spellings_by_key(VALUE_NAMES, unicode_key)
+SKEWED = 0.05       # of plain replies, sent by a server whose clock is behind
 WINDOW = 40          # messages whose annotations, edits and redactions are shuffled together
 ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -47,14 +55,16 @@ def write(rng, n, folder, truth, scratch=None):
     everyone = people()
     counts = split_counts(rng, n, [r[2] for r in ROOMS])
     start = 1_789_000_000_000 + rng.randint(0, 10 ** 9)
+    renamed = set()
     for room_index, (row, count) in enumerate(zip(ROOMS, counts)):
         room_id, room_name, _, file_name, shape, size = row
+        truth.conversation(room_id, room_name)
         if shape == "array":
             writer, closing = JsonArrayWriter(os.path.join(folder, file_name)), None
         else:
             writer = JsonArrayWriter(os.path.join(folder, file_name), '{"chunk":[', "")
             closing = '],"start":"t%d-%d_0_0","end":"t1-1_0_0"}' % (rng.randint(100, 999), count)
-        room = Room(rng, room_id, everyone[:size], writer, start)
+        room = Room(rng, room_id, everyone[:size], writer, start, renamed)
         room.begin(room_name)
         forced_delete = min(2, count - 1) if room_index == 0 else -1
         for index in range(count):
@@ -63,18 +73,22 @@ def write(rng, n, folder, truth, scratch=None):
                 room.flush()
         room.flush()
         writer.close(closing)
+    truth.people([(mxid, name) for mxid, name in everyone[:25] if mxid not in renamed])
 
 
 class Room:
     """One room's events: state and messages written in time order, the rest held back in
     `pending` and shuffled per window."""
 
-    def __init__(self, rng, room_id, members, writer, start):
+    def __init__(self, rng, room_id, members, writer, start, renamed):
         self.rng, self.room_id, self.members, self.writer = rng, room_id, members, writer
-        self.posters = members[:25]
+        self.posters = [mxid for mxid, _ in members[:25]]
         self.now = start
         self.pending = []
-        self.recent_roots = []
+        self.renamed = renamed            # people whose display name changed, in any room
+        # (event id, sender, ms) of every message, and of thread roots; the thread's latest
+        # event per root
+        self.targets, self.roots, self.latest = ReplyTargets(), ReplyTargets(), {}
 
     def event_id(self):
         return "$" + random_chars(self.rng, ID_CHARS, 22) + ":example.org"
@@ -117,25 +131,26 @@ class Room:
         """A message, sometimes in a thread, with its edits, deletion and reactions (pending).
         `deleted`: whether it must be deleted; it may be anyway."""
         rng = self.rng
-        self.now += rng.randint(1_000, 600_000)
+        self.now += rng.randint(1_000, 600_000) + quiet_spell(rng) * 1000
         if rng.random() < 0.005:              # a display name changes: names vary over time
             who = rng.choice(self.members)
             self.state("m.room.member", who[0], who[0],
                        {"membership": "join", "displayname": who[1].split(" ")[0] + " (away)"})
+            self.renamed.add(who[0])
             self.now += 1
         ms = self.now
-        sender = rng.choice(self.posters)[0]
         text = make_text(rng)
         eid = self.event_id()
         content = {"msgtype": "m.text", "body": text}
-        if self.recent_roots and rng.random() < 0.08:
-            root = rng.choice(self.recent_roots)
-            content["m.relates_to"] = {"rel_type": "m.thread", "event_id": root,
-                                       "is_falling_back": True, "m.in_reply_to": {"event_id": root}}
-        else:
-            self.recent_roots.append(eid)
-            if len(self.recent_roots) > 30:
-                self.recent_roots.pop(0)
+        relation, parent = self.relation(eid)
+        if relation:
+            content["m.relates_to"] = relation
+        sender = reply_author(rng, parent[1], self.posters) if parent else rng.choice(self.posters)
+        if relation and "rel_type" not in relation and rng.random() < SKEWED:
+            ms = parent[2] - rng.randint(1, 5_000)
+        self.targets.add(rng, (eid, sender, ms))
+        if not relation or "rel_type" not in relation:
+            self.roots.add(rng, (eid, sender, ms))
         message = self.base("m.room.message", sender, ms, eid)
         message.update(content=content, unsigned={"age": rng.randint(10 ** 6, 10 ** 9)})
         self.writer.add(message)
@@ -147,7 +162,28 @@ class Room:
         expected = self.reactions(eid, edit_ids, ms)
         if rng.random() < 0.01:               # redaction of an event the dump never saw
             self.pending.append(self.redaction(self.event_id(), sender, ms + 5_000))
-        truth.add(self.room_id, eid, deleted, final_text, expected)
+        truth.add(self.room_id, eid, deleted, final_text, expected, author=sender,
+                  reply_to=parent[0] if parent else None)
+
+    def relation(self, eid):
+        """(`m.relates_to` of a new message `eid`, or None; the (event id, sender, ms) it answers,
+        or None): half of the replies are in a thread (they answer its root, a message in no
+        thread), half plain replies to any message."""
+        rng = self.rng
+        if not self.targets or not is_reply(rng):
+            return None, None
+        choice = parent_choice(rng)
+        threaded = rng.random() < 0.5
+        if choice == "lost":
+            parent = (self.event_id(), rng.choice(self.posters), self.now - 86_400_000)
+        else:
+            parent = (self.roots if threaded else self.targets).pick(rng, choice)
+        if not threaded:
+            return {"m.in_reply_to": {"event_id": parent[0]}}, parent
+        latest = self.latest.get(parent[0], parent[0])
+        self.latest[parent[0]] = eid
+        return {"rel_type": "m.thread", "event_id": parent[0], "is_falling_back": True,
+                "m.in_reply_to": {"event_id": latest}}, parent
 
     def edits(self, eid, sender, ms, text):
         """Sometimes a few edits: the newest by origin_server_ts wins, whatever the file order.

@@ -8,13 +8,16 @@ Where each instance shows up follows from when it was added and removed:
   added < T1 and removed before T1             -> absent from history; sometimes the add+removed
                                                   pair is in the event log;
   added > T1                                    -> 'added' event (+ 'removed' event).
+
+No replies (PubNub messages have no parent field) and no bots. No names either: excludePeople's
+name entry matches nobody here.
 """
 
 import os
 
 from .jsonwriter import JsonArrayWriter, ShuffledSink, dumps
-from .world import PEOPLE_IDS, SPELLINGS, make_text, pick_distinct_values, pick_value, \
-    reaction_count_for, reaction_key
+from .world import PEOPLE, PEOPLE_IDS, SPELLINGS, make_text, pick_distinct_values, pick_value, \
+    quiet_spell, reaction_count_for, reaction_key
 
 TICKS = 10_000_000          # timetoken ticks per second (100 ns)
 HOUR, DAY = 3600 * TICKS, 86400 * TICKS
@@ -32,12 +35,16 @@ def write(rng, n, folder, truth, scratch):
     """Writes history-<channel>.json files, events.json / events.jsonl and actions-support.json
     into `folder`, and every message's truth."""
     export = Export(rng, n, folder, scratch)
+    for channel, _, _ in CHANNELS:
+        truth.conversation(channel, channel)
+    truth.people(PEOPLE[:40])
     for i, tt in enumerate(export.timetokens):
         channel = CHANNELS[i] if i < len(CHANNELS) else rng.choices(CHANNELS, CHANNEL_WEIGHTS)[0]
         post = Post(rng, tt, *channel)
         holders = export.add(post)
         truth.add(post.channel, str(tt), post.deleted_at is not None, post.final_text,
-                  {key: (len(uuids), uuids, True) for key, uuids in holders.items()})
+                  {key: (len(uuids), uuids, True) for key, uuids in holders.items()},
+                  author=post.author)
     export.close()
 
 
@@ -75,7 +82,7 @@ class Export:
         # Global, strictly increasing, odd-heavy message timetokens (> 2^53, never round numbers).
         self.timetokens, tt = [], 17_000_000_000_000_000 + rng.randint(0, 10 ** 15)
         for _ in range(n):
-            tt += rng.randint(TICKS, 120 * TICKS)
+            tt += rng.randint(TICKS, 120 * TICKS) + quiet_spell(rng) * TICKS
             self.timetokens.append(tt)
         self.t1 = (self.timetokens[-1] if self.timetokens else tt) + HOUR   # the snapshot time
         self.t_end = self.t1 + 7 * DAY                                      # the last event

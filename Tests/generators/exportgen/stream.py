@@ -7,14 +7,18 @@ a popular message are fewer than the count (complete=false). One message never c
 with the same key (`like` and `👍`, `love` and `❤️`): Stream keeps a separate total per type, and
 two totals cannot be merged exactly (the union of their reactors is unknown), so there would be
 no single right answer.
+
+Replies: `parent_id` of an earlier message of the channel, or of one the export lacks. Some
+messages have no `user` at all (an unknown author; an unknown author answering one is the same
+author). No bots.
 """
 
-import collections
 import os
 
 from .jsonwriter import ItemWriter, JsonArrayWriter, dumps
-from .world import NAMES, PEOPLE_IDS, make_text, moment, pick_distinct_values, \
-    reaction_count_for, reaction_key, split_counts, uuid_text
+from .world import NAMES, PEOPLE, PEOPLE_IDS, ReplyTargets, is_reply, is_unknown_author, \
+    make_text, moment, parent_choice, pick_distinct_values, quiet_spell, reaction_count_for, \
+    reaction_key, reply_author, split_counts, uuid_text
 
 # (type, id, name, where): "export" channels go to export-1.json, "array" ones to
 # messages-<id>.json as a plain array of messages.
@@ -40,11 +44,13 @@ def write(rng, n, folder, truth, scratch):
     counts = split_counts(rng, n, [5, 3, 2])
     export = JsonArrayWriter(os.path.join(folder, "export-1.json"), '{"channels":[', "]}")
     serial = [0]       # ids are made from one serial over all channels
+    truth.people(PEOPLE[:40])
     start = 1_712_000_000 * 10 ** 6 + rng.randint(0, 10 ** 12)   # around April 2024, µs
     for (ctype, cid_id, cname, where), count in zip(CHANNELS, counts):
         if count == 0:
             continue
         cid = f"{ctype}:{cid_id}"
+        truth.conversation(cid, cname)
         channel = {"id": cid_id, "type": ctype, "cid": cid, "name": cname}
         if where == "export":           # {"channel":…,"messages":[…]} inside export-1.json
             export.add_raw('{"channel":%s,"messages":[' % dumps(channel))
@@ -61,25 +67,36 @@ def write(rng, n, folder, truth, scratch):
 
 def write_channel(rng, cid, where, count, start, serial, messages, truth):
     now = start
-    recent = collections.deque(maxlen=50)    # thread parents are picked among these
+    targets = ReplyTargets()        # (id, author or None): thread parents are picked among these
     for _ in range(count):
         serial[0] += 1
-        now += rng.randint(10 ** 6, 600 * 10 ** 6)
+        now += rng.randint(10 ** 6, 600 * 10 ** 6) + quiet_spell(rng) * 10 ** 6
         # uuid-shaped ids that sort (as strings) in creation order: a fixed-width hex serial
         mid = uuid_text(rng, serial[0])
-        author = rng.choice(PEOPLE_IDS[:40])
+        parent = None
+        if targets and is_reply(rng):
+            choice = parent_choice(rng)
+            parent = (uuid_text(rng, rng.getrandbits(32)), rng.choice(PEOPLE_IDS[:40])) \
+                if choice == "lost" else targets.pick(rng, choice)
+        if is_unknown_author(rng):
+            author = None
+        elif parent:
+            author = reply_author(rng, parent[1], PEOPLE_IDS[:40])
+        else:
+            author = rng.choice(PEOPLE_IDS[:40])
         text = make_text(rng)
         deleted = rng.random() < 0.03
-        message = {"id": mid, "text": text, "type": "deleted" if deleted else "regular",
-                   "user": {"id": author, "name": NAMES[author]},
-                   "created_at": iso(now, rng.randint(0, 6))}
+        message = {"id": mid, "text": text, "type": "deleted" if deleted else "regular"}
+        if author is not None:
+            message["user"] = {"id": author, "name": NAMES[author]}
+        message["created_at"] = iso(now, rng.randint(0, 6))
         if where == "array" or rng.random() < 0.5:     # a plain array needs the cid
             message["cid"] = cid
-        if recent and rng.random() < 0.1:
-            message["parent_id"] = rng.choice(recent)
+        if parent:
+            message["parent_id"] = parent[0]
         if deleted:
             message["deleted_at"] = iso(now + rng.randint(10 ** 6, 10 ** 10), rng.randint(0, 6))
-        recent.append(mid)
+        targets.add(rng, (mid, author))
 
         by_type = reactions_by_type(rng, now)
         add_totals(rng, message, by_type)
@@ -89,7 +106,8 @@ def write_channel(rng, cid, where, count, start, serial, messages, truth):
         for rtype, rs in by_type.items():
             users = sorted({u for _, t, u, _ in listed if t == rtype})
             reactions[reaction_key(rtype)] = (len(rs), users, len(users) == len(rs))
-        truth.add(cid, mid, deleted, text, reactions)
+        truth.add(cid, mid, deleted, text, reactions, author=author,
+                  reply_to=parent[0] if parent else None)
 
 
 def reactions_by_type(rng, now):

@@ -5,14 +5,19 @@ Truth: conversation = chat id, id = message id, reactors = `recent[].from_id` (a
 only when `count` equals its length). Custom emoji key `:custom-<document_id>:`. Paid (Stars)
 reactions are not reactions; service messages are not messages. Text = the texts of the parts
 joined.
+
+Replies: `reply_to_message_id` of an earlier message of the chat, or of an id the export lacks (a
+deleted message's, or a service record's: not messages). Inline bots: a message sent through
+one has `"via_bot": "@…"`, which marks the message (fromBot), not its sender: no bots.
 """
 
 import datetime
 import os
 
 from .jsonwriter import dumps
-from .world import WORDS, capitalized, make_text, moment, person_names, pick_weighted_distinct, \
-    reaction_count_for, some_words, split_counts, unicode_key
+from .world import WORDS, ReplyTargets, capitalized, is_bot_message, is_reply, make_text, moment, \
+    parent_choice, person_names, pick_weighted_distinct, quiet_spell, reaction_count_for, \
+    reply_author, some_words, split_counts, unicode_key
 
 # (name, type, weight, list)
 CHATS = [
@@ -26,6 +31,7 @@ EMOJI = [("👍", 6), ("❤", 3), ("❤️", 2), ("🔥", 3), ("🎉", 3), ("�
          ("🙏", 1), ("🤝", 1), ("👍🏽", 1), ("🤯", 1), ("☺️", 1), ("☺", 1)]
 EMOJI_VALUES = [e for e, _ in EMOJI] + ["custom"]
 EMOJI_WEIGHTS = [w for _, w in EMOJI] + [2]
+INLINE_BOTS = ["@gif", "@lumen_polls_bot", "@vote"]
 RECENT = 3                                 # reactions list at most three recent reactors
 ZONE = datetime.timedelta(hours=1)         # the exporting computer's zone (not in the file)
 
@@ -76,6 +82,7 @@ def telegram_text(rng, mentions):
 def write(rng, n, folder, truth, scratch=None):
     """Writes result.json into `folder`, each chat's messages as they are made, and the truth."""
     account = Account(rng)
+    truth.people([(pid, name) for name, pid in account.people[:40]])
     counts = split_counts(rng, n, [w for _, _, w, _ in CHATS])
     with open(os.path.join(folder, "result.json"), "w", encoding="utf-8") as out:
         out.write(HEAD)
@@ -125,21 +132,29 @@ class Account:
             chat_id = int(self.user_id(10))
             members = self.people
         posters = members[:40] if chat_type != "personal_chat" else members
+        truth.conversation(str(chat_id), chat_name)
         out.write(("" if first_chat else ",") + "\n   " +
                   dumps({"name": chat_name, "type": chat_type, "id": chat_id})[:-1] + ',"messages":[')
         message_id = rng.choice((1, 1000, 250_000))
         now = start + rng.randint(0, 3600)
         written, first_message = 0, True
+        self.targets, self.missing = ReplyTargets(), []    # (id, sender); ids of no message
         while written < count:
-            now += rng.randint(1, 900)
-            message_id += 1 if rng.random() < 0.9 else rng.randint(2, 5)   # deleted ones leave gaps
+            now += rng.randint(1, 900) + quiet_spell(rng)
+            step = 1 if rng.random() < 0.9 else rng.randint(2, 5)   # deleted ones leave gaps
+            self.missing.extend(range(message_id + 1, message_id + step))
+            message_id += step
             if chat_type != "personal_chat" and rng.random() < 0.03:
                 item = self.service(message_id, now, members)
+                self.missing.append(message_id)
             else:
                 item, plain, expected = self.message(message_id, now, chat, chat_id, posters,
                                                      members, written)
                 written += 1
-                truth.add(str(chat_id), str(message_id), False, plain, expected)
+                parent = item.get("reply_to_message_id")
+                truth.add(str(chat_id), str(message_id), False, plain, expected,
+                          author=item["from_id"], reply_to=None if parent is None else str(parent),
+                          from_bot="via_bot" in item)
             out.write(("" if first_message else ",") + "\n    " + dumps(item))
             first_message = False
         out.write("\n   ]}")
@@ -161,15 +176,29 @@ class Account:
         """(a message, its plain text, its reactions' truth)."""
         rng = self.rng
         chat_name, chat_type, _, _ = chat
-        sender = (chat_name, f"channel{chat_id}") if chat_type == "public_channel" \
-            else rng.choice(posters)
+        parent = None                         # (id, sender) this one answers
+        if chat_type != "public_channel" and self.targets and is_reply(rng):
+            choice = parent_choice(rng)
+            if choice == "lost":
+                parent = (rng.choice(self.missing), rng.choice(posters)) if self.missing else None
+            else:
+                parent = self.targets.pick(rng, choice)
+        if chat_type == "public_channel":
+            sender = (chat_name, f"channel{chat_id}")
+        elif parent is not None:
+            sender = reply_author(rng, parent[1], posters)
+        else:
+            sender = rng.choice(posters)
+        self.targets.add(rng, (message_id, sender))
         item = {"id": message_id, "type": "message", "date": local(now), "date_unixtime": str(now)}
         if rng.random() < 0.05:
             edited = now + rng.randint(5, 3600)
             item.update(edited=local(edited), edited_unixtime=str(edited))
         item.update({"from": sender[0], "from_id": sender[1]})
-        if rng.random() < 0.1 and message_id > 2:
-            item["reply_to_message_id"] = message_id - rng.randint(1, 2)
+        if chat_type != "public_channel" and is_bot_message(rng):
+            item["via_bot"] = rng.choice(INLINE_BOTS)
+        if parent is not None:
+            item["reply_to_message_id"] = parent[0]
         if rng.random() < 0.05:
             item.update(photo=f"photos/photo_{written + 1}@{local(now)[:10]}.jpg",
                         width=1280, height=720)

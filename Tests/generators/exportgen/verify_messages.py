@@ -3,15 +3,16 @@
     python3 -m exportgen verify-messages DIR/expected.jsonl OUT/data/messages.jsonl
 
 expected.jsonl (from `python3 -m exportgen truth`, truth.py), one line per message:
-    {"platform","conversation","id","deleted","text",
-     "reactions":[{"key","count","reactors":[ids],"complete"}]}
+    {"platform","conversation","id","author","deleted","text",
+     "reactions":[{"key","count","reactors":[ids],"complete"}], …}
 messages.jsonl (product.md §3.1), one line per message:
     {"platform","conversation":{"id","name"},"id",…,"deleted","text","reactionCount",
      "reactions":[{"key",…,"count","reactors":[{"id","name","at"}],"reactorsComplete",…}]}
 
 Checks: the same set of (platform, conversation id, message id) on both sides, each once; per
-message `deleted`, `text`, `reactionCount` (= the sum of the expected counts) and, per reaction
-key, `count`, the sorted reactor ids and `reactorsComplete`.
+message the author's id (reply times, pairs and people depend on it), `deleted`, `text`,
+`reactionCount` (= the sum of the expected counts) and, per reaction key, `count`, the sorted
+reactor ids and `reactorsComplete`.
 
 Prints "N messages checked, M mismatches" and at most 20 mismatch descriptions. Exit status:
 0 when everything matches, 1 on any mismatch, 2 when a file cannot be read or parsed.
@@ -95,6 +96,10 @@ def actual_reactions(message, where, report):
 
 def compare(key, want, got, report):
     where = show(key)
+    author = got.get("author")
+    author = author.get("id") if isinstance(author, dict) else author
+    if "author" in want and author != want["author"]:
+        report.add(f"{where}: author {short(author)}, expected {short(want['author'])}")
     if got.get("deleted") != want["deleted"]:
         report.add(f"{where}: deleted {short(got.get('deleted'))}, expected {short(want['deleted'])}")
     if got.get("text") != want["text"]:

@@ -208,3 +208,121 @@ def split_counts(rng, total, weights):
     for _ in range(total - sum(counts)):
         counts[rng.choices(range(len(weights)), weights)[0]] += 1
     return counts
+
+
+# --------------------------------------------------------------------------------------------
+# Time between messages
+# --------------------------------------------------------------------------------------------
+
+QUIET_SPELL = 0.003                        # of the gaps between two messages of a timeline
+QUIET_DAYS = (1, 1, 2, 2, 3, 5, 8, 13)
+
+
+def quiet_spell(rng):
+    """Seconds of silence to add before a message: none mostly; now and then a quiet spell of
+    one to thirteen days, so that a few thousand messages span several weeks, a week may be
+    empty, and a reply may come weeks after what it answers."""
+    if rng.random() < QUIET_SPELL:
+        return rng.choice(QUIET_DAYS) * 86400 + rng.randint(0, 86399)
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Replies and bots
+# --------------------------------------------------------------------------------------------
+
+REPLY = 0.15          # share of messages that answer another, where the platform has replies
+SELF_REPLY = 0.2      # of replies, written by the root's own author (no first reply)
+LOST_PARENT = 0.03    # of replies, to a message the export does not hold (deleted, or older)
+OLDER_PARENT = 0.12   # of replies, to any earlier message: hours to weeks later
+BOT_MESSAGE = 0.04    # share of messages a bot writes, where the platform marks bots
+UNKNOWN_AUTHOR = 0.03  # share of messages without an author, where the platform allows it
+
+
+def is_reply(rng):
+    return rng.random() < REPLY
+
+
+def is_bot_message(rng):
+    return rng.random() < BOT_MESSAGE
+
+
+def is_unknown_author(rng):
+    return rng.random() < UNKNOWN_AUTHOR
+
+
+def parent_choice(rng):
+    """Which message a reply answers: "recent" (one of the last few of its conversation),
+    "older" (any earlier one) or "lost" (one the export does not hold: the reply still counts,
+    and its parent gets no first reply)."""
+    r = rng.random()
+    if r < LOST_PARENT:
+        return "lost"
+    return "older" if r < LOST_PARENT + OLDER_PARENT else "recent"
+
+
+def reply_author(rng, root_author, authors):
+    """Who answers: now and then the root's own author (even an unknown one, None: an unknown
+    author answering an unknown author is the same author), else anyone of `authors`."""
+    if rng.random() < SELF_REPLY:
+        return root_author
+    return rng.choice(authors)
+
+
+class ReplyTargets:
+    """The messages of one conversation that a new message can answer: the last RECENT ones,
+    and a uniform sample (a reservoir of KEPT) of all of them, whatever the writer keeps for
+    each (an id, its author, …)."""
+
+    RECENT, KEPT = 30, 200
+
+    def __init__(self):
+        self.recent, self.kept, self.seen = [], [], 0
+
+    def __bool__(self):
+        return self.seen > 0
+
+    def add(self, rng, entry):
+        self.recent.append(entry)
+        if len(self.recent) > self.RECENT:
+            self.recent.pop(0)
+        self.seen += 1
+        if len(self.kept) < self.KEPT:
+            self.kept.append(entry)
+        else:
+            slot = rng.randrange(self.seen)
+            if slot < self.KEPT:
+                self.kept[slot] = entry
+
+    def pick(self, rng, choice):
+        """An entry for parent_choice's "recent" or "older" (not "lost")."""
+        return rng.choice(self.recent if choice == "recent" else self.kept)
+
+
+# --------------------------------------------------------------------------------------------
+# The report's settings (reaction-report.toml beside the export)
+# --------------------------------------------------------------------------------------------
+
+def report_settings(conversations, authors):
+    """What the build is configured with, from a writer's conversations [(id, name)] in its own
+    order and its frequent authors [(id, name or None)], names as the tool shows them (a
+    person whose name changes during the export must not be among the authors):
+
+    - excludePeople: the second author by id, and the first author after that who has a name,
+      by that name in swapped case (names match ignoring case; whoever else has the name is
+      left out too);
+    - groups, in this order: "named" (the first conversation by its name in upper case, the
+      second by its id), "starred" (the second again, by its name's first two letters and a
+      `*`, and whatever ends like the last one's name: the second is in two groups) and
+      "nothing" (a pattern no conversation matches: zeros and nulls every week).
+
+    Returns (excludePeople, [(group name, entries)])."""
+    exclude = [authors[1][0]] if len(authors) > 1 else []
+    exclude += [name.swapcase() for _, name in authors[2:] if name and name.swapcase() != name][:1]
+    first = conversations[0]
+    second = conversations[1] if len(conversations) > 1 else first
+    last = conversations[-1]
+    groups = [("named", [first[1].upper(), second[0]]),
+              ("starred", [second[1][:2].lower() + "*", "*" + last[1][-3:].lower()]),
+              ("nothing", ["no-such-conversation-*"])]
+    return exclude, groups

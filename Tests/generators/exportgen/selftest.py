@@ -1,0 +1,310 @@
+"""The verifiers' own test: verify_figures.py on a hand-made build of twelve messages whose
+figures were worked out by hand (below), then on copies with one thing wrong each, which must
+be reported as that figure, in that week or row, with what it should be.
+
+    python3 -m exportgen selftest
+
+The build (platform slack, Europe/Berlin; W10 starts 2026-03-01T23:00Z, W11 2026-03-08T23:00Z):
+
+    id  conv  author    sent (UTC)                 replyTo  reactions (count: listed)
+    1   C1    U1 Ada    03-02 10:00:00             -        👍 3: U2 U3 U7 (first at 10:01), 🎉 1: U2
+    2   C1    U2 Bob    03-02 10:00:30.5           1        👍 2: U1 @nine
+    3   C1    U1 Ada    03-02 10:00:10             1        -             (a self-reply)
+    4   C2    B1 (bot)  03-03 08:00:00             -        ✅ 2: U1 U2   (fromBot)
+    5   C2    U8 Zed    03-03 09:00:00             4        👍 1: U1
+    6   C3    nobody    03-04 12:00:00             -        -
+    7   C3    nobody    03-04 12:05:00             6        😂 3: U3      (nobody = nobody)
+    8   C3    U3 Cy     03-04 12:10:00             6        -
+    9   C1    U2 Bob    03-05 00:00:00             404      -             (parent not exported)
+    10  C1    U3 Cy     03-08 23:30:00 (W11)       2        👍 2: U1 U2
+    11  C2    U1 Ada    03-09 10:00:00             -        👍 2: U4 U7
+    12  C2    U4 =Di    03-09 09:59:59.25          11       -             (before its parent)
+
+Settings: topN 2; excludePeople "@nine" (an id) and "zed ZULU" (U8's name "Zed Zulu"); bots B1
+and U7 (expected-bots.json), left out by default; groups core = GENERAL (C1's name), C2 (an id);
+help = help-* (C2 "help-desk"); none = x*y. C3 is "random".
+
+First replies: 1 → 2 after 30 s (3 is the author's own), 2 → 10 after 566,969 s (next week),
+4 → 5 after 3,600 s, 6 → 8 after 600 s (7 has the same unknown author), 11 → 12 after 0 s.
+"""
+
+import contextlib
+import copy
+import io
+import json
+import os
+import shutil
+import tempfile
+import unittest
+
+from . import verify_figures
+
+CONVERSATIONS = {"C1": "general", "C2": "help-desk", "C3": "random"}
+NAMES = {"U1": "Ada", "U2": "Bob", "U3": "Cy, Jr.", "U4": "=Di", "U7": "robot", "U8": "Zed Zulu",
+         "@nine": "Nine", "B1": "deploybot"}
+# id, conversation, author, sentAt, replyTo, fromBot, [(key, count, [reactors], firstAt)]
+MESSAGES = [
+    ("1", "C1", "U1", "2026-03-02T10:00:00Z", None, False,
+     [("👍", 3, ["U2", "U3", "U7"], "2026-03-02T10:01:00Z"), ("🎉", 1, ["U2"], None)]),
+    ("2", "C1", "U2", "2026-03-02T10:00:30.500000000Z", "1", False,
+     [("👍", 2, ["U1", "@nine"], None)]),
+    ("3", "C1", "U1", "2026-03-02T10:00:10Z", "1", False, []),
+    ("4", "C2", "B1", "2026-03-03T08:00:00Z", None, True, [("✅", 2, ["U1", "U2"], None)]),
+    ("5", "C2", "U8", "2026-03-03T09:00:00Z", "4", False, [("👍", 1, ["U1"], None)]),
+    ("6", "C3", None, "2026-03-04T12:00:00Z", None, False, []),
+    ("7", "C3", None, "2026-03-04T12:05:00Z", "6", False, [("😂", 3, ["U3"], None)]),
+    ("8", "C3", "U3", "2026-03-04T12:10:00Z", "6", False, []),
+    ("9", "C1", "U2", "2026-03-05T00:00:00Z", "404", False, []),
+    ("10", "C1", "U3", "2026-03-08T23:30:00Z", "2", False, [("👍", 2, ["U1", "U2"], None)]),
+    ("11", "C2", "U1", "2026-03-09T10:00:00Z", None, False, [("👍", 2, ["U4", "U7"], None)]),
+    ("12", "C2", "U4", "2026-03-09T09:59:59.250000000Z", "11", False, []),
+]
+SETTINGS = '''topN = 2
+excludePeople = ["@nine", "zed ZULU"]
+
+[groups]
+core = ["GENERAL", "C2"]
+help = ["help-*"]
+none = ["x*y"]
+'''
+NONE = {"messages": 0, "reactedMessages": 0, "reactions": 0, "reactors": 0, "posters": 0,
+        "medianSecondsToFirstReaction": None, "newReactors": 0, "replies": 0,
+        "medianSecondsToFirstReply": None}
+# The figures worked out by hand: (week, replies, median, topReactors, topReceivers, topPairs,
+# groups)
+WEEKS = [
+    ("2026-W10", 6, 2100,                       # delays 30, 600, 3600, 566969: 600 + 3000 // 2
+     [("U1", 3), ("U2", 3)],                    # U3 has 2; U7 and @nine are left out
+     [("U1", 4), ("U2", 2)],                    # 4 is a bot's, 5 an excluded person's, 7 nobody's
+     [("U2", "U1", 2), ("U1", "U2", 1)],        # U3 → U1 1 comes after U1 → U2 1
+     [("core", [6, 4, 9, 5, 4, 60, 5, 4, 3600]), ("help", [2, 2, 3, 2, 2, None, 2, 1, 3600]),
+      ("none", None)]),
+    ("2026-W11", 2, 0,
+     [("U1", 1), ("U2", 1)],                    # U4 has 1 too; U7 is left out
+     [("U1", 2), ("U3", 2)],
+     [("U1", "U3", 1), ("U2", "U3", 1)],        # U4 → U1 1 is third
+     [("core", [3, 2, 4, 4, 3, None, 1, 2, 0]), ("help", [2, 1, 2, 2, 2, None, 2, 1, 0]),
+      ("none", None)]),
+]
+PEOPLE_CSV = (
+    "platform,id,name,bot,excluded,messages,reactionsGiven,reactionsReceived,peopleReactedTo,"
+    "peopleReactedBy\r\n"
+    "slack,'@nine,Nine,false,true,0,1,0,1,0\r\n"
+    "slack,B1,deploybot,true,true,1,0,2,0,2\r\n"
+    "slack,U1,Ada,false,false,3,4,6,4,4\r\n"
+    "slack,U2,Bob,false,false,2,4,2,3,2\r\n"
+    'slack,U3,"Cy, Jr.",false,false,2,2,2,1,2\r\n'
+    "slack,U4,'=Di,false,false,1,1,0,1,0\r\n"
+    "slack,U7,robot,true,true,0,2,0,1,0\r\n"
+    "slack,U8,Zed Zulu,false,true,1,0,1,0,1\r\n")
+
+
+def person(pid, count):
+    return {"platform": "slack", "id": pid, "name": NAMES[pid], "count": count}
+
+
+def weeks_json():
+    weeks = []
+    for name, replies, median, reactors, receivers, pairs, groups in WEEKS:
+        entry = {k: 0 for k in verify_figures.WEEK_KEYS}
+        entry.update(week=name, start="", end="", medianSecondsToFirstReaction=None,
+                     topMessages=[], topEmoji=[], conversations=[], replies=replies,
+                     medianSecondsToFirstReply=median,
+                     topReactors=[person(p, c) for p, c in reactors],
+                     topReceivers=[person(p, c) for p, c in receivers],
+                     topPairs=[{"platform": "slack", "reactor": r, "author": a, "count": c}
+                               for r, a, c in pairs],
+                     groups=[dict({"name": g}, **(NONE if figures is None else
+                                                  dict(zip(verify_figures.GROUP_KEYS[1:], figures))))
+                             for g, figures in groups])
+        weeks.append(entry)
+    return {"timezone": "Europe/Berlin", "weeks": weeks}
+
+
+def message_lines():
+    lines, truth = [], []
+    for mid, conversation, author, sent, reply_to, from_bot, reactions in MESSAGES:
+        lines.append({
+            "platform": "slack",
+            "conversation": {"id": conversation, "name": CONVERSATIONS[conversation]},
+            "id": mid, "author": None if author is None else {"id": author, "name": NAMES[author]},
+            "sentAt": sent, "thread": None, "deleted": False, "text": "",
+            "reactionCount": sum(count for _, count, _, _ in reactions),
+            "reactions": [{"key": key, "emoji": key, "name": None, "custom": False, "image": None,
+                           "count": count, "reactors": [{"id": r, "name": NAMES[r], "at": None}
+                                                        for r in reactors],
+                           "reactorsComplete": count == len(reactors), "firstAt": first}
+                          for key, count, reactors, first in reactions]})
+        truth.append({"platform": "slack", "conversation": conversation, "id": mid, "deleted": False,
+                      "text": "", "reactions": [], "replyTo": reply_to, "fromBot": from_bot})
+    return lines, truth
+
+
+class Build:
+    """A hand-made build and truth in a temporary folder, written from (changed) copies."""
+
+    def __init__(self, folder, weeks=None, people=PEOPLE_CSV, settings=SETTINGS):
+        self.output, self.truth = os.path.join(folder, "out"), os.path.join(folder, "truth")
+        os.makedirs(os.path.join(self.output, "data"))
+        os.makedirs(self.truth)
+        lines, truth = message_lines()
+        write(os.path.join(self.output, "data", "messages.jsonl"),
+              "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines))
+        write(os.path.join(self.output, "data", "weeks.json"),
+              json.dumps(weeks or weeks_json(), ensure_ascii=False))
+        if people is not None:
+            write(os.path.join(self.output, "data", "people.csv"), people)
+        write(os.path.join(self.truth, "expected.jsonl"),
+              "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in truth))
+        write(os.path.join(self.truth, "expected-bots.json"),
+              json.dumps({"platform": "slack", "bots": ["B1", "U7"]}))
+        self.config = os.path.join(self.truth, "reaction-report.toml")
+        write(self.config, settings)
+
+    def verify(self):
+        """(exit status, the lines printed after the summary)."""
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = verify_figures.verify(self.output, self.truth, self.config)
+        return status, out.getvalue().splitlines()[1:]
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+
+
+class VerifyFigures(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="exportgen-selftest-")
+        self.builds = 0
+
+    def tearDown(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def build(self, **changes):
+        self.builds += 1
+        return Build(os.path.join(self.folder, str(self.builds)), **changes)
+
+    def changed_weeks(self, change):
+        weeks = copy.deepcopy(weeks_json())
+        change(weeks["weeks"])
+        return weeks
+
+    def assertReports(self, lines, *expected):
+        """Exactly one line per expected text, each starting with it."""
+        self.assertEqual(len(lines), len(expected), "\n".join(lines))
+        for line, text in zip(lines, expected):
+            self.assertTrue(line.strip().startswith(text), f"{line!r} does not start with {text!r}")
+
+    def test_hand_made_build_passes(self):
+        status, lines = self.build().verify()
+        self.assertEqual((status, lines), (0, []))
+
+    def test_each_figure_is_reported_once_with_where_and_what(self):
+        def change(weeks):
+            weeks[0]["replies"] = 5
+            weeks[0]["medianSecondsToFirstReply"] = 2099
+            weeks[1]["medianSecondsToFirstReply"] = None
+            weeks[0]["topReactors"].reverse()                 # the tie is by id
+            weeks[1]["topReceivers"][1]["name"] = "Ada"
+            weeks[0]["topPairs"][1]["reactor"] = "U3"         # U3 → U1 ranks after U1 → U2
+            weeks[0]["topPairs"][1]["author"] = "U1"
+            weeks[1]["groups"][0]["newReactors"] = 2
+            weeks[0]["groups"][1]["medianSecondsToFirstReply"] = 3600.0
+            weeks[1]["groups"][2]["medianSecondsToFirstReply"] = 0
+        status, lines = self.build(weeks=self.changed_weeks(change)).verify()
+        self.assertEqual(status, 1)
+        self.assertReports(
+            lines,
+            "replies: 2026-W10: got 5, expected 6 (in 1 of 2 weeks)",
+            "medianSecondsToFirstReply: 2026-W10: got 2099, expected 2100 (in 2 of 2 weeks)",
+            'topReactors: 2026-W10: [0] got {"platform": "slack", "id": "U2"',
+            'topPairs: 2026-W10: [1] got {"platform": "slack", "reactor": "U3", "author": "U1", '
+            '"count": 1}, expected {"platform": "slack", "reactor": "U1", "author": "U2"',
+            "groups help medianSecondsToFirstReply: 2026-W10: got 3600.0, expected 3600",
+            'topReceivers: 2026-W11: [1] U3 name "Ada", expected one of ["Cy, Jr."]',
+            "groups core newReactors: 2026-W11: got 2, expected 1 (in 1 of 2 weeks)",
+            "groups none medianSecondsToFirstReply: 2026-W11: got 0, expected null")
+
+    def test_keys_and_groups_are_checked_in_order(self):
+        def change(weeks):
+            weeks[0]["groups"].reverse()
+            for entry in weeks:
+                del entry["topPairs"]
+            core = weeks[1]["groups"][0]
+            weeks[1]["groups"][0] = {k: core[k] for k in reversed(verify_figures.GROUP_KEYS)}
+        status, lines = self.build(weeks=self.changed_weeks(change)).verify()
+        self.assertEqual(status, 1)
+        self.assertReports(
+            lines,
+            'week keys: 2026-W10: missing ["topPairs"], unexpected [] (in 2 of 2 weeks)',
+            "topPairs: 2026-W10: missing, expected",
+            'groups: 2026-W10: names ["none", "help", "core"], expected ["core", "help", "none"]',
+            'groups core keys: 2026-W11: order ["medianSecondsToFirstReply", ')
+
+    def test_people_csv(self):
+        rows = PEOPLE_CSV.split("\r\n")
+        cases = [
+            (PEOPLE_CSV.replace("\r\n", "\n", 1),
+             ["people.csv header: line 1: got", "people.csv line ends: data/people.csv: "
+              "record 1 ends with LF, not CRLF"]),
+            (PEOPLE_CSV[:-2],
+             ["people.csv line ends: data/people.csv: record 9 (the last) has no CRLF"]),
+            (PEOPLE_CSV.replace("'@nine", "@nine"),
+             ['people.csv rows: row 2: got ["slack", "@nine"], expected ["slack", "\'@nine"] (8 rows, '
+              "expected 8)"]),
+            ("\r\n".join(rows[:2] + rows[3:]),
+             ['people.csv rows: row 3: got ["slack", "U1"], expected ["slack", "B1"] '
+              "(7 rows, expected 8)"]),
+            (PEOPLE_CSV.replace("Zed Zulu,false,true", "Zed Zulu,false,false")
+             .replace(",2,3,2\r", ",2,3,1\r"),
+             ['people.csv peopleReactedBy: row 5 (slack U2): got "1", expected "2" (in 1 row)',
+              'people.csv excluded: row 9 (slack U8): got "false", expected "true" (in 1 row)']),
+            (PEOPLE_CSV.replace("'=Di", "=Di"),
+             ['people.csv name: row 7 (slack U4): got "=Di", expected one of ["\'=Di"] (in 1 row)']),
+            (None, ["people.csv: data/people.csv: missing (expected 8 rows)"]),
+        ]
+        for text, expected in cases:
+            status, lines = self.build(people=text).verify()
+            self.assertEqual(status, 1)
+            self.assertReports(lines, *expected)
+
+    def test_defaults_without_settings(self):
+        settings = verify_figures.Settings.read(None)
+        self.assertEqual((settings.top_n, settings.exclude_bots, settings.exclude, settings.groups),
+                         (10, True, [], []))
+        # topN 10, nobody left out: U3, then @nine and U7 (1 each) join W10's top reactors
+        status, lines = self.build(settings="excludeBots = false\n").verify()
+        self.assertEqual(status, 1)
+        self.assertIn('topReactors: 2026-W10: [2] missing (got 2 entries), expected {"platform": '
+                      '"slack", "id": "U3", "count": 2} (in 2 of 2 weeks)',
+                      [line.strip() for line in lines])
+
+
+class Helpers(unittest.TestCase):
+    def test_matches(self):
+        m = verify_figures.matches
+        self.assertTrue(m("GENERAL", "C1", "general"))            # names ignore case
+        self.assertFalse(m("c1", "C1", "general"))                # ids do not
+        self.assertTrue(m("help-*", "C2", "Help-Desk"))
+        self.assertTrue(m("*", "C2", None))
+        self.assertTrue(m("C*2", "C0002", "x"))
+        self.assertFalse(m("help-*", "C2", "the help-desk"))      # the whole name
+        self.assertTrue(m("a.b*", "a.bc", None))                  # only * is special
+        self.assertFalse(m("a.b*", "axbc", None))
+
+    def test_formula_safe_and_line_ends(self):
+        cells = ("=1", "+1", "-1", "@a", "\tx", "a=")
+        self.assertEqual([verify_figures.formula_safe(x) for x in cells],
+                         ["'=1", "'+1", "'-1", "'@a", "'\tx", "a="])
+        problem = verify_figures.line_end_problem
+        self.assertIsNone(problem('a,"b\nc"\r\nd\r\n'))          # a line break inside quotes
+        self.assertEqual(problem("a\r\nb\rc\r\n"), "record 2 ends with CR, not CRLF")
+
+
+def run():
+    """Runs the tests; returns the exit status."""
+    suite = unittest.defaultTestLoader.loadTestsFromModule(__import__(__name__, fromlist=["_"]))
+    result = unittest.TextTestRunner(verbosity=1).run(suite)
+    return 0 if result.wasSuccessful() else 1
