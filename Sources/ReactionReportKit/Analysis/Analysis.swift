@@ -30,7 +30,8 @@ public struct Analysis: Sendable {
         }
         let messages = result.messages
         let leftOut = result.leftOutOfRankings
-        let context = WeeklyReport.Context(replies: ReplyTimes(messages: messages), leftOut: leftOut, groups: options.groups)
+        let context = WeeklyReport.Context(
+            replies: ReplyTimes(messages: messages), leftOut: leftOut, groups: options.groups, skipBotMessages: options.excludeBots)
         // Independent passes over the messages, on both cores.
         let ((layout, overview), weekly, people) = Concurrently.run(
             {
@@ -46,7 +47,7 @@ public struct Analysis: Sendable {
                     last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) },
                     context: context)
             },
-            { PeopleReport(messages: messages, bots: result.bots, leftOut: leftOut, topN: options.topN) })
+            { PeopleReport(messages: messages, bots: result.bots, leftOut: leftOut, skipBotMessages: options.excludeBots, topN: options.topN) })
         (self.layout, self.overview, self.weekly, self.people) = (layout, overview, weekly, people)
         self.result = result
         self.calendar = calendar

@@ -40,9 +40,12 @@ public struct PeopleReport: Sendable {
     public init() {}
 
     /// The people of `messages` (the report's messages, in report order).
-    public init(messages: [MessageSummary], bots: [Platform: Set<String>], leftOut: [Platform: Set<String>], topN: Int) {
+    /// - Parameter skipBotMessages: leave bots' messages out of the rankings (`excludeBots`).
+    public init(
+        messages: [MessageSummary], bots: [Platform: Set<String>], leftOut: [Platform: Set<String>], skipBotMessages: Bool = true, topN: Int
+    ) {
         var index: [PersonKey: Int] = [:]
-        var tally = PairTally(leftOut: leftOut)
+        var tally = PairTally(leftOut: leftOut, skipBotMessages: skipBotMessages)
         func person(_ platform: Platform, _ id: String, _ name: String?) -> Int {
             let key = PersonKey(platform: platform, id: id)
             if let known = index[key] {
@@ -104,15 +107,18 @@ struct PairKey: Hashable {
 }
 
 /// Counts what the rankings show over a set of messages: reactions given and received, and
-/// pairs, without the people left out and without bots' messages as received or in pairs.
+/// pairs, without the people left out and (with `excludeBots`) without bots' messages as
+/// received or in pairs.
 struct PairTally {
     let leftOut: [Platform: Set<String>]
+    let skipBotMessages: Bool
     var given: [PersonKey: WeeklyReport.PersonCount] = [:]
     var received: [PersonKey: WeeklyReport.PersonCount] = [:]
     var pairs: [PairKey: PairCount] = [:]
 
-    init(leftOut: [Platform: Set<String>]) {
+    init(leftOut: [Platform: Set<String>], skipBotMessages: Bool) {
         self.leftOut = leftOut
+        self.skipBotMessages = skipBotMessages
     }
 
     func isLeftOut(_ platform: Platform, _ id: String) -> Bool {
@@ -121,7 +127,7 @@ struct PairTally {
 
     mutating func add(_ message: MessageSummary) {
         let platform = message.platform
-        let author = message.fromBot ? nil : message.authorID.flatMap { isLeftOut(platform, $0) ? nil : $0 }
+        let author = message.fromBot && skipBotMessages ? nil : message.authorID.flatMap { isLeftOut(platform, $0) ? nil : $0 }
         for reaction in message.reactions {
             for reactor in reaction.reactors where !isLeftOut(platform, reactor.id) {
                 let person = PersonKey(platform: platform, id: reactor.id)

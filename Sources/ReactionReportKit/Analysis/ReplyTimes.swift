@@ -2,9 +2,11 @@
 /// whole seconds from the message to its first such reply.
 ///
 /// A reply is a message with `replyToID` (a reply in a thread, or a reply to a message). Its
-/// parent is looked up in its own conversation first, then by id on the whole platform (a
-/// Discord thread is a channel of its own whose replies answer a message of the parent
-/// channel). The first reply to a message is the earliest reply with a time whose author is
+/// parent is looked up in its own conversation; on Discord, whose ids are unique on the whole
+/// platform, then by id in any conversation (a Discord thread is a channel of its own whose
+/// replies answer a message of the parent channel). Elsewhere ids repeat across conversations
+/// (Telegram numbers each chat's messages from 1), so a parent not in the conversation is not
+/// found. The first reply to a message is the earliest reply with a time whose author is
 /// not the message's own (a note added to one's own message is no answer); replies in any week
 /// count, and a reply stamped before its message counts as 0 seconds.
 public struct ReplyTimes: Sendable {
@@ -31,9 +33,10 @@ public struct ReplyTimes: Sendable {
             unresolved[address] = nil
             record(replies, to: index, in: messages)
         }
+        // Discord replies whose parent is in another conversation: by id, where one message
+        // has that id.
+        unresolved = unresolved.filter { $0.key.platform == .discord }
         guard !unresolved.isEmpty else { return }
-        // Replies whose parent is in another conversation: by id on the platform, where one
-        // message has that id.
         var byID: [MessageAddress: [Int]] = [:]
         for (address, replies) in unresolved {
             byID[MessageAddress(platform: address.platform, conversationID: "", id: address.id), default: []].append(contentsOf: replies)

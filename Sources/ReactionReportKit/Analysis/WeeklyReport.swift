@@ -67,11 +67,16 @@ public struct WeeklyReport: Sendable {
         /// User ids the rankings leave out, by platform.
         public var leftOut: [Platform: Set<String>]
         public var groups: [ConversationGroup]
+        /// Leave bots' messages out of the received rankings and pairs (`excludeBots`).
+        public var skipBotMessages: Bool
 
-        public init(replies: ReplyTimes = ReplyTimes(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = []) {
+        public init(
+            replies: ReplyTimes = ReplyTimes(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = [], skipBotMessages: Bool = true
+        ) {
             self.replies = replies
             self.leftOut = leftOut
             self.groups = groups
+            self.skipBotMessages = skipBotMessages
         }
     }
 
@@ -191,7 +196,7 @@ public struct WeeklyReport: Sendable {
         var tally = EngagementTally()
         var scopes: [Scope: (name: String, tally: EngagementTally)] = [:]
         var emoji: [String: EmojiUse] = [:]
-        var people = PairTally(leftOut: context.leftOut)
+        var people = PairTally(leftOut: context.leftOut, skipBotMessages: context.skipBotMessages)
         let replyTimes = context.replies.secondsToFirstReply
         // Each message is read in place (a copy of a message retains every one of its strings).
         func add(_ message: MessageSummary, at index: Int) {

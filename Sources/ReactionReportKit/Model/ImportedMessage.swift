@@ -16,7 +16,7 @@ public struct ImportedMessage: Sendable, Equatable {
     public var threadParentID: String?
     /// The id of the message this one answers: the thread's root for a reply in a thread, the
     /// message replied to where the platform has replies (Discord, Telegram, Matrix
-    /// `m.in_reply_to`). Looked up in the same conversation first, then on the whole platform.
+    /// `m.in_reply_to`). Looked up in the same conversation (on Discord, then by id anywhere).
     public var replyToID: String?
     /// True when the platform marks the message as a bot's (Slack `bot_id`, Discord
     /// `author.isBot`, Telegram `via_bot`, Mattermost `props.from_bot`).

@@ -59,8 +59,13 @@ final class PeopleAndRepliesTests: XCTestCase {
                 "| chatter | 1 | 100.0% | 2 | ▼ 7 (−77.8%) | 2 | 1 | – |"
             ])
         // Without excludeBots, the bots are back in the rankings (and still in the data).
-        let withBots = try XCTUnwrap(Self.site { $0.excludeBots = false }["data/people.csv"])
-        XCTAssertTrue(withBots.contains("discord,900,CI Bot,true,false,1,0,2,0,2\r\n"), withBots)
+        let withBots = try Self.site { $0.excludeBots = false }
+        XCTAssertTrue(try XCTUnwrap(withBots["data/people.csv"]).contains("discord,900,CI Bot,true,false,1,0,2,0,2\r\n"))
+        let weeks = try XCTUnwrap(withBots["data/weeks.json"])
+        XCTAssertTrue(
+            weeks.contains(
+                #""topReceivers":[{"platform":"discord","id":"900","name":"CI Bot","count":2},{"platform":"stream","id":"ada","name":"Ada Okafor","count":2},"#
+                    + #"{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1}]"#), weeks)
     }
 
     func testWeeksCarryRepliesPairsAndGroups() throws {

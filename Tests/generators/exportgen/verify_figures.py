@@ -165,9 +165,19 @@ class Report:
                          or any(n is not None and n.lower() in lowered for n in names)}
         # the replies to each message, by the key its parent would have
         self.replies = {}
+        keys = {m.key for m in messages}
+        by_id = {}
         for m in messages:
-            if m.reply_to is not None:
-                self.replies.setdefault((m.platform, m.conversation, m.reply_to), []).append(m)
+            by_id.setdefault((m.platform, m.key[2]), []).append(m.key)
+        for m in messages:
+            if m.reply_to is None:
+                continue
+            parent = (m.platform, m.conversation, m.reply_to)
+            # Discord ids are unique on the platform: a thread's replies answer the message of
+            # the parent channel the thread grew from.
+            if parent not in keys and m.platform == "discord" and len(by_id.get(("discord", m.reply_to), [])) == 1:
+                parent = by_id[("discord", m.reply_to)][0]
+            self.replies.setdefault(parent, []).append(m)
         conversations = {(m.platform, m.conversation): m.conversation_name for m in messages}
         self.members = {name: {c for c, cname in conversations.items()
                                if any(matches(e, c[1], cname) for e in entries)}
@@ -192,7 +202,7 @@ class Report:
         given, received, pairs = {}, {}, {}
         for m in week_messages:
             author = (m.platform, m.author) if m.author is not None else None
-            counted = author is not None and not m.from_bot and author not in self.excluded
+            counted = author is not None and not (self.settings.exclude_bots and m.from_bot) and author not in self.excluded
             if counted and m.raw["reactionCount"] > 0:
                 received[author] = received.get(author, 0) + m.raw["reactionCount"]
             for reactor, _ in m.listings():
