@@ -126,6 +126,9 @@ th { overflow-wrap: normal; }
 .people { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); margin: 0; padding: .5rem 1rem .5rem 2.25rem; }
 .people li { padding: .2rem 0; }
 .people li .num { float: right; font-weight: 600; }
+/* Pairs are longer than names: a full-width list, in two columns where there is room. */
+.people.pairs { columns: 2 20rem; column-gap: 2.5rem; }
+.people.pairs li { break-inside: avoid; }
 .downloads { padding-left: 1.2rem; }
 @media (max-width: 40rem) {
   body { font-size: 15px; }
@@ -406,12 +409,12 @@ th { overflow-wrap: normal; }
 {{#hasTopReceivers}}<ol class="people">{{#topReceivers}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>{{/hasTopReceivers}}
 {{^hasTopReceivers}}<p>Nobody's messages got reactions.</p>{{/hasTopReceivers}}
 </section>
+</div>
 <section aria-labelledby="people-pairs-title">
 <h3 id="people-pairs-title">Who reacts to whom</h3>
-{{#hasTopPairs}}<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-label="reacted to">→</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>{{/hasTopPairs}}
+{{#hasTopPairs}}<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>{{/hasTopPairs}}
 {{^hasTopPairs}}<p>Nobody reacted to someone else's message.</p>{{/hasTopPairs}}
 </section>
-</div>
 </section>
 {{/hasPeople}}
 <section id="data" aria-labelledby="data-title">
@@ -557,14 +560,14 @@ th { overflow-wrap: normal; }
 {{/hasTopReceivers}}
 {{^hasTopReceivers}}<p>Nobody's messages got reactions this week.</p>{{/hasTopReceivers}}
 </section>
+</div>
 <section aria-labelledby="top-pairs-title">
 <h2 id="top-pairs-title">Who reacts to whom</h2>
 {{#hasTopPairs}}
-<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-label="reacted to">→</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
 {{/hasTopPairs}}
 {{^hasTopPairs}}<p>Nobody reacted to someone else's message this week.</p>{{/hasTopPairs}}
 </section>
-</div>
 {{#hasGroups}}
 <section aria-labelledby="groups-title">
 <h2 id="groups-title">Groups</h2>
