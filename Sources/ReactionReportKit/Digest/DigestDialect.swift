@@ -23,7 +23,7 @@
 ///   `@channel` and `@everyone` are not those words to any parser, and every `:` before a `/`,
 ///   so `https://…` and `javascript://…` in a message are text, not links.
 /// - Discord (content and embeds): a backslash before `\ * _ ~ ` | [ ] ( ) < >` wherever they
-///   stand, before `#`, `-`, `+` and a list number's `.` at the start of a text (headings,
+///   stand, before `#`, `-`, `+` and a list number's `.` (`1. `) at the start of a text (headings,
 ///   `-#` subtext, lists), and before a `:` followed by `/` (Discord links `scheme://` URLs); Discord's
 ///   markdown shows any escaped punctuation as itself, so `<@123>`, `<@&123>`, `<#123>`,
 ///   `[x](y)` and `||spoiler||` stay text. A zero-width space (U+200B) follows every `@`, as
@@ -97,9 +97,9 @@ struct DigestDialect: Sendable {
         let characters = Array(Self.flatten(text))
         var out: [String] = []
         out.reserveCapacity(characters.count)
-        // A list number at the start (`12.`) ends at this index.
+        // A list number at the start (`12. `, not `12.5`) ends at this index.
         let listNumberDot = characters.firstIndex { !$0.isASCII || !$0.isNumber }.flatMap { index in
-            index > 0 && characters[index] == "." ? index : nil
+            index > 0 && characters[index] == "." && (index + 1 == characters.count || characters[index + 1] == " ") ? index : nil
         }
         for index in characters.indices {
             let next = index + 1 < characters.count ? characters[index + 1] : nil

@@ -32,6 +32,8 @@ final class DigestDialectTests: XCTestCase {
         XCTAssertEqual(DigestDialect.discord.inert("-# small - x"), #"\-# small - x"#)
         XCTAssertEqual(DigestDialect.discord.inert("+ item"), #"\+ item"#)
         XCTAssertEqual(DigestDialect.discord.inert("12. item 3. x"), #"12\. item 3. x"#)
+        XCTAssertEqual(DigestDialect.discord.inert("1.50 · 7."), "1.50 · 7.")
+        XCTAssertEqual(DigestDialect.discord.inert("7."), #"7\."#)
         XCTAssertEqual(DigestDialect.discord.inert("> quote"), #"\> quote"#)
     }
 
