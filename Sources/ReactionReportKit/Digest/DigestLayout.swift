@@ -12,6 +12,17 @@ enum DigestLayout {
     static let linkLimit = 1_000
     /// All figures together, at most; the rest are named by count.
     static let figureBudget = 1_500
+    /// All rankings together, titles included, at most; each has an equal share, up to
+    /// `rankingLimit`, and names the entries left out by count. With the figures' budget this
+    /// leaves the top messages room however many figures and rankings a report grows.
+    static let rankingsBudget = 2_400
+    static let rankingLimit = 600
+
+    /// The room for one ranking's entries when there are `count` rankings and its title takes
+    /// `title`.
+    static func rankingBudget(count: Int, title: Int) -> Int {
+        min(rankingLimit, rankingsBudget / max(1, count)) - title
+    }
 
     static let topMessagesTitle = "Top messages"
     static let noTopMessages = "No message got a reaction this week."

@@ -24,8 +24,6 @@ enum DiscordDigest {
     static let footerLimit = 2_048
     static let authorLimit = 256
     static let embedsTotal = 6_000
-    /// Each ranking's field.
-    static let rankingBudget = 600
 
     /// The payload, a JSON object on a few lines.
     static func payload(_ content: DigestContent) -> String {
@@ -57,9 +55,9 @@ enum DiscordDigest {
 
         // The second: the top messages, with what room is left, and the rankings as fields.
         let rankings = content.rankings.map { ranking in
-            field(
-                counted(nonEmpty(dialect.fit(ranking.title, DigestLayout.labelLimit))),
-                counted(DigestLayout.rankingBody(ranking, dialect, budget: rankingBudget)), inline: ranking.style == .numbered)
+            let name = nonEmpty(dialect.fit(ranking.title, DigestLayout.labelLimit))
+            let budget = DigestLayout.rankingBudget(count: content.rankings.count, title: dialect.length(name))
+            return field(counted(name), counted(DigestLayout.rankingBody(ranking, dialect, budget: budget)), inline: ranking.style == .numbered)
         }
         let title = counted(dialect.inert(DigestLayout.topMessagesTitle))
         let lines =

@@ -31,8 +31,6 @@ enum SlackDigest {
     static let fallbackLimit = 40_000
     /// All text of all blocks together (see above).
     static let textBudget = 6_000
-    /// Each ranking's section.
-    static let rankingBudget = 600
     /// Figures shown: two sections of fields.
     static let maxFigures = 20
 
@@ -61,10 +59,9 @@ enum SlackDigest {
         // first: the messages have what room is left.
         var tail = [divider]
         for ranking in content.rankings {
-            tail.append(
-                section(
-                    counted(
-                        "*" + dialect.fit(ranking.title, DigestLayout.labelLimit) + "*\n" + DigestLayout.rankingBody(ranking, dialect, budget: rankingBudget))))
+            let title = "*" + dialect.fit(ranking.title, DigestLayout.labelLimit) + "*\n"
+            let budget = DigestLayout.rankingBudget(count: content.rankings.count, title: dialect.length(title))
+            tail.append(section(counted(title + DigestLayout.rankingBody(ranking, dialect, budget: budget))))
         }
         tail.append(divider)
         tail.append(
