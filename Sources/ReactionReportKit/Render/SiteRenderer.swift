@@ -40,6 +40,8 @@ public struct SiteRenderer {
         if options.formats.contains(.json) { total += 5 }
         if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + weekly.weeks.count + 2 }
         if options.formats.contains(.markdown) { total += weekly.weeks.count + 1 }
+        let writesDigests = options.formats.contains(.html) || options.formats.contains(.markdown)
+        if writesDigests { total += weekly.weeks.count * DigestFormat.allCases.count }
         writer.expect(total)
 
         if writesMedia {
@@ -65,12 +67,17 @@ public struct SiteRenderer {
         // written in order as they come ready.
         var jobs: [() throws -> ParallelPages.Page] = []
         let base = pageBase(root: "../../", latestWeek: latestWeek)
-        // A week's HTML and Markdown reports share one view model, made by the first to need it
-        // and let go by the last; the two pages are next to each other in the list, so only the
-        // weeks being rendered hold a model (a report over centuries has tens of thousands).
+        // A week's HTML and Markdown reports and its digests share one view model, made by the
+        // first to need it and let go by the last; their files are next to each other in the
+        // list, so only the weeks being rendered hold a model (a report over centuries has tens
+        // of thousands).
         let weekFormats = [BuildOptions.OutputFormat.html, .markdown].filter(options.formats.contains)
+        let digests = writesDigests ? DigestFormat.allCases : []
         let weekModels = weekly.weeks.indices.map { index in
-            SharedValue(uses: weekFormats.count) { weekPages.model(index, base: base).templateValue }
+            SharedValue(uses: weekFormats.count + digests.count) {
+                let model = weekPages.model(index, base: base)
+                return (model: model, value: model.templateValue)
+            }
         }
         if options.formats.contains(.html) {
             for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
@@ -84,9 +91,10 @@ public struct SiteRenderer {
             for format in weekFormats {
                 jobs.append(
                     format == .html
-                        ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[index].take())) }
-                        : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[index].take())) })
+                        ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[index].take().value)) }
+                        : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[index].take().value)) })
             }
+            jobs += digests.map { digest in { digest.file(weekModels[index].take().model, linked: options.baseURL != nil) } }
         }
         if options.formats.contains(.html) {
             jobs.append {

@@ -41,8 +41,8 @@ final class GoldenSiteTests: XCTestCase {
                 "data/weeks.json",
                 "feed.xml", "index.html", "summary.md"
             ])
-        // 2023-W46 to 2024-W43, every week with a page and a Markdown report.
-        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 2 * 50)
+        // 2023-W46 to 2024-W43, every week with a page, a Markdown report and three digests.
+        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 5 * 50)
         try compare(
             files,
             pinned: [
@@ -55,10 +55,12 @@ final class GoldenSiteTests: XCTestCase {
         let files = try weeklySite()
         XCTAssertEqual(
             files.keys.filter { $0.hasPrefix("weeks/") }.sorted(),
-            [
-                "weeks/2026-W12/index.html", "weeks/2026-W12/report.md", "weeks/2026-W13/index.html", "weeks/2026-W13/report.md",
-                "weeks/2026-W14/index.html", "weeks/2026-W14/report.md"
-            ])
+            ["2026-W12", "2026-W13", "2026-W14"].flatMap { week in
+                [
+                    "weeks/\(week)/digest.discord.json", "weeks/\(week)/digest.slack.json", "weeks/\(week)/digest.txt", "weeks/\(week)/index.html",
+                    "weeks/\(week)/report.md"
+                ]
+            })
         try compare(
             files, pinned: ["weeks/2026-W13/index.html", "weeks/2026-W13/report.md", "data/weeks.json", "data/reactions.csv", "feed.xml"],
             prefix: "weekly__")
