@@ -91,8 +91,24 @@ struct DigestContent: Sendable, Equatable {
                 title: "Top emoji", style: .inline, entries: model.topEmoji.map { Entry(label: $0.display, count: $0.count) },
                 empty: "No reactions this week."),
             Ranking(title: "Top reactors", style: .numbered, entries: model.topReactors.map(person), empty: "No listed reactors this week."),
-            Ranking(title: "Top receivers", style: .numbered, entries: model.topReceivers.map(person), empty: "Nobody's messages got reactions this week.")
+            Ranking(title: "Top receivers", style: .numbered, entries: model.topReceivers.map(person), empty: "Nobody's messages got reactions this week."),
+            Ranking(
+                title: "Who reacts to whom", style: .numbered,
+                entries: model.topPairs.map { pair in
+                    Entry(label: "\(pair.reactor) → \(pair.author)" + (pair.showPlatform ? " (\(pair.platform))" : ""), count: pair.count)
+                }, empty: "Nobody reacted to someone else's message this week.")
         ]
+        // Groups, where the configuration has them: reactions with their change, one line each.
+        if !model.groups.isEmpty {
+            rankings.append(
+                Ranking(
+                    title: "Groups", style: .numbered,
+                    entries: model.groups.map { group in
+                        Entry(
+                            label: "\(group.name) (\(group.messages) message\(group.messages == "1" ? "" : "s"))",
+                            count: "\(group.reactions) reactions, \(group.reactionsChange.text)")
+                    }, empty: ""))
+        }
         reportLink = linked ? model.htmlLink : nil
         reportPath = String(model.htmlHref.dropFirst(model.base.root.count))
     }

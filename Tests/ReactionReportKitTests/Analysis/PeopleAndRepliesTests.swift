@@ -68,6 +68,20 @@ final class PeopleAndRepliesTests: XCTestCase {
                     + #"{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1}]"#), weeks)
     }
 
+    func testTheDigestsCarryRepliesPairsAndGroups() throws {
+        let digest = try XCTUnwrap(Self.site()["weeks/2026-W13/digest.txt"])
+        let tail = digest.components(separatedBy: "\n").drop { $0 != "Who reacts to whom" }.prefix(8)
+        XCTAssertEqual(
+            Array(tail),
+            [
+                "Who reacts to whom", "1. Ada Okafor → Dan Ruiz (Stream Chat) — 1", "2. Cy Park → Dan Ruiz (Stream Chat) — 1", "", "Groups",
+                "1. help (1 message) — 2 reactions, ▼ 1 (−33.3%)", "2. chatter (1 message) — 2 reactions, ▼ 7 (−77.8%)", ""
+            ])
+        XCTAssertTrue(digest.contains("Replies: 1 · ▼ 2 (−66.7%)\nMedian time to first reply: – · –\n"), digest)
+        let slack = try XCTUnwrap(Self.site()["weeks/2026-W12/digest.slack.json"])
+        XCTAssertTrue(slack.contains("Median time to first reply"), slack)
+    }
+
     func testWeeksCarryRepliesPairsAndGroups() throws {
         let weeks = try XCTUnwrap(Self.site()["data/weeks.json"])
         // Checked by hand: W12's first replies are s1 → s2 (1,800.9 s, Ada's own note s3 is no

@@ -129,7 +129,7 @@ final class DigestLimitsTests: XCTestCase {
         let text = try digests()[.text]!
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.filter { $0.hasPrefix("   https://reports.example.org/pulse/conversations/") }.count, 200)
-        XCTAssertEqual(lines.filter { $0.hasPrefix("200. ") }.count, 2)  // a top message and a reactor (40 authors receive)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("200. ") }.count, 3)  // a top message, a reactor and a pair (40 authors receive)
         XCTAssertFalse(text.contains("more"))
     }
 }
