@@ -13,6 +13,9 @@ enum FuzzTarget {
     static let options: BuildOptions = {
         var options = BuildOptions()
         options.includeDirectMessages = true
+        // People left out of rankings and groups with patterns, so that those paths see the input too.
+        options.excludePeople = ["U1", "alice"]
+        options.groups = [ConversationGroup(name: "g", members: ["*a*", "general"]), ConversationGroup(name: "all", members: ["*"])]
         return options
     }()
 
@@ -37,7 +40,8 @@ enum FuzzTarget {
         } catch {
             fatalError("an input gave an error that is not an input error: \(error)")
         }
-        let result = ledger.summarize()
+        var result = ledger.summarize()
+        result.leftOutOfRankings = RankingExclusions.people(in: result, options: options)
         let writer = MemoryWriter()
         do {
             let analysis = Analysis(result, options: options, calendar: WeekCalendar("UTC")!)
