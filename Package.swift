@@ -57,7 +57,7 @@ let package = Package(
         // Posting a built site's digest to a Slack or Discord incoming webhook, with retries:
         // URLSession (FoundationNetworking) behind a transport the tests can replace. A target of
         // its own so that the library holds no networking.
-        .target(name: "WebhookPost", dependencies: ["ReactionReportKit"]),
+        .target(name: "WebhookPost", dependencies: ["ParallelWork", "ReactionReportKit"]),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
@@ -87,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebhookPostTests",
-            dependencies: ["WebhookPost", "ReactionReportKit"]
+            dependencies: ["WebhookPost", "ReactionReportKit", "ParallelWork"]
         )
     ]
 )
