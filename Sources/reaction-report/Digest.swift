@@ -37,4 +37,65 @@ struct Digest: ParsableCommand {
     }
 }
 
+struct Post: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send a week's digest of a built site to a Slack or Discord incoming webhook.",
+        discussion: """
+            The webhook's URL is read from the first non-empty line of --webhook-file, or else from \
+            the environment variable \(WebhookAddress.environmentVariable); it is never printed (messages show its host). \
+            HTTP 429 and 5xx answers, timeouts and failed connections are tried again, after 1 s, 2 s, 4 s… \
+            (at most 30 s), or after the wait an answer's Retry-After asks for (at most 60 s); any other \
+            answer that is not 2xx ends the run at once. Exit status 2 when the digest could not be posted.
+            """)
+
+    @OptionGroup var choice: DigestChoice
+
+    @Option(name: .long, help: "Digest to send: slack or discord.")
+    var format: PostFormat
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "File whose first non-empty line is the webhook URL. Default: \(WebhookAddress.environmentVariable).", valueName: "file"))
+    var webhookFile: String?
+
+    @Flag(name: .long, help: "Print the payload instead of sending it (no webhook URL needed).")
+    var dryRun = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for the answer to each attempt, 1 to 600.", valueName: "seconds"))
+    var timeout = 10
+
+    @Option(name: .long, help: ArgumentHelp("Attempts in all, 1 to 10.", valueName: "n"))
+    var attempts = 3
+
+    func validate() throws {
+        if !(1...600).contains(timeout) { throw ValidationError("--timeout must be 1 to 600 seconds") }
+        if !(1...10).contains(attempts) { throw ValidationError("--attempts must be 1 to 10") }
+    }
+
+    func run() throws {
+        let digest = try choice.locate(format.digestFormat)
+        let payload = try digest.read()
+        if dryRun {
+            FileHandle.standardOutput.write(Data(payload))
+            Console.error("reaction-report: dry run: \(digest.title) was not sent")
+            return
+        }
+        let address = try WebhookAddress.resolve(environment: ProcessInfo.processInfo.environment, file: webhookFile)
+        let poster = WebhookPoster(
+            transport: URLSessionTransport(), policy: RetryPolicy(attempts: attempts, timeout: timeout),
+            sleep: { Thread.sleep(forTimeInterval: $0) }, note: { Console.error("reaction-report: " + Console.visible($0)) })
+        _ = try poster.post(payload, to: address, what: digest.title)
+        print("posted \(digest.title) to \(address.host)")
+    }
+}
+
 extension DigestFile.Format: ExpressibleByArgument {}
+
+/// The digests `post` can send: the two webhook payloads.
+enum PostFormat: String, CaseIterable, ExpressibleByArgument {
+    case slack
+    case discord
+
+    var digestFormat: DigestFile.Format { self == .slack ? .slack : .discord }
+}

@@ -8,7 +8,7 @@ struct ReactionReport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reaction-report",
         abstract: "Turn exported chat history into reaction reports: a static site, Markdown and data.",
-        subcommands: [Build.self, Inspect.self, Formats.self, Digest.self],
+        subcommands: [Build.self, Inspect.self, Formats.self, Digest.self, Post.self],
         defaultSubcommand: Build.self)
 
     /// Parses, runs, and maps failures to the documented exit codes:
