@@ -5,10 +5,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u
 .PHONY: deps test-deps demo test check-pages fuzz build release clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
+# libcurl4-openssl-dev: `post` uses FoundationNetworking's URLSession, which is libcurl; the
+# release build (--static-swift-stdlib) links -lcurl and the program then needs libcurl4 at run
+# time, which the -dev package brings. ca-certificates: the roots libcurl checks https
+# webhooks against (a minimal Debian lacks them).
 deps:
-	@if ! pkg-config --exists libcmark zlib 2>/dev/null; then \
-		echo "Installing libcmark-dev and zlib1g-dev…"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev pkg-config; \
+	@if ! pkg-config --exists libcmark zlib libcurl 2>/dev/null || [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \
+		echo "Installing libcmark-dev, zlib1g-dev, libcurl4-openssl-dev and ca-certificates…"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev libcurl4-openssl-dev ca-certificates pkg-config; \
 	fi
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
 

@@ -54,10 +54,15 @@ let package = Package(
                 "SourceText"
             ]
         ),
+        // Posting a built site's digest to a Slack or Discord incoming webhook, with retries:
+        // URLSession (FoundationNetworking) behind a transport the tests can replace. A target of
+        // its own so that the library holds no networking.
+        .target(name: "WebhookPost", dependencies: ["ParallelWork", "ReactionReportKit"]),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
                 "ReactionReportKit",
+                "WebhookPost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -79,6 +84,10 @@ let package = Package(
             name: "ReactionReportKitTests",
             dependencies: ["ReactionReportKit", "ByteOutput", "CCmark", "InputFiles", "JSONReader", "ParallelWork", "Templates"],
             exclude: ["Fixtures", "Golden"]
+        ),
+        .testTarget(
+            name: "WebhookPostTests",
+            dependencies: ["WebhookPost", "ReactionReportKit", "ParallelWork"]
         )
     ]
 )

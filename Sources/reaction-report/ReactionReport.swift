@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import ReactionReportKit
+import WebhookPost
 
 @main
 struct ReactionReport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reaction-report",
         abstract: "Turn exported chat history into reaction reports: a static site, Markdown and data.",
-        subcommands: [Build.self, Inspect.self, Formats.self],
+        subcommands: [Build.self, Inspect.self, Formats.self, Digest.self, Post.self],
         defaultSubcommand: Build.self)
 
     /// Parses, runs, and maps failures to the documented exit codes:
@@ -24,6 +25,8 @@ struct ReactionReport: ParsableCommand {
             fail(error.description, code: 2)
         } catch let error as PublishError {
             fail(error.description + "; the previous output is unchanged", code: 2)
+        } catch let error as DeliveryError {
+            fail(error.description, code: 2)
         } catch let error as ReportBuild.StrictFailure {
             Console.printDiagnostics(error.outcome.result.diagnostics)
             fail(error.description, code: 3)

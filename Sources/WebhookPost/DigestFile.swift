@@ -1,0 +1,95 @@
+import Foundation
+import ReactionReportKit
+
+/// One digest of a built site: `DIR/weeks/<week>/digest.slack.json`, `digest.discord.json` or
+/// `digest.txt`, written by `build` beside each weekly report. `digest` prints it and `post`
+/// sends it; neither builds anything.
+public struct DigestFile: Sendable, Equatable {
+    /// The three digests of a week.
+    public enum Format: String, CaseIterable, Sendable {
+        case slack
+        case discord
+        case text
+
+        /// The file's name in the week's folder.
+        public var fileName: String {
+            switch self {
+            case .slack: return "digest.slack.json"
+            case .discord: return "digest.discord.json"
+            case .text: return "digest.txt"
+            }
+        }
+
+        /// How messages name the digest: "Slack", "Discord", "text".
+        public var displayName: String {
+            switch self {
+            case .slack: return "Slack"
+            case .discord: return "Discord"
+            case .text: return "text"
+            }
+        }
+    }
+
+    /// The week the digest is of.
+    public var week: ISOWeek
+    public var format: Format
+    /// The file's path, from the site folder as it was given (`Output/weeks/2026-W47/digest.txt`).
+    public var path: String
+
+    /// "the 2026-W47 Slack digest", as messages name it.
+    public var title: String { "the \(week) \(format.displayName) digest" }
+
+    /// The digest of `week` (the latest week of the site when nil) in `format`, in the site built
+    /// into `site`; an error naming the path when the site, the week or the file is missing.
+    public static func locate(site: String, week: ISOWeek?, format: Format) throws(DeliveryError) -> DigestFile {
+        let folder = trimmingTrailingSlashes(site)
+        guard isFolder(folder) else {
+            throw DeliveryError("no built site at '\(folder)': run `reaction-report build -o \(folder)` first, or give the site's folder with -o")
+        }
+        let weeksFolder = folder + "/weeks"
+        let weeks = builtWeeks(in: weeksFolder)
+        guard let latest = weeks.last else {
+            throw DeliveryError("'\(weeksFolder)' holds no weekly reports: build the site with the html or markdown format")
+        }
+        let chosen = week ?? latest
+        guard weeks.contains(chosen) else {
+            let range = weeks.count == 1 ? "\(latest)" : "\(weeks[0]) to \(latest)"
+            throw DeliveryError("'\(weeksFolder)/\(chosen)' does not exist: the site has weekly reports for \(range)")
+        }
+        let path = "\(weeksFolder)/\(chosen)/\(format.fileName)"
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw DeliveryError("'\(path)' does not exist: build the site again to write the week's digests")
+        }
+        return DigestFile(week: chosen, format: format, path: path)
+    }
+
+    /// The file's bytes, exactly.
+    public func read() throws(DeliveryError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path), !Self.isFolder(path) else {
+            throw DeliveryError("cannot read '\(path)'")
+        }
+        return [UInt8](data)
+    }
+
+    /// The weeks that have a folder named for them (`2026-W47`) in `weeksFolder`, oldest first.
+    static func builtWeeks(in weeksFolder: String) -> [ISOWeek] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: weeksFolder)) ?? []
+        let weeks = names.compactMap { name -> ISOWeek? in
+            // Only the spelling the site writes: `2026-w47` is not a folder of ours.
+            guard let week = ISOWeek.parse(name), week.description == name, isFolder(weeksFolder + "/" + name) else { return nil }
+            return week
+        }
+        return weeks.sorted()
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    static func trimmingTrailingSlashes(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Text from outside made fit to print: an answer's body, libcurl's message for a failed
+/// connection. Either may echo the webhook's URL, whose path is its secret, so every part of
+/// the URL it holds is shown as "…"; it is put on one line and cut at 200 characters.
+enum ShownText {
+    /// `text` on one line, at most 200 characters, each of `secrets` in it shown as "…"; nil
+    /// when it has nothing but white space.
+    static func excerpt(_ text: String, hiding secrets: [String]) -> String? {
+        var text = text
+        for secret in secrets { text = text.replacingOccurrences(of: secret, with: "…") }
+        let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        guard !words.isEmpty else { return nil }
+        let line = words.joined(separator: " ")
+        return line.count <= 200 ? line : String(line.prefix(199)) + "…"
+    }
+
+    /// The parts of `url` a text might echo, longest first: the URL, its path and its query,
+    /// percent-encoded and not (a part of one character, such as the path `/`, is no secret).
+    static func secrets(of url: URL) -> [String] {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let parts = [url.absoluteString, components?.percentEncodedPath, components?.path, components?.percentEncodedQuery, components?.query]
+        let kept = parts.compactMap { $0 }.filter { $0.count > 1 }
+        return Array(Set(kept)).sorted { ($0.count, $0) > ($1.count, $1) }
+    }
+}

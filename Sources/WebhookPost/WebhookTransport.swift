@@ -1,0 +1,50 @@
+import Foundation
+
+/// What sends one attempt: a POST of the digest to the webhook, and what came of it. The
+/// program uses `URLSessionTransport`; tests give the poster a scripted one, so its retries and
+/// waits are checked without a network or a clock.
+public protocol WebhookTransport: Sendable {
+    /// Sends `request` once and waits for its answer, at most `request.timeout` seconds.
+    func send(_ request: WebhookRequest) -> AttemptResult
+}
+
+/// One attempt's request: `body` POSTed to `url` as `application/json`.
+public struct WebhookRequest: Sendable, Equatable {
+    public var url: URL
+    public var body: [UInt8]
+    /// Seconds to wait for the answer (whole ones, as `RetryPolicy.timeout`).
+    public var timeout: Int
+
+    public init(url: URL, body: [UInt8], timeout: Int) {
+        self.url = url
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// An HTTP answer, as much of it as the poster reads.
+public struct HTTPAnswer: Sendable, Equatable {
+    public var status: Int
+    /// The `Retry-After` header, as sent.
+    public var retryAfter: String?
+    public var body: [UInt8]
+
+    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = []) {
+        self.status = status
+        self.retryAfter = retryAfter
+        self.body = body
+    }
+}
+
+/// What one attempt came to. The reasons are short phrases that never hold the URL
+/// (`connection refused`), since they are printed.
+public enum AttemptResult: Sendable, Equatable {
+    /// The server answered (any status; the poster decides what it means).
+    case answered(HTTPAnswer)
+    /// No answer within the timeout.
+    case noAnswer
+    /// No connection, or it broke before the answer came: worth another attempt.
+    case connectionFailed(String)
+    /// A failure another attempt would meet again (a certificate refused): not retried.
+    case failed(String)
+}

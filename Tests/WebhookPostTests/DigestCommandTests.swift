@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// `reaction-report digest`, run as a program on a site the test writes: the file printed byte
+/// for byte, the defaults, and the exit status and message of each mistake.
+final class DigestCommandTests: XCTestCase {
+    func testPrintsTheChosenDigestExactly() throws {
+        let folder = try WebhookTestSupport.temporaryFolder()
+        _ = try WebhookTestSupport.site(in: folder, name: "Output")
+        _ = try WebhookTestSupport.site(in: folder, name: "site")
+        let latest = try CommandRunner.run(["digest"], in: folder)
+        XCTAssertEqual(latest.status, 0, latest.stderr)
+        XCTAssertEqual(latest.stdout, "Week 2026-W48: 12 messages ▲ 3, 30 reactions 🎉\n")
+        XCTAssertEqual(latest.stderr, "")
+        let slack = try CommandRunner.run(["digest", "-o", "site", "--week", "2026-W46", "--format", "slack"], in: folder)
+        XCTAssertEqual(slack.status, 0, slack.stderr)
+        XCTAssertEqual(slack.stdout, WebhookTestSupport.slackPayload("2026-W46"))
+        let discord = try CommandRunner.run(["digest", "--output", "site", "--format", "discord", "--week", "2026-W47"], in: folder)
+        XCTAssertEqual(discord.stdout, "{\"content\":\"Week 2026-W47 🎉\",\"allowed_mentions\":{\"parse\":[]}}\n")
+    }
+
+    func testMissingSiteWeekOrFileIsExitTwoAndABadWeekIsAUsageError() throws {
+        let folder = try WebhookTestSupport.temporaryFolder()
+        _ = try WebhookTestSupport.site(in: folder)
+        let cases: [([String], Int32, String)] = [
+            (
+                ["digest"], 2,
+                "reaction-report: error: no built site at 'Output': run `reaction-report build -o Output` first, or give the site's folder with -o\n"
+            ),
+            (
+                ["digest", "-o", "site", "--week", "2025-W47"], 2,
+                "reaction-report: error: 'site/weeks/2025-W47' does not exist: the site has weekly reports for 2026-W46 to 2026-W48\n"
+            ),
+            (
+                ["digest", "-o", "site", "--format", "discord"], 2,
+                "reaction-report: error: 'site/weeks/2026-W48/digest.discord.json' does not exist: build the site again to write the week's digests\n"
+            )
+        ]
+        for (arguments, status, stderr) in cases {
+            let run = try CommandRunner.run(arguments, in: folder)
+            XCTAssertEqual(run.status, status, arguments.joined(separator: " "))
+            XCTAssertEqual(run.stderr, stderr)
+            XCTAssertEqual(run.stdout, "")
+        }
+        let week = try CommandRunner.run(["digest", "-o", "site", "--week", "2026-47"], in: folder)
+        XCTAssertEqual(week.status, 1)
+        XCTAssertTrue(week.stderr.contains("Error: --week '2026-47' is not an ISO week (YYYY-Www, such as 2026-W47)\n"), week.stderr)
+        let format = try CommandRunner.run(["digest", "-o", "site", "--format", "html"], in: folder)
+        XCTAssertEqual(format.status, 1)
+        XCTAssertTrue(
+            format.stderr.contains("The value 'html' is invalid for '--format <format>'. Please provide one of 'slack', 'discord' or 'text'."), format.stderr)
+    }
+}
