@@ -5,30 +5,8 @@ import ReactionReportKit
 /// `digest.txt`, written by `build` beside each weekly report. `digest` prints it and `post`
 /// sends it; neither builds anything.
 public struct DigestFile: Sendable, Equatable {
-    /// The three digests of a week.
-    public enum Format: String, CaseIterable, Sendable {
-        case slack
-        case discord
-        case text
-
-        /// The file's name in the week's folder.
-        public var fileName: String {
-            switch self {
-            case .slack: return "digest.slack.json"
-            case .discord: return "digest.discord.json"
-            case .text: return "digest.txt"
-            }
-        }
-
-        /// How messages name the digest: "Slack", "Discord", "text".
-        public var displayName: String {
-            switch self {
-            case .slack: return "Slack"
-            case .discord: return "Discord"
-            case .text: return "text"
-            }
-        }
-    }
+    /// The three digests of a week, as the kit writes them.
+    public typealias Format = DigestFormat
 
     /// The week the digest is of.
     public var week: ISOWeek
@@ -56,7 +34,7 @@ public struct DigestFile: Sendable, Equatable {
             let range = weeks.count == 1 ? "\(latest)" : "\(weeks[0]) to \(latest)"
             throw DeliveryError("'\(weeksFolder)/\(chosen)' does not exist: the site has weekly reports for \(range)")
         }
-        let path = "\(weeksFolder)/\(chosen)/\(format.fileName)"
+        let path = "\(folder)/" + format.path(week: chosen.description)
         guard FileManager.default.fileExists(atPath: path) else {
             throw DeliveryError("'\(path)' does not exist: build the site again to write the week's digests")
         }
@@ -91,5 +69,16 @@ public struct DigestFile: Sendable, Equatable {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path
+    }
+}
+
+extension DigestFormat {
+    /// How messages name the digest: "Slack", "Discord", "text".
+    public var displayName: String {
+        switch self {
+        case .slack: return "Slack"
+        case .discord: return "Discord"
+        case .text: return "text"
+        }
     }
 }
