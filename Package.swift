@@ -72,6 +72,8 @@ let package = Package(
             name: "reaction-report-fuzz",
             dependencies: ["ByteOutput", "ParallelWork", "ReactionReportKit"]
         ),
+        // Runs the built program for the command-line tests of every test target.
+        .target(name: "ProgramRunner", path: "Tests/ProgramRunner"),
         .testTarget(
             name: "ByteOutputTests",
             dependencies: ["ByteOutput"]
@@ -82,12 +84,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ReactionReportKitTests",
-            dependencies: ["ReactionReportKit", "ByteOutput", "CCmark", "InputFiles", "JSONReader", "ParallelWork", "Templates"],
+            dependencies: ["ReactionReportKit", "ByteOutput", "CCmark", "InputFiles", "JSONReader", "ParallelWork", "ProgramRunner", "Templates"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "WebhookPostTests",
-            dependencies: ["WebhookPost", "ReactionReportKit", "ParallelWork"]
+            dependencies: ["WebhookPost", "ReactionReportKit", "ParallelWork", "ProgramRunner"]
         )
     ]
 )
