@@ -12,7 +12,7 @@ public struct Analysis: Sendable {
     /// The weeks of the report and their figures.
     public let weekly: WeeklyReport
     /// Reactions given and received per person, and pairs, over the whole report.
-    public let people: PeopleReport
+    public var people: PeopleReport { weekly.people }
     /// The time zone of the report's days and weeks.
     public let calendar: WeekCalendar
     /// The configured palette, resolved to emoji.
@@ -31,24 +31,18 @@ public struct Analysis: Sendable {
         let messages = result.messages
         let leftOut = result.leftOutOfRankings
         let context = WeeklyReport.Context(
-            replies: ReplyTimes(messages: messages), leftOut: leftOut, groups: options.groups, skipBotMessages: options.excludeBots)
+            replies: ReplyTimes(messages: messages), leftOut: leftOut, groups: options.groups, skipBotMessages: options.excludeBots, bots: result.bots)
         // Independent passes over the messages, on both cores.
-        let ((layout, overview), weekly, people) = Concurrently.run(
-            {
-                (
-                    SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize),
-                    Overview(messages: messages, topN: options.topN)
-                )
-            },
+        (layout, overview, weekly) = Concurrently.run(
+            { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },
+            { Overview(messages: messages, topN: options.topN) },
             {
                 WeeklyReport(
                     messages: messages, calendar: calendar, topN: options.topN, palette: palette,
                     first: options.since.map { ISOWeek(containing: $0.firstDay) },
                     last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) },
                     context: context)
-            },
-            { PeopleReport(messages: messages, bots: result.bots, leftOut: leftOut, skipBotMessages: options.excludeBots, topN: options.topN) })
-        (self.layout, self.overview, self.weekly, self.people) = (layout, overview, weekly, people)
+            })
         self.result = result
         self.calendar = calendar
         self.palette = palette

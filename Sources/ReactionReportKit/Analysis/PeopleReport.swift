@@ -4,7 +4,8 @@ import ByteOutput
 /// `data/people.csv`, and the people section of the index page and `summary.md`.
 ///
 /// The data (`people`) counts everyone; the rankings (`topReactors`, `topReceivers`,
-/// `topPairs`) leave out the people `RankingExclusions` names and messages a bot made.
+/// `topPairs`) leave out the people `RankingExclusions` names and (with `excludeBots`) messages
+/// a bot made. Made by `WeeklyReport` from the weeks' `PeopleTally`s, merged in report order.
 public struct PeopleReport: Sendable {
     /// One person's figures.
     public struct Person: Sendable, Equatable {
@@ -39,53 +40,25 @@ public struct PeopleReport: Sendable {
 
     public init() {}
 
-    /// The people of `messages` (the report's messages, in report order).
-    /// - Parameter skipBotMessages: leave bots' messages out of the rankings (`excludeBots`).
-    public init(
-        messages: [MessageSummary], bots: [Platform: Set<String>], leftOut: [Platform: Set<String>], skipBotMessages: Bool = true, topN: Int
-    ) {
+    /// The people of a tally of the whole report.
+    init(_ tally: PeopleTally, bots: [Platform: Set<String>], ranking: PeopleTally.Ranking) {
         var index: [PersonKey: Int] = [:]
-        var tally = PairTally(leftOut: leftOut, skipBotMessages: skipBotMessages)
-        func person(_ platform: Platform, _ id: String, _ name: String?) -> Int {
-            let key = PersonKey(platform: platform, id: id)
-            if let known = index[key] {
-                if people[known].name == nil { people[known].name = name }
-                return known
-            }
-            index[key] = people.count
-            people.append(
-                Person(
-                    platform: platform, id: id, name: name, bot: bots[platform]?.contains(id) ?? false,
-                    excluded: leftOut[platform]?.contains(id) ?? false))
-            return people.count - 1
+        index.reserveCapacity(tally.people.count)
+        people = tally.people.map { key, entry in
+            Person(
+                platform: key.platform, id: key.id, name: entry.name, bot: bots[key.platform]?.contains(key.id) ?? false,
+                excluded: ranking.isLeftOut(key.platform, key.id), messages: entry.messages, reactionsGiven: entry.given,
+                reactionsReceived: entry.received)
         }
-        var allPairs: Set<PairKey> = []
-        for message in messages {
-            var author: Int?
-            if let id = message.authorID {
-                let entry = person(message.platform, id, message.authorName)
-                people[entry].messages += 1
-                people[entry].reactionsReceived.addClamped(message.reactionCount)
-                author = entry
-            }
-            for reaction in message.reactions {
-                for reactor in reaction.reactors {
-                    people[person(message.platform, reactor.id, reactor.name)].reactionsGiven += 1
-                    if let author, people[author].id != reactor.id {
-                        allPairs.insert(PairKey(platform: message.platform, reactor: reactor.id, author: people[author].id))
-                    }
-                }
-            }
-            tally.add(message)
-        }
-        for pair in allPairs {
+        people.sort { PersonKey(platform: $0.platform, id: $0.id) < PersonKey(platform: $1.platform, id: $1.id) }
+        for position in people.indices { index[PersonKey(platform: people[position].platform, id: people[position].id)] = position }
+        for pair in tally.pairs.keys {
             people[index[PersonKey(platform: pair.platform, id: pair.reactor)]!].peopleReactedTo += 1
             people[index[PersonKey(platform: pair.platform, id: pair.author)]!].peopleReactedBy += 1
         }
-        people.sort { PersonKey(platform: $0.platform, id: $0.id) < PersonKey(platform: $1.platform, id: $1.id) }
-        topReactors = WeeklyReport.rankPeople(tally.given.values, topN: topN)
-        topReceivers = WeeklyReport.rankPeople(tally.received.values, topN: topN)
-        topPairs = tally.topPairs(topN)
+        topReactors = tally.topReactors(ranking)
+        topReceivers = tally.topReceivers(ranking)
+        topPairs = tally.topPairs(ranking)
     }
 }
 
@@ -106,55 +79,136 @@ struct PairKey: Hashable {
     var author: String
 }
 
-/// Counts what the rankings show over a set of messages: reactions given and received, and
-/// pairs, without the people left out and (with `excludeBots`) without bots' messages as
-/// received or in pairs.
-struct PairTally {
-    let leftOut: [Platform: Set<String>]
-    let skipBotMessages: Bool
-    var given: [PersonKey: WeeklyReport.PersonCount] = [:]
-    var received: [PersonKey: WeeklyReport.PersonCount] = [:]
-    var pairs: [PairKey: PairCount] = [:]
-
-    init(leftOut: [Platform: Set<String>], skipBotMessages: Bool) {
-        self.leftOut = leftOut
-        self.skipBotMessages = skipBotMessages
+/// What the people's figures and rankings are made of, over a set of messages: per person the
+/// messages sent and the reactions given and received, and per pair of reactor and author the
+/// reactions. Everyone is counted (the data leaves nobody out); what bots' messages add is
+/// also kept apart, so that a ranking can leave it out. Tallies of parts merge into the whole.
+struct PeopleTally: Sendable {
+    struct Entry: Sendable {
+        /// The first name given (as author or reactor), and the first as each.
+        var name: String?
+        var reactorName: String?
+        var authorName: String?
+        var messages = 0
+        var given = 0
+        var received = 0
+        /// The part of `received` on bots' messages.
+        var receivedOnBotMessages = 0
     }
 
-    func isLeftOut(_ platform: Platform, _ id: String) -> Bool {
-        leftOut[platform]?.contains(id) ?? false
+    struct Pair: Sendable {
+        var reactorName: String?
+        var authorName: String?
+        var count = 0
+        /// The part of `count` on bots' messages.
+        var onBotMessages = 0
     }
+
+    /// Who a ranking leaves out.
+    struct Ranking: Sendable {
+        var leftOut: [Platform: Set<String>]
+        var skipBotMessages: Bool
+        var topN: Int
+
+        func isLeftOut(_ platform: Platform, _ id: String) -> Bool {
+            leftOut[platform]?.contains(id) ?? false
+        }
+    }
+
+    var people: [PersonKey: Entry] = [:]
+    var pairs: [PairKey: Pair] = [:]
 
     mutating func add(_ message: MessageSummary) {
         let platform = message.platform
-        let author = message.fromBot && skipBotMessages ? nil : message.authorID.flatMap { isLeftOut(platform, $0) ? nil : $0 }
-        for reaction in message.reactions {
-            for reactor in reaction.reactors where !isLeftOut(platform, reactor.id) {
-                let person = PersonKey(platform: platform, id: reactor.id)
-                given[person, default: .init(platform: platform, id: reactor.id, name: reactor.name, count: 0)].count += 1
-                if let author, author != reactor.id {
-                    let pair = PairKey(platform: platform, reactor: reactor.id, author: author)
-                    pairs[
-                        pair,
-                        default: PairCount(
-                            platform: platform, reactorID: reactor.id, reactorName: reactor.name, authorID: author,
-                            authorName: message.authorName, count: 0)
-                    ].count += 1
-                }
+        let bot = message.fromBot
+        if let author = message.authorID {
+            let total = message.reactionCount
+            update(PersonKey(platform: platform, id: author)) { entry in
+                entry.messages += 1
+                entry.received.addClamped(total)
+                if bot { entry.receivedOnBotMessages.addClamped(total) }
+                if entry.name == nil { entry.name = message.authorName }
+                if entry.authorName == nil { entry.authorName = message.authorName }
             }
         }
-        if let author {
-            let total = message.reactionCount
-            if total > 0 {
-                let person = PersonKey(platform: platform, id: author)
-                received[person, default: .init(platform: platform, id: author, name: message.authorName, count: 0)].count.addClamped(total)
+        for reaction in message.reactions {
+            for reactor in reaction.reactors {
+                update(PersonKey(platform: platform, id: reactor.id)) { entry in
+                    entry.given += 1
+                    if entry.name == nil { entry.name = reactor.name }
+                    if entry.reactorName == nil { entry.reactorName = reactor.name }
+                }
+                guard let author = message.authorID, author != reactor.id else { continue }
+                let key = PairKey(platform: platform, reactor: reactor.id, author: author)
+                pairs[key, default: Pair(reactorName: reactor.name, authorName: message.authorName)].count += 1
+                if bot { pairs[key]!.onBotMessages += 1 }
             }
         }
     }
 
+    private mutating func update(_ key: PersonKey, _ change: (inout Entry) -> Void) {
+        change(&people[key, default: Entry()])
+    }
+
+    /// Adds `other`, a tally of messages after this one's.
+    mutating func merge(_ other: PeopleTally) {
+        // Merged into nothing, a tally is taken whole.
+        if people.isEmpty, pairs.isEmpty {
+            self = other
+            return
+        }
+        people.reserveCapacity(people.count + other.people.count)
+        for (key, entry) in other.people {
+            update(key) { mine in
+                mine.messages += entry.messages
+                mine.given += entry.given
+                mine.received.addClamped(entry.received)
+                mine.receivedOnBotMessages.addClamped(entry.receivedOnBotMessages)
+                if mine.name == nil { mine.name = entry.name }
+                if mine.reactorName == nil { mine.reactorName = entry.reactorName }
+                if mine.authorName == nil { mine.authorName = entry.authorName }
+            }
+        }
+        // Room first: a table grown one insert at a time hashes every pair again at each growth.
+        pairs.reserveCapacity(pairs.count + other.pairs.count)
+        for (key, pair) in other.pairs {
+            pairs[key, default: Pair(reactorName: pair.reactorName, authorName: pair.authorName)].count += pair.count
+            pairs[key]!.onBotMessages += pair.onBotMessages
+        }
+    }
+
+    /// The people who gave a listed reaction.
+    var reactors: [PersonKey] { people.compactMap { $0.value.given > 0 ? $0.key : nil } }
+
+    /// Reactions given, most first; ties by platform, then id.
+    func topReactors(_ ranking: Ranking) -> [WeeklyReport.PersonCount] {
+        let counts = people.compactMap { key, entry -> WeeklyReport.PersonCount? in
+            guard entry.given > 0, !ranking.isLeftOut(key.platform, key.id) else { return nil }
+            return WeeklyReport.PersonCount(platform: key.platform, id: key.id, name: entry.reactorName, count: entry.given)
+        }
+        return WeeklyReport.rankPeople(counts, topN: ranking.topN)
+    }
+
+    /// Reactions received, most first, without bots' messages when the ranking skips them.
+    func topReceivers(_ ranking: Ranking) -> [WeeklyReport.PersonCount] {
+        let counts = people.compactMap { key, entry -> WeeklyReport.PersonCount? in
+            let count = ranking.skipBotMessages ? entry.received - entry.receivedOnBotMessages : entry.received
+            guard count > 0, !ranking.isLeftOut(key.platform, key.id) else { return nil }
+            return WeeklyReport.PersonCount(platform: key.platform, id: key.id, name: entry.authorName, count: count)
+        }
+        return WeeklyReport.rankPeople(counts, topN: ranking.topN)
+    }
+
     /// Most first; ties by platform, reactor id, then author id (byte order).
-    func topPairs(_ topN: Int) -> [PairCount] {
-        TopN.select(pairs.values, limit: topN) { a, b in
+    func topPairs(_ ranking: Ranking) -> [PairCount] {
+        let counts = pairs.compactMap { key, pair -> PairCount? in
+            let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
+            guard count > 0, !ranking.isLeftOut(key.platform, key.reactor), !ranking.isLeftOut(key.platform, key.author) else { return nil }
+            return PairCount(
+                platform: key.platform, reactorID: key.reactor, reactorName: pair.reactorName, authorID: key.author, authorName: pair.authorName,
+                count: count)
+        }
+        return TopN.select(counts, limit: ranking.topN) { a, b in
             if a.count != b.count { return a.count > b.count }
             let (ra, rb) = (PersonKey(platform: a.platform, id: a.reactorID), PersonKey(platform: b.platform, id: b.reactorID))
             if ra != rb { return ra < rb }

@@ -69,10 +69,14 @@ public struct WeeklyReport: Sendable {
         public var groups: [ConversationGroup]
         /// Leave bots' messages out of the received rankings and pairs (`excludeBots`).
         public var skipBotMessages: Bool
+        /// User ids the platform marks as bots, by platform (for `data/people.csv`).
+        public var bots: [Platform: Set<String>]
 
         public init(
-            replies: ReplyTimes = ReplyTimes(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = [], skipBotMessages: Bool = true
+            replies: ReplyTimes = ReplyTimes(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = [], skipBotMessages: Bool = true,
+            bots: [Platform: Set<String>] = [:]
         ) {
+            self.bots = bots
             self.replies = replies
             self.leftOut = leftOut
             self.groups = groups
@@ -88,6 +92,8 @@ public struct WeeklyReport: Sendable {
     public var undated = 0
     /// True when some week has a reply: the reports then show the reply figures.
     public private(set) var hasReplies = false
+    /// The people of the whole report, from the weeks' tallies.
+    public private(set) var people = PeopleReport()
 
     /// - Parameters:
     ///   - messages: the report's messages, in their output order.
@@ -102,6 +108,15 @@ public struct WeeklyReport: Sendable {
         self.calendar = calendar
         let dated = messages.compactMap(\.sentAt)
         undated = messages.count - dated.count
+        let ranking = PeopleTally.Ranking(leftOut: context.leftOut, skipBotMessages: context.skipBotMessages, topN: topN)
+        // Messages without a time belong to no week, but their people count; they come last in
+        // report order.
+        var undatedPeople = PeopleTally()
+        if undated > 0 {
+            for message in messages where message.sentAt == nil { undatedPeople.add(message) }
+        }
+        var wholePeople = undatedPeople
+        defer { people = PeopleReport(wholePeople, bots: context.bots, ranking: ranking) }
         guard let earliest = dated.min(), let latest = dated.max() else { return }
         let range = WeekRange(
             from: first.map { min($0, calendar.week(of: earliest)) } ?? calendar.week(of: earliest),
@@ -119,8 +134,12 @@ public struct WeeklyReport: Sendable {
         // on the weeks before, so it is found afterwards, in week order, from each week's (and
         // each conversation's and group's) set of reactors.
         let counted = Concurrently.map(weeks.count) { index in
-            Self.count(weeks[index], messages: messages, topN: topN, palette: palette, context: context, membership: membership)
+            Self.count(weeks[index], messages: messages, palette: palette, context: context, ranking: ranking, membership: membership)
         }
+        // The whole report's people: the weeks' tallies in week order, then the undated.
+        wholePeople = PeopleTally()
+        for week in counted { wholePeople.merge(week.people) }
+        wholePeople.merge(undatedPeople)
         // New reactors, week by week: for the whole report and for each scope (conversation or
         // group), each followed through its own weeks, on every core.
         var scopes: [Scope] = []
@@ -141,7 +160,7 @@ public struct WeeklyReport: Sendable {
         let newReactors = Concurrently.map(scopes.count + 1) { job -> [Int] in
             var seen: Set<PersonKey> = []
             if job == 0 {
-                return counted.indices.map { counted[$0].tally.reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) } }
+                return counted.indices.map { counted[$0].reactors.reduce(0) { $0 + (seen.insert($1).inserted ? 1 : 0) } }
             }
             let key = scopes[job - 1]
             return weeksOf[job - 1].map { index in
@@ -153,7 +172,7 @@ public struct WeeklyReport: Sendable {
         var previousConversations: [ConversationKey: ConversationWeek] = [:]
         for index in weeks.indices {
             var week = counted[index].week
-            week.figures = counted[index].tally.result(newReactors: newReactors[0][index])
+            week.figures = counted[index].tally.result(reactors: counted[index].reactors.count, newReactors: newReactors[0][index])
             var current: [ConversationKey: ConversationWeek] = [:]
             week.groups = context.groups.map { GroupWeek(name: $0.name, figures: Engagement()) }
             for (key, entry) in counted[index].scopes {
@@ -190,13 +209,17 @@ public struct WeeklyReport: Sendable {
     /// One week counted on its own: its rankings and emoji, and the tallies of the week and of
     /// each conversation and group in it (their figures wait for the count of new reactors).
     private static func count(
-        _ week: Week, messages: [MessageSummary], topN: Int, palette: [Emoji], context: Context, membership: GroupMembership
-    ) -> (week: Week, tally: EngagementTally, scopes: [Scope: (name: String, tally: EngagementTally)]) {
+        _ week: Week, messages: [MessageSummary], palette: [Emoji], context: Context, ranking: PeopleTally.Ranking, membership: GroupMembership
+    ) -> (
+        week: Week, tally: EngagementTally, reactors: [PersonKey], people: PeopleTally,
+        scopes: [Scope: (name: String, tally: EngagementTally)]
+    ) {
         var week = week
-        var tally = EngagementTally()
+        // The week's distinct reactors are the people tally's reactors, so its tally keeps no set of them.
+        var tally = EngagementTally(countingReactors: false)
         var scopes: [Scope: (name: String, tally: EngagementTally)] = [:]
         var emoji: [String: EmojiUse] = [:]
-        var people = PairTally(leftOut: context.leftOut, skipBotMessages: context.skipBotMessages)
+        var people = PeopleTally()
         let replyTimes = context.replies.secondsToFirstReply
         // Each message is read in place (a copy of a message retains every one of its strings).
         func add(_ message: MessageSummary, at index: Int) {
@@ -214,18 +237,20 @@ public struct WeeklyReport: Sendable {
         }
         // The week's sizes first, so that its tables are made once.
         let listings = week.messages.reduce(0) { total, index in messages[index].reactions.reduce(total) { $0 + $1.reactors.count } }
-        tally.reserve(messages: week.messages.count, reactors: listings)
-        people.given.reserveCapacity(listings)
+        tally.reserve(messages: week.messages.count, reactors: 0)
+        people.people.reserveCapacity(listings)
+        people.pairs.reserveCapacity(listings)
         for messageIndex in week.messages { add(messages[messageIndex], at: messageIndex) }
+        let topN = ranking.topN
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
         week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
         let paletteKeys = Set(palette.map(\.key))
         week.palette = palette.map { EmojiUse(emoji: emoji[$0.key]?.emoji ?? $0, count: emoji[$0.key]?.count ?? 0) }
         week.offPalette = Overview.rankEmoji(emoji.values.filter { !paletteKeys.contains($0.emoji.key) })
-        week.topReactors = Self.rankPeople(people.given.values, topN: topN)
-        week.topReceivers = Self.rankPeople(people.received.values, topN: topN)
-        week.topPairs = people.topPairs(topN)
-        return (week, tally, scopes)
+        week.topReactors = people.topReactors(ranking)
+        week.topReceivers = people.topReceivers(ranking)
+        week.topPairs = people.topPairs(ranking)
+        return (week, tally, people.reactors, people, scopes)
     }
 
     /// The week an instant falls in, when it is within the report.
@@ -234,7 +259,7 @@ public struct WeeklyReport: Sendable {
     }
 
     /// Most first; ties by platform, then id.
-    static func rankPeople(_ people: Dictionary<PersonKey, PersonCount>.Values, topN: Int) -> [PersonCount] {
+    static func rankPeople(_ people: [PersonCount], topN: Int) -> [PersonCount] {
         TopN.select(people, limit: topN) { a, b in
             a.count != b.count ? a.count > b.count : PersonKey(platform: a.platform, id: a.id) < PersonKey(platform: b.platform, id: b.id)
         }

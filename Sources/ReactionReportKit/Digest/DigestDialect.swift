@@ -68,44 +68,61 @@ struct DigestDialect: Sendable {
 
     /// `text` made inert, whole.
     func inert(_ text: String) -> String {
-        escapedCharacters(text).joined()
+        var out = ""
+        forEachEscaped(text) { piece in
+            out += piece
+            return true
+        }
+        return out
     }
 
     /// `text` made inert and cut to at most `limit` (in `length`) with `…` at the end when it
     /// is longer: the cut falls between two characters of the text, after an escape, never
     /// inside one.
     func fit(_ text: String, _ limit: Int) -> String {
-        let pieces = escapedCharacters(text)
-        let whole = pieces.joined()
-        if length(whole) <= limit { return whole }
+        // One pass that stops once the text is known to be too long: where the text with an
+        // ellipsis would end is noted as the pieces come.
         let room = limit - length(Self.ellipsis)
-        guard room >= 0 else { return "" }
         var out = ""
         var used = 0
-        for piece in pieces {
+        var cut: String.Index?
+        forEachEscaped(text) { piece in
             let size = length(piece)
-            if used + size > room { break }
-            out += piece
+            if cut == nil, used + size > room { cut = out.endIndex }
             used += size
+            guard used <= limit else { return false }
+            out += piece
+            return true
         }
-        while out.last == " " { out.removeLast() }
-        return out + Self.ellipsis
+        guard used > limit else { return out }
+        guard room >= 0, let cut else { return "" }
+        var shown = out[..<cut]
+        while shown.last == " " { shown.removeLast() }
+        return shown + Self.ellipsis
     }
 
     /// The escaped form of each character of `flatten(text)`, in order.
     func escapedCharacters(_ text: String) -> [String] {
-        let characters = Array(Self.flatten(text))
         var out: [String] = []
-        out.reserveCapacity(characters.count)
+        forEachEscaped(text) { piece in
+            out.append(piece)
+            return true
+        }
+        return out
+    }
+
+    /// Hands `body` the escaped form of each character of `flatten(text)`, in order, until it
+    /// returns false.
+    private func forEachEscaped(_ text: String, _ body: (String) -> Bool) {
+        let characters = Array(Self.flatten(text))
         // A list number at the start (`12. `, not `12.5`) ends at this index.
         let listNumberDot = characters.firstIndex { !$0.isASCII || !$0.isNumber }.flatMap { index in
             index > 0 && characters[index] == "." && (index + 1 == characters.count || characters[index + 1] == " ") ? index : nil
         }
         for index in characters.indices {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
-            out.append(escape(characters[index], atStart: index == 0, beforeSlash: next == "/", listNumberDot: index == listNumberDot))
+            guard body(escape(characters[index], atStart: index == 0, beforeSlash: next == "/", listNumberDot: index == listNumberDot)) else { return }
         }
-        return out
     }
 
     private func escape(_ character: Character, atStart: Bool, beforeSlash: Bool, listNumberDot: Bool) -> String {
@@ -176,8 +193,9 @@ struct DigestDialect: Sendable {
         }
         var flat = String(scalars)
         while flat.last == " " { flat.removeLast() }
-        if !flat.isEmpty, ("a" + flat).count == flat.count { flat = "\u{00A0}" + flat }
-        if !flat.isEmpty, (flat + "a").count == flat.count { flat += "\u{00A0}" }
+        // Only the first and last characters can join a neighbour: they are checked alone.
+        if let first = flat.first, ("a" + String(first)).count == 1 { flat = "\u{00A0}" + flat }
+        if let last = flat.last, (String(last) + "a").count == 1 { flat += "\u{00A0}" }
         return flat
     }
 }
