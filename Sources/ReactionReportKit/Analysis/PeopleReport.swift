@@ -40,25 +40,78 @@ public struct PeopleReport: Sendable {
 
     public init() {}
 
-    /// The people of a tally of the whole report.
-    init(_ tally: PeopleTally, bots: [Platform: Set<String>], ranking: PeopleTally.Ranking) {
-        var index: [PersonKey: Int] = [:]
-        index.reserveCapacity(tally.people.count)
-        people = tally.people.map { key, entry in
-            Person(
+    /// The people of the whole report.
+    init(_ totals: PeopleTotals, bots: [Platform: Set<String>], ranking: PeopleTally.Ranking) {
+        people = totals.keys.indices.map { index in
+            let (key, entry) = (totals.keys[index], totals.entries[index])
+            return Person(
                 platform: key.platform, id: key.id, name: entry.name, bot: bots[key.platform]?.contains(key.id) ?? false,
                 excluded: ranking.isLeftOut(key.platform, key.id), messages: entry.messages, reactionsGiven: entry.given,
                 reactionsReceived: entry.received)
         }
-        people.sort { PersonKey(platform: $0.platform, id: $0.id) < PersonKey(platform: $1.platform, id: $1.id) }
-        for position in people.indices { index[PersonKey(platform: people[position].platform, id: people[position].id)] = position }
-        for pair in tally.pairs.keys {
-            people[index[PersonKey(platform: pair.platform, id: pair.reactor)]!].peopleReactedTo += 1
-            people[index[PersonKey(platform: pair.platform, id: pair.author)]!].peopleReactedBy += 1
+        for pair in totals.pairs.keys {
+            people[Int(pair >> 32)].peopleReactedTo += 1
+            people[Int(pair & 0xFFFF_FFFF)].peopleReactedBy += 1
         }
+        people.sort { PersonKey(platform: $0.platform, id: $0.id) < PersonKey(platform: $1.platform, id: $1.id) }
+        let tally = totals.rankingTally
         topReactors = tally.topReactors(ranking)
         topReceivers = tally.topReceivers(ranking)
-        topPairs = tally.topPairs(ranking)
+        topPairs = totals.topPairs(ranking)
+    }
+}
+
+/// The whole report's people, merged from the weeks' tallies: people by number, and pairs as two
+/// numbers (a pair of the whole report takes 24 bytes instead of two strings and two names).
+struct PeopleTotals: Sendable {
+    var index: [PersonKey: Int] = [:]
+    var keys: [PersonKey] = []
+    var entries: [PeopleTally.Entry] = []
+    /// Reactor number << 32 | author number → reactions, and the part on bots' messages.
+    var pairs: [UInt64: (count: Int, onBotMessages: Int)] = [:]
+
+    private mutating func number(_ key: PersonKey) -> Int {
+        if let known = index[key] { return known }
+        index[key] = keys.count
+        keys.append(key)
+        entries.append(PeopleTally.Entry())
+        return keys.count - 1
+    }
+
+    /// Adds a tally of messages after those merged so far.
+    mutating func merge(_ tally: PeopleTally) {
+        for (key, entry) in tally.people {
+            let position = number(key)
+            entries[position].merge(entry)
+        }
+        pairs.reserveCapacity(pairs.count + tally.pairs.count)
+        for (key, pair) in tally.pairs {
+            let reactor = UInt64(index[PersonKey(platform: key.platform, id: key.reactor)]!)
+            let author = UInt64(index[PersonKey(platform: key.platform, id: key.author)]!)
+            pairs[reactor << 32 | author, default: (0, 0)].count += pair.count
+            pairs[reactor << 32 | author]!.onBotMessages += pair.onBotMessages
+        }
+    }
+
+    /// The people as a tally, for the people rankings.
+    var rankingTally: PeopleTally {
+        var tally = PeopleTally()
+        tally.people = Dictionary(uniqueKeysWithValues: zip(keys, entries))
+        return tally
+    }
+
+    /// Most first; ties by platform, reactor id, then author id (byte order). Names are each
+    /// person's first as reactor and as author.
+    func topPairs(_ ranking: PeopleTally.Ranking) -> [PairCount] {
+        let counts = pairs.compactMap { key, pair -> PairCount? in
+            let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
+            let (reactor, author) = (keys[Int(key >> 32)], keys[Int(key & 0xFFFF_FFFF)])
+            guard count > 0, !ranking.isLeftOut(reactor.platform, reactor.id), !ranking.isLeftOut(author.platform, author.id) else { return nil }
+            return PairCount(
+                platform: reactor.platform, reactorID: reactor.id, reactorName: entries[Int(key >> 32)].reactorName, authorID: author.id,
+                authorName: entries[Int(key & 0xFFFF_FFFF)].authorName, count: count)
+        }
+        return PeopleTally.rankPairs(counts, topN: ranking.topN)
     }
 }
 
@@ -94,6 +147,17 @@ struct PeopleTally: Sendable {
         var received = 0
         /// The part of `received` on bots' messages.
         var receivedOnBotMessages = 0
+
+        /// Adds the figures of a later part of the messages.
+        mutating func merge(_ other: Entry) {
+            messages += other.messages
+            given += other.given
+            received.addClamped(other.received)
+            receivedOnBotMessages.addClamped(other.receivedOnBotMessages)
+            if name == nil { name = other.name }
+            if reactorName == nil { reactorName = other.reactorName }
+            if authorName == nil { authorName = other.authorName }
+        }
     }
 
     struct Pair: Sendable {
@@ -150,33 +214,6 @@ struct PeopleTally: Sendable {
         change(&people[key, default: Entry()])
     }
 
-    /// Adds `other`, a tally of messages after this one's.
-    mutating func merge(_ other: PeopleTally) {
-        // Merged into nothing, a tally is taken whole.
-        if people.isEmpty, pairs.isEmpty {
-            self = other
-            return
-        }
-        people.reserveCapacity(people.count + other.people.count)
-        for (key, entry) in other.people {
-            update(key) { mine in
-                mine.messages += entry.messages
-                mine.given += entry.given
-                mine.received.addClamped(entry.received)
-                mine.receivedOnBotMessages.addClamped(entry.receivedOnBotMessages)
-                if mine.name == nil { mine.name = entry.name }
-                if mine.reactorName == nil { mine.reactorName = entry.reactorName }
-                if mine.authorName == nil { mine.authorName = entry.authorName }
-            }
-        }
-        // Room first: a table grown one insert at a time hashes every pair again at each growth.
-        pairs.reserveCapacity(pairs.count + other.pairs.count)
-        for (key, pair) in other.pairs {
-            pairs[key, default: Pair(reactorName: pair.reactorName, authorName: pair.authorName)].count += pair.count
-            pairs[key]!.onBotMessages += pair.onBotMessages
-        }
-    }
-
     /// The people who gave a listed reaction.
     var reactors: [PersonKey] { people.compactMap { $0.value.given > 0 ? $0.key : nil } }
 
@@ -208,7 +245,12 @@ struct PeopleTally: Sendable {
                 platform: key.platform, reactorID: key.reactor, reactorName: pair.reactorName, authorID: key.author, authorName: pair.authorName,
                 count: count)
         }
-        return TopN.select(counts, limit: ranking.topN) { a, b in
+        return Self.rankPairs(counts, topN: ranking.topN)
+    }
+
+    /// Most first; ties by platform, reactor id, then author id (byte order).
+    static func rankPairs(_ counts: [PairCount], topN: Int) -> [PairCount] {
+        TopN.select(counts, limit: topN) { a, b in
             if a.count != b.count { return a.count > b.count }
             let (ra, rb) = (PersonKey(platform: a.platform, id: a.reactorID), PersonKey(platform: b.platform, id: b.reactorID))
             if ra != rb { return ra < rb }

@@ -115,9 +115,12 @@ public struct WeeklyReport: Sendable {
         if undated > 0 {
             for message in messages where message.sentAt == nil { undatedPeople.add(message) }
         }
-        var wholePeople = undatedPeople
+        var wholePeople = PeopleTotals()
         defer { people = PeopleReport(wholePeople, bots: context.bots, ranking: ranking) }
-        guard let earliest = dated.min(), let latest = dated.max() else { return }
+        guard let earliest = dated.min(), let latest = dated.max() else {
+            wholePeople.merge(undatedPeople)
+            return
+        }
         let range = WeekRange(
             from: first.map { min($0, calendar.week(of: earliest)) } ?? calendar.week(of: earliest),
             through: last.map { max($0, calendar.week(of: latest)) } ?? calendar.week(of: latest), calendar: calendar)
@@ -133,12 +136,21 @@ public struct WeeklyReport: Sendable {
         // Each week is counted on its own, on every core. Who reacted for the first time depends
         // on the weeks before, so it is found afterwards, in week order, from each week's (and
         // each conversation's and group's) set of reactors.
-        let counted = Concurrently.map(weeks.count) { index in
-            Self.count(weeks[index], messages: messages, palette: palette, context: context, ranking: ranking, membership: membership)
-        }
-        // The whole report's people: the weeks' tallies in week order, then the undated.
-        wholePeople = PeopleTally()
-        for week in counted { wholePeople.merge(week.people) }
+        // The whole report's people are the weeks' tallies merged in week order (then the
+        // undated), each merged as soon as it is made, so that only a few weeks' tallies are
+        // held at once.
+        var counted: [(week: Week, tally: EngagementTally, reactors: [PersonKey], scopes: [Scope: (name: String, tally: EngagementTally)])] = []
+        counted.reserveCapacity(weeks.count)
+        // Cannot fail: neither closure throws.
+        try! Concurrently.inOrder(
+            weeks.count, window: 4,
+            make: { index in
+                Self.count(weeks[index], messages: messages, palette: palette, context: context, ranking: ranking, membership: membership)
+            },
+            consume: { week in
+                wholePeople.merge(week.people)
+                counted.append((week.week, week.tally, week.reactors, week.scopes))
+            })
         wholePeople.merge(undatedPeople)
         // New reactors, week by week: for the whole report and for each scope (conversation or
         // group), each followed through its own weeks, on every core.
@@ -235,11 +247,10 @@ public struct WeeklyReport: Sendable {
             }
             people.add(message)
         }
-        // The week's sizes first, so that its tables are made once.
-        let listings = week.messages.reduce(0) { total, index in messages[index].reactions.reduce(total) { $0 + $1.reactors.count } }
+        // The week's size first, so that its tables are made once. The people tables are not
+        // sized by the reactor listings: most listings repeat a person, and the week's tally is
+        // held until it is merged.
         tally.reserve(messages: week.messages.count, reactors: 0)
-        people.people.reserveCapacity(listings)
-        people.pairs.reserveCapacity(listings)
         for messageIndex in week.messages { add(messages[messageIndex], at: messageIndex) }
         let topN = ranking.topN
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
