@@ -68,6 +68,7 @@ struct DigestDialect: Sendable {
 
     /// `text` made inert, whole.
     func inert(_ text: String) -> String {
+        if Self.isPlainASCII(text) { return text }
         var out = ""
         forEachEscaped(text) { piece in
             out += piece
@@ -80,6 +81,8 @@ struct DigestDialect: Sendable {
     /// is longer: the cut falls between two characters of the text, after an escape, never
     /// inside one.
     func fit(_ text: String, _ limit: Int) -> String {
+        // ASCII text is as long as its bytes in every dialect.
+        if Self.isPlainASCII(text), text.utf8.count <= limit { return text }
         // One pass that stops once the text is known to be too long: where the text with an
         // ellipsis would end is noted as the pieces come.
         let room = limit - length(Self.ellipsis)
@@ -169,6 +172,24 @@ struct DigestDialect: Sendable {
         "*": "\u{2217}", "_": "\u{02CD}", "~": "\u{223C}", "`": "\u{02CB}",
         "\u{FF0A}": "\u{FE61}", "\u{FF3F}": "\u{2E0F}", "\u{FF40}": "\u{02CB}"
     ]
+
+    /// True for text that every dialect leaves as it is: ASCII letters, digits and single
+    /// spaces between them (our own labels, most names), which is its own flattened form and
+    /// needs no escape, so it is taken whole instead of character by character.
+    static func isPlainASCII(_ text: String) -> Bool {
+        var previousWasSpace = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                previousWasSpace = false
+            case UInt8(ascii: " ") where !previousWasSpace:
+                previousWasSpace = true
+            default:
+                return false
+            }
+        }
+        return !previousWasSpace || text.isEmpty
+    }
 
     /// `text` on one line, without control characters or bidirectional formatting, runs of
     /// spaces made one, no space at either end. A text that starts with a character that joins

@@ -39,7 +39,8 @@ public enum DigestFormat: String, CaseIterable, Sendable {
 enum DigestJSON {
     static func string(_ text: String) -> String {
         let quoted = JSONText.quote(text)
-        guard quoted.unicodeScalars.contains(where: isInvisible) else { return quoted }
+        // The invisible characters are all outside ASCII: most text is checked byte by byte.
+        guard quoted.utf8.contains(where: { $0 >= 0x80 }), quoted.unicodeScalars.contains(where: isInvisible) else { return quoted }
         var out = ""
         for scalar in quoted.unicodeScalars {
             guard isInvisible(scalar) else {
