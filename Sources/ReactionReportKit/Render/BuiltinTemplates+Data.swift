@@ -412,7 +412,9 @@ th { overflow-wrap: normal; }
 </div>
 <section aria-labelledby="people-pairs-title">
 <h3 id="people-pairs-title">Who reacts to whom</h3>
-{{#hasTopPairs}}<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>{{/hasTopPairs}}
+{{#hasTopPairs}}
+{{> pairs}}
+{{/hasTopPairs}}
 {{^hasTopPairs}}<p>Nobody reacted to someone else's message.</p>{{/hasTopPairs}}
 </section>
 </section>
@@ -464,6 +466,10 @@ th { overflow-wrap: normal; }
 {{/pages}}
 </ol>
 </nav>
+
+"""####,
+        "html/pairs.mustache": ####"""
+<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
 
 """####,
         "html/top-emoji.mustache": ####"""
@@ -564,7 +570,7 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="top-pairs-title">
 <h2 id="top-pairs-title">Who reacts to whom</h2>
 {{#hasTopPairs}}
-<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+{{> pairs}}
 {{/hasTopPairs}}
 {{^hasTopPairs}}<p>Nobody reacted to someone else's message this week.</p>{{/hasTopPairs}}
 </section>
@@ -600,6 +606,14 @@ th { overflow-wrap: normal; }
 {{^hasConversations}}<p>No conversation had messages this week or the week before.</p>{{/hasConversations}}
 </section>
 {{> foot}}
+
+"""####,
+        "markdown/pairs.mustache": ####"""
+| # | Reactor | Author | Reactions |
+|---:|---|---|---:|
+{{#topPairs}}
+| {{rank}} | {{reactor}} | {{author}} | {{count}} |
+{{/topPairs}}
 
 """####,
         "markdown/summary.mustache": ####"""
@@ -673,11 +687,7 @@ No reactions yet.
 {{/hasTopReceivers}}
 {{#hasTopPairs}}
 
-| # | Reactor | Author | Reactions |
-|---:|---|---|---:|
-{{#topPairs}}
-| {{rank}} | {{reactor}} | {{author}} | {{count}} |
-{{/topPairs}}
+{{> pairs}}
 {{/hasTopPairs}}
 
 {{/hasPeople}}
@@ -775,11 +785,7 @@ Nobody's messages got reactions this week.
 ## Who reacts to whom
 
 {{#hasTopPairs}}
-| # | Reactor | Author | Reactions |
-|---:|---|---|---:|
-{{#topPairs}}
-| {{rank}} | {{reactor}} | {{author}} | {{count}} |
-{{/topPairs}}
+{{> pairs}}
 {{/hasTopPairs}}
 {{^hasTopPairs}}
 Nobody reacted to someone else's message this week.
