@@ -22,7 +22,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // POSIX calls the Glibc module lacks (an atomic swap of two folders).
+        // POSIX calls Swift can make only through pointers or that the Glibc module lacks: an
+        // atomic swap of two folders, a restart with the same arguments, a loopback listener
+        // for the tests' HTTP server. C, so that no Swift outside the performance modules
+        // handles a pointer.
         .systemLibrary(name: "CPosix"),
         // The performance modules: each holds the unsafe code of one kind of work behind a
         // narrow, safe API (Scripts/check-code.py keeps unsafe code inside them).
@@ -61,6 +64,7 @@ let package = Package(
         .executableTarget(
             name: "reaction-report",
             dependencies: [
+                "CPosix",
                 "ReactionReportKit",
                 "WebhookPost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -89,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebhookPostTests",
-            dependencies: ["WebhookPost", "ReactionReportKit", "ParallelWork", "ProgramRunner"]
+            dependencies: ["WebhookPost", "ReactionReportKit", "CPosix", "ParallelWork", "ProgramRunner"]
         )
     ]
 )

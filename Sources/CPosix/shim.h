@@ -4,7 +4,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
 #endif
@@ -15,6 +20,65 @@
 static inline int rr_exchange_paths(const char *a, const char *b) {
 #if defined(__linux__) && defined(SYS_renameat2)
     return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// A TCP socket listening on 127.0.0.1 at a port the system picks (for the tests' HTTP
+/// server): the socket, with the port in `*port`, or -1 with errno. In C, because binding takes
+/// a socket address that Swift can only pass through pointer casts.
+static inline int rr_listen_loopback(unsigned short *port) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in address = {0};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (bind(fd, (struct sockaddr *)&address, length) != 0 || listen(fd, 16) != 0
+        || getsockname(fd, (struct sockaddr *)&address, &length) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    *port = ntohs(address.sin_port);
+    return fd;
+}
+
+/// Starts this program again with its own arguments (read from /proc/self/cmdline) and the
+/// current environment: does not return when it works; returns -1 with errno when it cannot
+/// (not Linux, /proc unreadable, exec refused). In C, because exec takes the C argument vector.
+static inline int rr_restart_self(void) {
+#if defined(__linux__)
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    size_t capacity = 4096, size = 0;
+    char *text = malloc(capacity + 1);
+    for (;;) {
+        if (text == NULL) { close(fd); errno = ENOMEM; return -1; }
+        ssize_t count = read(fd, text + size, capacity - size);
+        if (count < 0) { free(text); close(fd); return -1; }
+        if (count == 0) break;
+        size += (size_t)count;
+        if (size == capacity) { capacity *= 2; char *grown = realloc(text, capacity + 1); if (grown == NULL) free(text); text = grown; }
+    }
+    close(fd);
+    text[size] = 0;
+    size_t arguments = 0;
+    for (size_t i = 0; i < size; i++) if (text[i] == 0) arguments++;
+    char **argv = malloc((arguments + 1) * sizeof(char *));
+    if (argv == NULL) { free(text); errno = ENOMEM; return -1; }
+    size_t next = 0;
+    for (size_t start = 0; start < size && next < arguments; start += strlen(text + start) + 1) argv[next++] = text + start;
+    argv[next] = NULL;
+    execv("/proc/self/exe", argv);
+    int saved = errno;
+    free(argv);
+    free(text);
+    errno = saved;
+    return -1;
 #else
     errno = ENOSYS;
     return -1;

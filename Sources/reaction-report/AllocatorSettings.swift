@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+    import CPosix
     import Glibc
     import ReactionReportKit
 
@@ -30,7 +31,7 @@
             guard !current.contains("glibc.malloc.hugetlb"), ImportRun.readableBytes(in: inputs, atLeast: threshold) else { return }
             // The user's settings come last, so that theirs win where both name one.
             guard setenv("GLIBC_TUNABLES", current.isEmpty ? tunables : tunables + ":" + current, 1) == 0 else { return }
-            execv("/proc/self/exe", CommandLine.unsafeArgv)
+            _ = rr_restart_self()
             // Still here: the exec failed. Run as we are, with the environment as it was.
             if current.isEmpty { unsetenv("GLIBC_TUNABLES") } else { setenv("GLIBC_TUNABLES", current, 1) }
         }

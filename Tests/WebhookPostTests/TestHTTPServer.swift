@@ -1,4 +1,6 @@
+import CPosix
 import Foundation
+import ParallelWork
 
 #if canImport(Glibc)
     import Glibc
@@ -12,15 +14,15 @@ import Foundation
 /// (the last one for every request after): a status with headers and a body, then the
 /// connection closed; a hang-up, the connection closed unanswered; or silence, the connection
 /// held open unanswered until `stop()`.
-final class TestHTTPServer: @unchecked Sendable {
-    enum Reply {
+final class TestHTTPServer: Sendable {
+    enum Reply: Sendable {
         case answer(Int, headers: [(String, String)] = [], body: String = "")
         case hangUp
         case silence
     }
 
     /// A request as it arrived.
-    struct Request {
+    struct Request: Sendable {
         var method: String
         var target: String
         var headers: [(name: String, value: String)]
@@ -30,13 +32,17 @@ final class TestHTTPServer: @unchecked Sendable {
         func header(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value) }
     }
 
+    /// What the server's thread and the test share.
+    private struct State {
+        var received: [Request] = []
+        var held: [Int32] = []
+        var stopping = false
+    }
+
     let port: UInt16
     private let listener: Int32
     private let script: [Reply]
-    private let lock = NSLock()
-    private var received: [Request] = []
-    private var held: [Int32] = []
-    private var stopping = false
+    private let state = Locked(State())
     private let finished = DispatchSemaphore(value: 0)
 
     init(_ script: [Reply]) throws {
@@ -54,46 +60,30 @@ final class TestHTTPServer: @unchecked Sendable {
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// The requests received so far.
-    var requests: [Request] { lock.withLock { received } }
+    var requests: [Request] { state.withLock { $0.received } }
 
     /// Stops accepting, closes the held connections, and waits for the server's thread.
     func stop() {
-        let already = lock.withLock {
-            defer { stopping = true }
-            return stopping
+        let already = state.withLock { state in
+            defer { state.stopping = true }
+            return state.stopping
         }
         guard !already else { return }
         finished.wait()
         close(listener)
-        for connection in lock.withLock({ held }) { close(connection) }
+        for connection in state.withLock({ $0.held }) { close(connection) }
     }
 
     private static func openListener() throws -> (Int32, UInt16) {
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw POSIXError(.EADDRINUSE)
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
+        var port: UInt16 = 0
+        let fd = rr_listen_loopback(&port)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return (fd, port)
     }
 
     /// Accepts and answers connections one at a time until `stop()`.
     private func serve() {
-        while !lock.withLock({ stopping }) {
+        while !state.withLock({ $0.stopping }) {
             var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 20) > 0 else { continue }
             let connection = accept(listener, nil, nil)
@@ -104,9 +94,9 @@ final class TestHTTPServer: @unchecked Sendable {
                 close(connection)
                 continue
             }
-            let reply = lock.withLock {
-                received.append(request)
-                return script[min(received.count, script.count) - 1]
+            let reply = state.withLock { state in
+                state.received.append(request)
+                return script[min(state.received.count, script.count) - 1]
             }
             switch reply {
             case .answer(let status, let headers, let body):
@@ -117,7 +107,7 @@ final class TestHTTPServer: @unchecked Sendable {
             case .hangUp:
                 close(connection)
             case .silence:
-                lock.withLock { held.append(connection) }
+                state.withLock { $0.held.append(connection) }
             }
         }
     }
@@ -159,15 +149,16 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     private func write(_ connection: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
+        #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)
+        #else
+            let flags: Int32 = 0
+        #endif
+        var bytes = Array(text.utf8)
         while !bytes.isEmpty {
-            #if canImport(Glibc)
-                let sent = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            #else
-                let sent = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
-            #endif
+            let sent = send(connection, bytes, bytes.count, flags)
             guard sent > 0 else { return }
-            bytes = bytes.dropFirst(sent)
+            bytes.removeFirst(sent)
         }
     }
 }
