@@ -2,8 +2,6 @@ import Foundation
 
 /// Folders and files the posting tests write.
 enum WebhookTestSupport {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// A new empty folder under the system's temporary folder.
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-post-tests-" + UUID().uuidString)

@@ -54,9 +54,9 @@ public struct PeopleReport: Sendable {
             people[Int(pair & 0xFFFF_FFFF)].peopleReactedBy += 1
         }
         people.sort { PersonKey(platform: $0.platform, id: $0.id) < PersonKey(platform: $1.platform, id: $1.id) }
-        let tally = totals.rankingTally
-        topReactors = tally.topReactors(ranking)
-        topReceivers = tally.topReceivers(ranking)
+        let everyone = zip(totals.keys, totals.entries)
+        topReactors = PeopleTally.topReactors(everyone, ranking)
+        topReceivers = PeopleTally.topReceivers(everyone, ranking)
         topPairs = totals.topPairs(ranking)
     }
 }
@@ -91,13 +91,6 @@ struct PeopleTotals: Sendable {
             pairs[reactor << 32 | author, default: (0, 0)].count += pair.count
             pairs[reactor << 32 | author]!.onBotMessages += pair.onBotMessages
         }
-    }
-
-    /// The people as a tally, for the people rankings.
-    var rankingTally: PeopleTally {
-        var tally = PeopleTally()
-        tally.people = Dictionary(uniqueKeysWithValues: zip(keys, entries))
-        return tally
     }
 
     /// Most first; ties by platform, reactor id, then author id (byte order). Names are each
@@ -218,7 +211,7 @@ struct PeopleTally: Sendable {
     var reactors: [PersonKey] { people.compactMap { $0.value.given > 0 ? $0.key : nil } }
 
     /// Reactions given, most first; ties by platform, then id.
-    func topReactors(_ ranking: Ranking) -> [WeeklyReport.PersonCount] {
+    static func topReactors(_ people: some Sequence<(PersonKey, Entry)>, _ ranking: Ranking) -> [WeeklyReport.PersonCount] {
         let counts = people.compactMap { key, entry -> WeeklyReport.PersonCount? in
             guard entry.given > 0, !ranking.isLeftOut(key.platform, key.id) else { return nil }
             return WeeklyReport.PersonCount(platform: key.platform, id: key.id, name: entry.reactorName, count: entry.given)
@@ -227,7 +220,7 @@ struct PeopleTally: Sendable {
     }
 
     /// Reactions received, most first, without bots' messages when the ranking skips them.
-    func topReceivers(_ ranking: Ranking) -> [WeeklyReport.PersonCount] {
+    static func topReceivers(_ people: some Sequence<(PersonKey, Entry)>, _ ranking: Ranking) -> [WeeklyReport.PersonCount] {
         let counts = people.compactMap { key, entry -> WeeklyReport.PersonCount? in
             let count = ranking.skipBotMessages ? entry.received - entry.receivedOnBotMessages : entry.received
             guard count > 0, !ranking.isLeftOut(key.platform, key.id) else { return nil }

@@ -104,16 +104,6 @@ struct DigestDialect: Sendable {
         return shown + Self.ellipsis
     }
 
-    /// The escaped form of each character of `flatten(text)`, in order.
-    func escapedCharacters(_ text: String) -> [String] {
-        var out: [String] = []
-        forEachEscaped(text) { piece in
-            out.append(piece)
-            return true
-        }
-        return out
-    }
-
     /// Hands `body` the escaped form of each character of `flatten(text)`, in order, until it
     /// returns false.
     private func forEachEscaped(_ text: String, _ body: (String) -> Bool) {
