@@ -10,15 +10,10 @@ final class DigestGoldenTests: XCTestCase {
 
     /// The weekly fixture of `GoldenSiteTests`, with a base URL.
     func weeklySite(formats: Set<BuildOptions.OutputFormat> = [.html, .markdown, .json], baseURL: String? = baseURL) throws -> [String: String] {
-        let result = try TestSupport.settleFixtures(["weekly/team.json", "weekly/ops.json"])
-        var options = BuildOptions()
-        options.title = "Weekly fixture"
-        options.timezone = "Europe/Berlin"
-        options.viewer = "ada"
-        options.topN = 3
-        options.baseURL = baseURL
-        options.formats = formats
-        return try MemoryWriter.render(result, options: options)
+        try GoldenSiteTests.weeklyFixture { options in
+            options.baseURL = baseURL
+            options.formats = formats
+        }
     }
 
     func testDigestsMatchGoldenFiles() throws {

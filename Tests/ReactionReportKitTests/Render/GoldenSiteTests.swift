@@ -21,13 +21,18 @@ final class GoldenSiteTests: XCTestCase {
     }
 
     /// The weekly fixture around the 2026 daylight-saving change, reported in Europe/Berlin.
-    func weeklySite() throws -> [String: String] {
+    func weeklySite() throws -> [String: String] { try Self.weeklyFixture() }
+
+    /// The weekly fixture rendered with its options, changed by `configure` (the digest tests
+    /// add a base URL and choose the formats).
+    static func weeklyFixture(_ configure: (inout BuildOptions) -> Void = { _ in }) throws -> [String: String] {
         let result = try TestSupport.settleFixtures(["weekly/team.json", "weekly/ops.json"])
         var options = BuildOptions()
         options.title = "Weekly fixture"
         options.timezone = "Europe/Berlin"
         options.viewer = "ada"
         options.topN = 3
+        configure(&options)
         return try MemoryWriter.render(result, options: options)
     }
 
