@@ -79,6 +79,7 @@ extension ReactionLedger {
         _ entry: ReactionEntry, message: ImportedMessage, names: [String: String]?, matched: inout Set<RemovalKey>,
         log: inout [Diagnostic], unlisted: inout Int
     ) -> ReactionSummary? {
+        let emoji = emojiTable[Int(entry.emoji)]
         var reactors: [(Reactor, Int)] = []
         for (id, reactor) in entry.reactors {
             var liveAt: Timestamp?
@@ -99,7 +100,7 @@ extension ReactionLedger {
                 log.append(
                     Diagnostic(
                         .duplicateAdd, file: nil,
-                        "\(message.platform.displayName) message \(message.id): \(id) added \(entry.emoji.display) \(liveRefs) times; counted once"))
+                        "\(message.platform.displayName) message \(message.id): \(id) added \(emoji.display) \(liveRefs) times; counted once"))
             }
             let listed = names?[id]
             if listed == nil { unlisted += 1 }
@@ -118,13 +119,13 @@ extension ReactionLedger {
                 log.append(
                     Diagnostic(
                         .reactorsExceedCount, file: nil,
-                        "\(message.platform.displayName) message \(message.id): \(entry.emoji.display) lists \(listed) reactors but counts \(total)"))
+                        "\(message.platform.displayName) message \(message.id): \(emoji.display) lists \(listed) reactors but counts \(total)"))
             }
         }
         guard count > 0 else { return nil }
         let firstAt = earliest(entry.totalFirstAt, reactors.compactMap(\.0.at).min())
         return ReactionSummary(
-            emoji: entry.emoji, count: count, reactors: reactors.map(\.0), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
+            emoji: emoji, count: count, reactors: reactors.map(\.0), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
     }
 
     func merge(_ a: ReactionEntry, _ b: ReactionEntry) -> ReactionEntry {

@@ -65,7 +65,7 @@ extension ReactionLedger {
                 key = first
             }
             for entry in entries {
-                if let index = byMessage[key]?.firstIndex(where: { $0.emoji.key == entry.emoji.key }) {
+                if let index = byMessage[key]?.firstIndex(where: { $0.key == entry.key }) {
                     byMessage[key]![index] = merge(byMessage[key]![index], entry)
                 } else {
                     byMessage[key, default: []].append(entry)

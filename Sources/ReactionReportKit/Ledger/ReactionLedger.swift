@@ -9,10 +9,12 @@ public final class ReactionLedger {
         var id: String
     }
 
+    /// One add of a reactor's: its identity (empty where the platform gives none), when, and
+    /// the number of the file it was read from (`files`).
     struct Instance {
         var ref: String
-        var file: Int
         var at: Timestamp?
+        var file: Int32
     }
 
     struct ReactorEntry {
@@ -22,7 +24,9 @@ public final class ReactionLedger {
     }
 
     struct ReactionEntry {
-        var emoji: Emoji
+        /// The number of the entry's emoji in `emojiTable` (an `Emoji` is 72 bytes; an entry is
+        /// kept for every reaction of the input until it is settled).
+        var emoji: Int32
         /// The number of the emoji's key (`keyNumbers`): a message's entries are found by it.
         var key: Int32
         var sequence: Int
@@ -66,7 +70,7 @@ public final class ReactionLedger {
         var emoji: Int32
     }
     /// The emoji of every reaction value met, and the numbers of their keys.
-    private var emojiTable: [Emoji] = []
+    private(set) var emojiTable: [Emoji] = []
     private var keyNumbers: [String: Int32] = [:]
     /// Each reaction value met, resolved once (a reaction's value comes again on every message
     /// it is used on; resolving goes through the emoji tables).
@@ -221,7 +225,7 @@ public final class ReactionLedger {
                         platform: target.platform))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
-            let instance = Instance(ref: ref ?? "", file: file, at: at)
+            let instance = Instance(ref: ref ?? "", at: at, file: Int32(file))
             let sequence = self.sequence
             // Changed in place: a copy taken out and stored back would copy the reactor table
             // on every add, quadratic in the reactors of one emoji.
@@ -233,7 +237,7 @@ public final class ReactionLedger {
                     },
                     update: { existing in
                         if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
-                            if existing.instances[index].file == file {
+                            if existing.instances[index].file == Int32(file) {
                                 diagnose(
                                     Diagnostic(
                                         .duplicateAdd, file: files[file],
@@ -328,7 +332,7 @@ public final class ReactionLedger {
             if let index = entries.firstIndex(where: { $0.key == emoji.key }) {
                 body(&entries[index])
             } else {
-                var entry = ReactionEntry(emoji: emojiTable[Int(emoji.emoji)], key: emoji.key, sequence: sequence)
+                var entry = ReactionEntry(emoji: emoji.emoji, key: emoji.key, sequence: sequence)
                 body(&entry)
                 entries.append(entry)
             }

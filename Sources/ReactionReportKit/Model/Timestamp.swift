@@ -7,13 +7,20 @@ import ByteOutput
 public struct Timestamp: Sendable, Hashable, Comparable {
     /// Nanoseconds since 1970-01-01T00:00:00Z.
     public var nanoseconds: Int64
+    /// Fraction digits the source carried (0...9), held in one byte: a timestamp is kept for
+    /// every message, reaction and reactor, and an optional one fits in 10 bytes instead of 17.
+    private var digits: Int8
+
     /// Fraction digits the source carried (0...9).
-    public var fractionDigits: Int
+    public var fractionDigits: Int {
+        get { Int(digits) }
+        set { digits = Int8(max(0, min(9, newValue))) }
+    }
 
     /// Creates a timestamp from nanoseconds and the source's precision.
     public init(nanoseconds: Int64, fractionDigits: Int) {
         self.nanoseconds = nanoseconds
-        self.fractionDigits = max(0, min(9, fractionDigits))
+        self.digits = Int8(max(0, min(9, fractionDigits)))
     }
 
     /// Whole seconds since the epoch (rounded down).
