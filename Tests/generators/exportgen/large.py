@@ -5,7 +5,7 @@ on average 1.5 reactions per message and, on a few messages, 120 reactors on one
 
 slack:    DIR/users.json, channels.json and DIR/<channel>/<YYYY-MM-DD>.json day files (40 days
           over 8 channels: 320 day files, as issue 5 asks: "about 270 MB of JSON in a few hundred
-          day files" for a million messages), about 270 bytes of JSON per message, with the
+          day files" for a million messages; 40 days more per further million), about 270 bytes of JSON per message, with the
           `client_msg_id` that Slack writes on every message a person sent
 pubnub:   DIR/history.json, one history-with-actions response holding every message
 telegram: DIR/result.json, a full-account export with one large group chat per 100,000 messages
@@ -76,7 +76,10 @@ def write_slack(n, rng, out):
     with open(os.path.join(out, "channels.json"), "w", encoding="utf-8") as f:
         json.dump([{"id": f"C{i:08d}", "name": c, "members": people[:50]}
                    for i, c in enumerate(SLACK_CHANNELS)], f)
-    per_day = max(1, n // (len(SLACK_CHANNELS) * DAYS))
+    # Ten times the messages, ten times the days: 10,000,000 messages are 3,200 day files of
+    # the size a million's are (issue 18), and a million or fewer are 320 as before.
+    days = DAYS * max(1, n // 1_000_000)
+    per_day = max(1, n // (len(SLACK_CHANNELS) * days))
     written = 0
     day = 0
     while written < n:
