@@ -7,7 +7,7 @@ enum FactsDirectory {
     /// `report.jsonl`: one row of the settings the figures depend on, and what a build from
     /// the facts cannot find in the other tables (whether names are pseudonyms, the direct
     /// conversations the report left out).
-    static func report(_ analysis: Analysis, options: BuildOptions) -> ByteBuffer {
+    static func report(_ analysis: Analysis, options: BuildOptions, inputSummary: String) -> ByteBuffer {
         let out = ByteBuffer()
         let weeks = analysis.weekly.weeks
         out.append(literal: #"{"timezone":"#)
@@ -32,6 +32,8 @@ enum FactsDirectory {
         } else {
             out.append(literal: "null")
         }
+        out.append(literal: #","inputSummary":"#)
+        JSONText.appendQuoted(inputSummary, to: out)
         out.append(literal: "}\n")
         return out
     }

@@ -18,10 +18,12 @@ enum FactsTables {
     static func fileCount(_ result: LedgerResult) -> Int { tables.count + result.media.count }
 
     /// Writes every table of `analysis`, then copies of the media its custom emoji name.
-    static func write(_ analysis: Analysis, options: BuildOptions, to writer: SiteWriter) throws {
+    /// - Parameter inputSummary: the phrase the pages name the inputs with, which a build from
+    ///   the facts shows again.
+    static func write(_ analysis: Analysis, options: BuildOptions, inputSummary: String, to writer: SiteWriter) throws {
         let messages = analysis.result.messages
         let weeks = Self.weeks(analysis.weekly, count: messages.count)
-        try writer.write(folder + "report.jsonl", FactsDirectory.report(analysis, options: options))
+        try writer.write(folder + "report.jsonl", FactsDirectory.report(analysis, options: options, inputSummary: inputSummary))
         try writer.write(
             folder + "messages.jsonl",
             parts: { emit in

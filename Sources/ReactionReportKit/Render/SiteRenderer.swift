@@ -27,7 +27,7 @@ public struct SiteRenderer {
     public func render(_ analysis: Analysis, to writer: SiteWriter) throws {
         let result = analysis.result
         let messages = result.messages
-        let (layout, overview, weekly) = (analysis.layout, analysis.overview, analysis.weekly)
+        let (layout, weekly) = (analysis.layout, analysis.weekly)
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
         let markup = MessageMarkup(people: result.people, conversations: conversationNames)
@@ -129,7 +129,7 @@ public struct SiteRenderer {
             try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
             try writer.write("data/people.csv", PeopleCSV.text(analysis.people))
         }
-        if options.formats.contains(.facts) { try FactsTables.write(analysis, options: options, to: writer) }
+        if options.formats.contains(.facts) { try FactsTables.write(analysis, options: options, inputSummary: inputSummary, to: writer) }
     }
 
     func pages(_ layout: SiteLayout) -> Int { layout.conversations.reduce(0) { $0 + $1.pageCount } }

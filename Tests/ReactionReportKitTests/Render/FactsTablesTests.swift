@@ -82,7 +82,8 @@ final class FactsTablesTests: XCTestCase {
             files["data/facts/conversations.jsonl"], #"{"platform":"pubnub","id":"ch\"1","name":"ch\"1","direct":false,"groups":[]}"# + "\n")
         XCTAssertEqual(
             files["data/facts/report.jsonl"],
-            #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","anonymized":false,"directConversations":null}"# + "\n")
+            #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","anonymized":false,"directConversations":null,"#
+                + #""inputSummary":"test input"}"# + "\n")
     }
 
     /// With `anonymize`, the facts hold the pseudonyms the report shows, never the names.
