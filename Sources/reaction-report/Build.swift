@@ -205,7 +205,7 @@ struct Formats: ParsableCommand {
 
     func run() throws {
         for format in ImportRun(importers: ImportRun.standardImporters()).formats {
-            print("\(format.id)  [\(format.platform.displayName)]")
+            print("\(format.id)  [\(format.platformName)]")
             print("    \(format.summary)")
             print("    recognised by: \(format.recognisedBy)")
             let paths = format.reactionMembers.patterns.map(\.description)

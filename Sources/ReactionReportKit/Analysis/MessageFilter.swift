@@ -23,7 +23,9 @@ public enum MessageFilter {
             }
         }
         var result = result
-        if !direct.isEmpty {
+        // A record read from facts tables stands: it counted the original input, which the
+        // facts no longer hold.
+        if !direct.isEmpty, result.directConversations == nil {
             var messages = 0, reactions = 0
             for message in result.messages where direct.contains(key(message.platform, message.conversationID)) {
                 messages += 1

@@ -132,6 +132,9 @@ public struct LedgerResult: Sendable {
     /// True when people's names and ids are already pseudonyms: the result was read from the
     /// facts tables of an anonymized report, which the filter step does not anonymize again.
     public var pseudonymous = false
+    /// The phrase naming the inputs of the report that facts tables were written from, when
+    /// the result was read from them (pages show it, not the facts files).
+    public var inputSummary: String?
 }
 
 /// Where the reactions of a platform's inputs went. Every reaction read is counted in the

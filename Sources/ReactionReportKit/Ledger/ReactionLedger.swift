@@ -92,6 +92,8 @@ public final class ReactionLedger {
     var media: [String: [UInt8]] = [:]
     var sequence = 0
     var diagnostics = DiagnosticLog()
+    /// What facts tables said about their report beyond its messages (`CarriedReport`).
+    var carried = CarriedReport()
 
     /// Creates an empty ledger that resolves reaction values with `resolver`.
     public init(resolver: EmojiResolver = EmojiResolver()) {
@@ -176,6 +178,11 @@ public final class ReactionLedger {
     /// Keeps a file the site carries; the first copy of a path wins (a path names its content).
     public func recordMedia(_ path: String, _ bytes: [UInt8]) {
         if media[path] == nil { media[path] = bytes }
+    }
+
+    /// Keeps what facts tables say about their report, for the result (`CarriedReport`).
+    public func carry(_ report: CarriedReport) {
+        carried = report
     }
 
     /// Records a diagnostic found while reading.
