@@ -31,6 +31,11 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("IANA time zone in which days and weeks are counted. Default: UTC.", valueName: "iana"))
     var timezone: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only the conversations of shard K of N (by a stable hash of platform and id), K from 1 to N.", valueName: "K/N"))
+    var shard: Shard?
+
     func validate() throws {
         for (flag, value) in [("--since", since), ("--until", until)] {
             if let value, PeriodBound.parse(value) == nil {
@@ -73,6 +78,7 @@ struct InputOptions: ParsableArguments {
         if let since { options.since = PeriodBound.parse(since) }
         if let until { options.until = PeriodBound.parse(until) }
         if let timezone { options.timezone = timezone }
+        if let shard { options.shard = shard }
     }
 
     /// A usage error when `since` falls after `until` (whichever of flags and file gave them).
@@ -215,6 +221,11 @@ struct Formats: ParsableCommand {
 }
 
 extension ReactionOrder: ExpressibleByArgument {}
+
+extension Shard: ExpressibleByArgument {
+    /// `K/N`, with K from 1 to N.
+    public init?(argument: String) { self.init(argument) }
+}
 
 /// The outputs `--format` names, comma-separated (`html,json`).
 struct OutputFormats: ExpressibleByArgument {

@@ -68,6 +68,8 @@ public struct BuildOptions: Sendable {
     public var anonymize = false
     /// Folder of templates overriding the built-ins by file name.
     public var templates: String?
+    /// Only the conversations of this shard (`--shard K/N`), applied in the filter step.
+    public var shard: Shard?
 
     /// How bubbles are laid out.
     public enum BubbleStack: String, Sendable, CaseIterable {

@@ -12,6 +12,10 @@ extension FactsImporter {
         var carried = CarriedReport()
         carried.pseudonymous = try row.bool("anonymized")
         carried.inputSummary = try row.optionalString("inputSummary")
+        if let shard = try row.optionalString("shard") {
+            guard let parsed = Shard(shard) else { throw row.error("shard", "`shard` must be K/N, with K from 1 to N, or null") }
+            carried.shard = parsed
+        }
         switch row.value["directConversations"] {
         case .null?:
             break

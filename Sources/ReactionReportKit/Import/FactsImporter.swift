@@ -67,7 +67,11 @@ public struct FactsImporter: WorkspaceImporter {
         var carried = try FactsImporter.report(report)
         try FactsImporter.people(try table("people.jsonl")!, into: &carried)
         carried.conversations = try FactsImporter.conversations(try table("conversations.jsonl")!)
-        if let diagnostics = try table("diagnostics.jsonl") { try FactsImporter.diagnostics(diagnostics) }
+        // Every shard of a build reads the whole input, and finds the same diagnostics: they
+        // are recorded once.
+        let ledger = reportSink.ledger
+        let sameBuild = ledger.hasCarried && carried.shard != nil && ledger.carried.shard?.count == carried.shard?.count
+        if !sameBuild, let diagnostics = try table("diagnostics.jsonl") { try FactsImporter.diagnostics(diagnostics) }
         if let tallies = try table("tallies.jsonl") { carried.tallies = try FactsImporter.tallies(tallies.0) }
         for name in inside where name.hasPrefix(prefix + "media/") {
             reportSink.media(String(name.dropFirst(prefix.count)), try tree.contents(of: name))

@@ -22,8 +22,45 @@ public struct CarriedReport: Sendable {
     /// The phrase the report's pages named their inputs with ("9 files (Slack, …)").
     public var inputSummary: String?
 
+    /// The shard of a build split by conversation the facts were written by (`--shard K/N`).
+    public var shard: Shard?
+
     /// Nothing carried.
     public init() {}
+
+    /// This report joined by that of another facts folder read in the same run. Shards of one
+    /// build each read the whole input: what they share (tallies but the reactions counted,
+    /// diagnostics, direct conversations, people) is taken once, what they divide
+    /// (conversations, reactions counted) is joined. Facts of unrelated reports add up.
+    func joined(with other: CarriedReport) -> CarriedReport {
+        var out = self
+        let shards = shard != nil && shard?.count == other.shard?.count
+        out.conversations += other.conversations
+        out.pseudonymous = pseudonymous || other.pseudonymous
+        out.leftOutOfRankings.merge(other.leftOutOfRankings) { $0.union($1) }
+        if let more = other.people { out.people = (people ?? [:]).merging(more) { $0.merging($1) { first, _ in first } } }
+        out.directConversations = directConversations ?? other.directConversations
+        out.inputSummary = inputSummary ?? other.inputSummary
+        if let more = other.tallies {
+            var tallies = tallies ?? [:]
+            for (platform, tally) in more {
+                guard let mine = tallies[platform] else {
+                    tallies[platform] = tally
+                    continue
+                }
+                if shards {
+                    var joined = mine
+                    joined.counted = mine.counted.addingClamped(tally.counted)
+                    joined.leftOut = max(0, mine.read - joined.counted - mine.diagnosed - mine.removed)
+                    tallies[platform] = joined
+                } else {
+                    tallies[platform] = mine + tally
+                }
+            }
+            out.tallies = tallies
+        }
+        return out
+    }
 
     /// `result` with what is carried put in.
     func applied(to result: LedgerResult) -> LedgerResult {

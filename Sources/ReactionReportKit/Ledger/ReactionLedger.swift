@@ -180,10 +180,15 @@ public final class ReactionLedger {
         if media[path] == nil { media[path] = bytes }
     }
 
-    /// Keeps what facts tables say about their report, for the result (`CarriedReport`).
+    /// Keeps what facts tables say about their report, for the result (`CarriedReport`),
+    /// joined to what facts read before said (the shards of one build, `--shard K/N`).
     public func carry(_ report: CarriedReport) {
-        carried = report
+        carried = hasCarried ? carried.joined(with: report) : report
+        hasCarried = true
     }
+
+    /// True once facts tables were read.
+    var hasCarried = false
 
     /// Records a diagnostic found while reading.
     public func diagnose(_ diagnostic: Diagnostic) {

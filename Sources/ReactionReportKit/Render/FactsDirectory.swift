@@ -34,6 +34,8 @@ enum FactsDirectory {
         }
         out.append(literal: #","inputSummary":"#)
         JSONText.appendQuoted(inputSummary, to: out)
+        out.append(literal: #","shard":"#)
+        JSONText.appendQuoted(options.shard?.description, to: out)
         out.append(literal: "}\n")
         return out
     }

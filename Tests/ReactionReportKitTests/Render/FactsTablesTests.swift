@@ -83,7 +83,7 @@ final class FactsTablesTests: XCTestCase {
         XCTAssertEqual(
             files["data/facts/report.jsonl"],
             #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","anonymized":false,"directConversations":null,"#
-                + #""inputSummary":"test input"}"# + "\n")
+                + #""inputSummary":"test input","shard":null}"# + "\n")
     }
 
     /// With `anonymize`, the facts hold the pseudonyms the report shows, never the names.
