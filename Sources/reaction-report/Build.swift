@@ -31,6 +31,11 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("IANA time zone in which days and weeks are counted. Default: UTC.", valueName: "iana"))
     var timezone: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only the conversations of shard K of N (by a stable hash of platform and id), K from 1 to N.", valueName: "K/N"))
+    var shard: Shard?
+
     func validate() throws {
         for (flag, value) in [("--since", since), ("--until", until)] {
             if let value, PeriodBound.parse(value) == nil {
@@ -73,6 +78,7 @@ struct InputOptions: ParsableArguments {
         if let since { options.since = PeriodBound.parse(since) }
         if let until { options.until = PeriodBound.parse(until) }
         if let timezone { options.timezone = timezone }
+        if let shard { options.shard = shard }
     }
 
     /// A usage error when `since` falls after `until` (whichever of flags and file gave them).
@@ -93,8 +99,8 @@ struct Build: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder.")
     var output = "Output"
 
-    @Option(name: .long, help: "Outputs to write, comma-separated: html,markdown,json.")
-    var format = OutputFormats(BuildOptions.OutputFormat.allCases)
+    @Option(name: .long, help: "Outputs to write, comma-separated: html,markdown,json (the default) and facts (the facts tables, data/facts/).")
+    var format = OutputFormats(BuildOptions.defaultFormats)
 
     @Option(name: .long, help: "User id whose own reactions are highlighted.")
     var viewer: String?
@@ -205,7 +211,7 @@ struct Formats: ParsableCommand {
 
     func run() throws {
         for format in ImportRun(importers: ImportRun.standardImporters()).formats {
-            print("\(format.id)  [\(format.platform.displayName)]")
+            print("\(format.id)  [\(format.platformName)]")
             print("    \(format.summary)")
             print("    recognised by: \(format.recognisedBy)")
             let paths = format.reactionMembers.patterns.map(\.description)
@@ -215,6 +221,11 @@ struct Formats: ParsableCommand {
 }
 
 extension ReactionOrder: ExpressibleByArgument {}
+
+extension Shard: ExpressibleByArgument {
+    /// `K/N`, with K from 1 to N.
+    public init?(argument: String) { self.init(argument) }
+}
 
 /// The outputs `--format` names, comma-separated (`html,json`).
 struct OutputFormats: ExpressibleByArgument {

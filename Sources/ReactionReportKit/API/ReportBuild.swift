@@ -68,7 +68,7 @@ public struct ReportBuild {
         var outcome = try inspect()
         if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
         let renderer = SiteRenderer(
-            options: options, templates: templates, inputSummary: Self.describe(outcome.files),
+            options: options, templates: templates, inputSummary: Self.summary(outcome),
             calendar: outcome.analysis.calendar, palette: outcome.analysis.palette)
         let counter = CountingWriter()
         counter.progress = progress
@@ -103,8 +103,11 @@ public struct ReportBuild {
     /// What the options leave out, and names replaced by pseudonyms when asked.
     func filter(_ result: LedgerResult, calendar: WeekCalendar) -> LedgerResult {
         var filtered = MessageFilter.apply(result, options: options, calendar: calendar)
-        filtered.leftOutOfRankings = RankingExclusions.people(in: filtered, options: options)
-        return options.anonymize ? Anonymizer.apply(filtered) : filtered
+        let exclusions = RankingExclusions.people(in: filtered, options: options)
+        // Facts of an anonymized report hold pseudonyms already: they keep the exclusions the
+        // report made from the names, and are not anonymized again.
+        filtered.leftOutOfRankings = filtered.pseudonymous ? exclusions.merging(result.leftOutOfRankings) { $0.union($1) } : exclusions
+        return options.anonymize && !filtered.pseudonymous ? Anonymizer.apply(filtered) : filtered
     }
 
     /// Runs one step, marking what it throws with the step's name.
@@ -132,6 +135,13 @@ public struct ReportBuild {
             throw ConfigurationError(option: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name (such as UTC or Europe/Berlin)")
         }
         return calendar
+    }
+
+    /// The phrase naming the inputs on the pages: the one facts tables carry when they are all
+    /// the input, else the files read.
+    static func summary(_ outcome: Outcome) -> String {
+        let onlyFacts = !outcome.files.isEmpty && outcome.files.allSatisfy { $0.format == FactsImporter.format }
+        return (onlyFacts ? outcome.result.inputSummary : nil) ?? describe(outcome.files)
     }
 
     static func describe(_ files: [ImportRun.DetectedFile]) -> String {

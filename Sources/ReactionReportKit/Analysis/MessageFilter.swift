@@ -1,6 +1,6 @@
 /// Which messages a report covers: the period (`since`/`until`, in the report's time zone), the
-/// chosen conversations, and direct messages only when asked for or when they are all the input
-/// holds.
+/// chosen conversations, direct messages only when asked for or when they are all the input
+/// holds, and with `--shard K/N` the conversations of that shard.
 public enum MessageFilter {
     /// The result without what the options leave out. Conversations are matched by id or by
     /// name (names ignoring case); with a period, messages without a time are left out.
@@ -18,12 +18,15 @@ public enum MessageFilter {
             if (conversation.isDirect && !includeDirect)
                 || (!include.isEmpty && !names.contains(where: include.contains))
                 || names.contains(where: exclude.contains)
+                || options.shard.map({ !$0.contains(platform: conversation.platform, conversationID: conversation.id) }) == true
             {
                 excluded.insert(key(conversation.platform, conversation.id))
             }
         }
         var result = result
-        if !direct.isEmpty {
+        // A record read from facts tables stands: it counted the original input, which the
+        // facts no longer hold.
+        if !direct.isEmpty, result.directConversations == nil {
             var messages = 0, reactions = 0
             for message in result.messages where direct.contains(key(message.platform, message.conversationID)) {
                 messages += 1

@@ -44,6 +44,8 @@ public final class EmojiResolver: Sendable {
             return custom(raw, image: image)
         case .shortcode:
             return named(raw.trimmingColons)
+        case .settled(let emoji):
+            return emoji
         case .emojiOrName:
             if raw.unicodeScalars.allSatisfy(\.isASCII) { return named(raw.trimmingColons) }
             return unicode(raw)

@@ -57,7 +57,7 @@ extension ImportRun {
     /// file of that format holds (how each of its formats is recognised), what this file holds,
     /// and what it is read as without `--input-format`.
     func notOfForcedFormat(_ forced: String, _ document: InputDocument) -> String {
-        let expected = formats.filter { $0.id == forced || $0.platform.rawValue == forced }
+        let expected = formats.filter { $0.id == forced || (!$0.anyPlatform && $0.platform.rawValue == forced) }
         let kind = expected.count == 1 && expected[0].id == forced ? forced : expected.first?.platform.displayName ?? forced
         let holds =
             expected.count == 1
@@ -65,7 +65,7 @@ extension ImportRun {
             : "one of: " + expected.map { "\($0.recognisedBy) (\($0.id))" }.joined(separator: "; ")
         var reason = "is not a \(kind) export (--input-format \(forced)). A \(kind) file holds \(holds). This file holds \(DocumentShape.describe(document))"
         if let (_, format) = ImportRun(importers: importers).match(document) {
-            reason += "; without --input-format it is read as \(format.id) (\(format.platform.displayName))"
+            reason += "; without --input-format it is read as \(format.id) (\(format.platformName))"
         } else {
             reason += ", which no supported format recognises"
         }

@@ -29,7 +29,7 @@ public struct ImportRun {
     public static func standardImporters(reactionActionTypes: Set<String> = ["reaction", "reactions"]) -> [any Importer] {
         [
             PubNubImporter(reactionTypes: reactionActionTypes), StreamImporter(), CometChatImporter(), SlackImporter(),
-            DiscordImporter(), MattermostImporter(), TelegramImporter(), MatrixImporter()
+            DiscordImporter(), MattermostImporter(), TelegramImporter(), MatrixImporter(), FactsImporter()
         ]
     }
 
@@ -37,7 +37,10 @@ public struct ImportRun {
     public var formats: [InputFormat] { importers.flatMap(\.formats) }
 
     /// What `--input-format` may name: each importer's platform, then every format id.
-    public var formatNames: [String] { importers.map(\.platform.rawValue) + formats.map(\.id) }
+    public var formatNames: [String] {
+        var seen: Set<String> = []
+        return (importers.map(\.inputName) + formats.map(\.id)).filter { seen.insert($0).inserted }
+    }
 
     /// Checks `--input-format` against the known platform names and format ids.
     public func validateForcedFormat() throws {
@@ -136,7 +139,7 @@ public struct ImportRun {
 
     func allows(_ importer: any Importer) -> Bool {
         guard let forced = forcedFormat else { return true }
-        return forced == importer.platform.rawValue || importer.formats.contains { $0.id == forced }
+        return forced == importer.inputName || importer.formats.contains { $0.id == forced }
     }
 
     /// Reads one file's bytes into `ledger`.
@@ -182,8 +185,8 @@ public struct ImportRun {
     /// recognises.
     func match(_ document: InputDocument) -> (any DocumentImporter, InputFormat)? {
         for case let importer as any DocumentImporter in importers {
-            if let forced = forcedFormat, forced != importer.platform.rawValue, !importer.formats.contains(where: { $0.id == forced }) { continue }
-            if let format = importer.detect(document), forcedFormat == nil || forcedFormat == importer.platform.rawValue || forcedFormat == format.id {
+            if let forced = forcedFormat, forced != importer.inputName, !importer.formats.contains(where: { $0.id == forced }) { continue }
+            if let format = importer.detect(document), forcedFormat == nil || forcedFormat == importer.inputName || forcedFormat == format.id {
                 return (importer, format)
             }
         }

@@ -9,6 +9,14 @@ public protocol Importer: Sendable {
     var platform: Platform { get }
     /// The shapes it recognises, for `reaction-report formats`.
     var formats: [InputFormat] { get }
+    /// What `--input-format` names it by: its platform's id, or the name of a format of every
+    /// platform (`facts`).
+    var inputName: String { get }
+}
+
+extension Importer {
+    /// The platform's id.
+    public var inputName: String { platform.rawValue }
 }
 
 /// An importer of single documents: each input file is parsed, offered to every document
@@ -32,14 +40,23 @@ public struct InputFormat: Sendable, Hashable {
     /// The records and members the importer reads reactions from; any other member that may
     /// hold reactions is named in a diagnostic.
     public var reactionMembers: ReactionMembers
+    /// True for a shape whose records name their own platforms (facts tables): `platform` is
+    /// then a placeholder.
+    public var anyPlatform: Bool
 
-    public init(id: String, platform: Platform, summary: String, recognisedBy: String, reactionMembers: ReactionMembers = .none) {
+    public init(
+        id: String, platform: Platform, summary: String, recognisedBy: String, reactionMembers: ReactionMembers = .none, anyPlatform: Bool = false
+    ) {
         self.id = id
         self.platform = platform
         self.summary = summary
         self.recognisedBy = recognisedBy
         self.reactionMembers = reactionMembers
+        self.anyPlatform = anyPlatform
     }
+
+    /// The platform's name, or "every platform" for a shape whose records name their own.
+    public var platformName: String { anyPlatform ? "every platform" : platform.displayName }
 }
 
 /// A parsed input file: one JSON value, or the values of a JSON-lines file.

@@ -178,7 +178,7 @@ extension ReactionLedger {
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
         var result = LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies, media: media)
         result.bots = bots
-        return result
+        return carried.applied(to: result)
     }
 
     /// One part of the messages settled: its messages' summaries in report order, and what it

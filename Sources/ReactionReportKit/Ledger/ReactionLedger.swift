@@ -96,6 +96,8 @@ public final class ReactionLedger {
     var media: [String: [UInt8]] = [:]
     var sequence = 0
     var diagnostics = DiagnosticLog()
+    /// What facts tables said about their report beyond its messages (`CarriedReport`).
+    var carried = CarriedReport()
 
     /// Creates an empty ledger that resolves reaction values with `resolver`.
     public init(resolver: EmojiResolver = EmojiResolver()) {
@@ -181,6 +183,16 @@ public final class ReactionLedger {
     public func recordMedia(_ path: String, _ bytes: [UInt8]) {
         if media[path] == nil { media[path] = bytes }
     }
+
+    /// Keeps what facts tables say about their report, for the result (`CarriedReport`),
+    /// joined to what facts read before said (the shards of one build, `--shard K/N`).
+    public func carry(_ report: CarriedReport) {
+        carried = hasCarried ? carried.joined(with: report) : report
+        hasCarried = true
+    }
+
+    /// True once facts tables were read.
+    var hasCarried = false
 
     /// Records a diagnostic found while reading.
     public func diagnose(_ diagnostic: Diagnostic) {

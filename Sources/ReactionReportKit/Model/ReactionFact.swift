@@ -20,6 +20,9 @@ public struct ReactionValue: Sendable, Hashable {
         case shortcode
         /// A platform custom emoji: a name and perhaps an image (Discord, Telegram).
         case custom(id: String, image: String?)
+        /// An emoji a report already settled (facts tables): taken as it is, with no alias,
+        /// table or skin-tone rule applied again.
+        case settled(Emoji)
     }
 
     /// The value exactly as the export wrote it.

@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+@testable import ReactionReportKit
+
+/// `--shard K/N`: each shard keeps the conversations its stable hash falls in, and the shards'
+/// facts tables, read together, make the report of the whole input.
+final class ShardTests: XCTestCase {
+    static let examples = TestSupport.packageRoot.appendingPathComponent("Examples").path
+
+    func testShardArgumentIsKOfN() {
+        XCTAssertEqual(Shard("2/3"), Shard(index: 2, count: 3))
+        XCTAssertEqual(Shard("1/1")?.description, "1/1")
+        for text in ["0/3", "4/3", "1/0", "1", "a/b", "1/2/3", "-1/2"] { XCTAssertNil(Shard(text), text) }
+    }
+
+    /// Builds Examples as shard `index` of 3 (facts only) into `folder/shard-<index>`.
+    func buildShard(_ index: Int, in folder: URL) throws -> ReportBuild.Outcome {
+        var options = BuildOptions()
+        options.formats = [.facts]
+        options.shard = Shard(index: index, count: 3)
+        return try ReportBuild(inputs: [Self.examples], options: options).build(output: folder.appendingPathComponent("shard-\(index)").path)
+    }
+
+    func testEachConversationIsInOneShard() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let shards = try (1...3).map { try buildShard($0, in: folder) }
+        XCTAssertEqual(
+            shards.map { $0.result.conversations.map { "\($0.platform.rawValue)/\($0.id)" } },
+            [
+                ["pubnub/support"], ["stream/messaging:release-team"],
+                ["cometchat/group_lumen-launch", "discord/748291736099266581", "slack/C07EN6G1XQ", "slack/C07GN4RL2D"]
+            ])
+        XCTAssertEqual(shards.map(\.result.messages.count), [15, 15, 46])
+        for shard in shards {
+            XCTAssertTrue(shard.result.messages.allSatisfy { message in shard.result.conversations.contains { $0.id == message.conversationID } })
+        }
+    }
+
+    /// The three shards' facts, read together, give the site and data of one build of the
+    /// whole input, byte for byte.
+    func testShardsFactsMakeTheWholeReport() throws {
+        let folder = try TestSupport.temporaryFolder()
+        for index in 1...3 { _ = try buildShard(index, in: folder) }
+        var options = BuildOptions()
+        options.formats = [.html, .markdown, .json, .facts]
+        let whole = folder.appendingPathComponent("whole")
+        let merged = folder.appendingPathComponent("merged")
+        _ = try ReportBuild(inputs: [Self.examples], options: options).build(output: whole.path)
+        let facts = (1...3).map { folder.appendingPathComponent("shard-\($0)/data/facts").path }
+        _ = try ReportBuild(inputs: facts, options: options).build(output: merged.path)
+        let (expected, actual) = (try TestSupport.files(in: whole), try TestSupport.files(in: merged))
+        XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+        for name in expected.keys.sorted() where expected[name] != actual[name] { XCTFail("\(name) differs from the one-machine build") }
+    }
+}
