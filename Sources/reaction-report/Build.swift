@@ -93,8 +93,8 @@ struct Build: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder.")
     var output = "Output"
 
-    @Option(name: .long, help: "Outputs to write, comma-separated: html,markdown,json.")
-    var format = OutputFormats(BuildOptions.OutputFormat.allCases)
+    @Option(name: .long, help: "Outputs to write, comma-separated: html,markdown,json (the default) and facts (the facts tables, data/facts/).")
+    var format = OutputFormats(BuildOptions.defaultFormats)
 
     @Option(name: .long, help: "User id whose own reactions are highlighted.")
     var viewer: String?

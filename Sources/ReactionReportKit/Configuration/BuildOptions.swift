@@ -4,7 +4,13 @@ public struct BuildOptions: Sendable {
     /// Which outputs to write.
     public enum OutputFormat: String, Sendable, CaseIterable {
         case html, markdown, json
+        /// The facts tables in `data/facts/` (docs/facts.md): opt-in, as they hold about as
+        /// many bytes as the input.
+        case facts
     }
+
+    /// The outputs written unless others are asked for: the site, Markdown and the data files.
+    public static let defaultFormats: [OutputFormat] = [.html, .markdown, .json]
 
     /// The site title.
     public var title = "Reaction report"
@@ -13,7 +19,7 @@ public struct BuildOptions: Sendable {
     /// The user whose own reactions are highlighted.
     public var viewer: String?
     /// Which outputs to write.
-    public var formats: Set<OutputFormat> = Set(OutputFormat.allCases)
+    public var formats: Set<OutputFormat> = Set(BuildOptions.defaultFormats)
     /// Bubble order.
     public var reactionOrder = ReactionOrder.firstReacted
     /// Counts above this show as `cap+`.

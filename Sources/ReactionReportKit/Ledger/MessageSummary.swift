@@ -126,8 +126,12 @@ public struct LedgerResult: Sendable {
     /// Files the site carries, by path from the site's root (`media/…`): custom emoji images
     /// an export held.
     public var media: [String: [UInt8]] = [:]
-    /// The input's direct conversations and what the report does with them (set by `MessageFilter`).
+    /// The input's direct conversations and what the report does with them (set by
+    /// `MessageFilter`, or read from facts tables).
     public var directConversations: DirectConversations?
+    /// True when people's names and ids are already pseudonyms: the result was read from the
+    /// facts tables of an anonymized report, which the filter step does not anonymize again.
+    public var pseudonymous = false
 }
 
 /// Where the reactions of a platform's inputs went. Every reaction read is counted in the

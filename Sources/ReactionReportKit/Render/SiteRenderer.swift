@@ -38,6 +38,7 @@ public struct SiteRenderer {
         let writesMedia = options.formats.contains(.html) || options.formats.contains(.json)
         if writesMedia { total += result.media.count }
         if options.formats.contains(.json) { total += 5 }
+        if options.formats.contains(.facts) { total += FactsTables.fileCount(result) }
         if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + weekly.weeks.count + 2 }
         if options.formats.contains(.markdown) { total += weekly.weeks.count + 1 }
         let writesDigests = options.formats.contains(.html) || options.formats.contains(.markdown)
@@ -47,22 +48,7 @@ public struct SiteRenderer {
         if writesMedia {
             for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, ByteBuffer(bytes)) }
         }
-        if options.formats.contains(.json) {
-            try writer.write(
-                "data/messages.jsonl",
-                parts: { emit in
-                    try ParallelChunks.write(
-                        count: messages.count,
-                        append: { index, out in
-                            MessageRecord.append(messages[index], reactions: messages[index].reactions, to: out)
-                            out.append(0x0A)
-                        }, emit: emit)
-                })
-            try writer.write("data/diagnostics.json", ByteBuffer(DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies)))
-            try writer.write("data/weeks.json", ByteBuffer(WeeksRecord.json(weekly, messages: messages)))
-            try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
-            try writer.write("data/people.csv", PeopleCSV.text(analysis.people))
-        }
+        try writeData(analysis, to: writer)
         // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
         // written in order as they come ready.
         var jobs: [() throws -> ParallelPages.Page] = []
@@ -122,6 +108,28 @@ public struct SiteRenderer {
             }
         }
         try ParallelPages.render(jobs, to: writer)
+    }
+
+    /// The data files (`json`) and the facts tables (`facts`), as the formats ask.
+    func writeData(_ analysis: Analysis, to writer: SiteWriter) throws {
+        let (result, messages, weekly) = (analysis.result, analysis.result.messages, analysis.weekly)
+        if options.formats.contains(.json) {
+            try writer.write(
+                "data/messages.jsonl",
+                parts: { emit in
+                    try ParallelChunks.write(
+                        count: messages.count,
+                        append: { index, out in
+                            MessageRecord.append(messages[index], reactions: messages[index].reactions, to: out)
+                            out.append(0x0A)
+                        }, emit: emit)
+                })
+            try writer.write("data/diagnostics.json", ByteBuffer(DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies)))
+            try writer.write("data/weeks.json", ByteBuffer(WeeksRecord.json(weekly, messages: messages)))
+            try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
+            try writer.write("data/people.csv", PeopleCSV.text(analysis.people))
+        }
+        if options.formats.contains(.facts) { try FactsTables.write(analysis, options: options, to: writer) }
     }
 
     func pages(_ layout: SiteLayout) -> Int { layout.conversations.reduce(0) { $0 + $1.pageCount } }

@@ -51,7 +51,7 @@ final class CommandLineTests: XCTestCase {
         let format = try run(["build", "--format", "html,pdf"], in: folder)
         XCTAssertEqual(format.status, 1)
         XCTAssertTrue(
-            format.stderr.contains("The value 'html,pdf' is invalid for '--format <format>'. Please provide one of 'html', 'markdown' or 'json'."),
+            format.stderr.contains("The value 'html,pdf' is invalid for '--format <format>'. Please provide one of 'html', 'markdown', 'json' or 'facts'."),
             format.stderr)
         let inputFormat = try run(["inspect", "--input-format", "icq"], in: folder)
         XCTAssertEqual(inputFormat.status, 1)

@@ -86,7 +86,7 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(options.highlightColor, "#ffd54f")
         XCTAssertEqual(options.bubbleStack, .vertical)
         // Not a configuration key: stays as it was.
-        XCTAssertEqual(options.formats, Set(BuildOptions.OutputFormat.allCases))
+        XCTAssertEqual(options.formats, [.html, .markdown, .json])
     }
 
     func testAnEmptyFileKeepsEveryDefault() throws {
