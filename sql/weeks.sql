@@ -43,7 +43,7 @@ week_bounds AS (
                CAST(substr(last_week, 7, 2) AS INTEGER) AS week_last
         FROM settings
         WHERE first_week IS NOT NULL
-    )
+    ) AS parsed
 ),
 
 -- Every week from the first to the last, weeks without messages included: its number (0, 1,
@@ -62,7 +62,7 @@ weeks AS (
     FROM (
         SELECT tz, CAST(range AS INTEGER) AS week_no, first_monday + 7 * CAST(range AS INTEGER) AS monday
         FROM week_bounds, range(0, date_diff('day', first_monday, last_monday) // 7 + 1)
-    )
+    ) AS mondays
 ),
 
 -- start and end as data/weeks.json writes them: local time with the zone's offset then in
@@ -86,7 +86,7 @@ message_times AS (
     SELECT ord, platform, conversation, id, author, authorName AS author_name, replyTo AS reply_to,
            fromBot AS from_bot, reactionCount AS reaction_count, week,
            CAST(epoch(strptime(substr(sentAt, 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
-             + CAST(rpad(regexp_extract(sentAt, '\.([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS sent_ns
+             + CAST(rpad(regexp_extract(sentAt, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS sent_ns
     FROM messages
 ),
 
@@ -95,12 +95,12 @@ message_times AS (
 reaction_times AS (
     SELECT platform, conversation, message,
            CAST(epoch(strptime(substr(firstAt, 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
-             + CAST(rpad(regexp_extract(firstAt, '\.([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS at_ns
+             + CAST(rpad(regexp_extract(firstAt, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS at_ns
     FROM totals WHERE firstAt IS NOT NULL
     UNION ALL
     SELECT platform, conversation, message,
            CAST(epoch(strptime(substr("at", 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
-             + CAST(rpad(regexp_extract("at", '\.([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS at_ns
+             + CAST(rpad(regexp_extract("at", '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS at_ns
     FROM reactions WHERE "at" IS NOT NULL
 ),
 first_reaction AS (
@@ -162,7 +162,7 @@ week_messages AS (
 -- conversations in each.
 groups_numbered AS (
     SELECT name, CAST(position AS INTEGER) AS group_no
-    FROM (SELECT unnest(groups) AS name, generate_subscripts(groups, 1) AS position FROM report)
+    FROM (SELECT unnest(groups) AS name, generate_subscripts(groups, 1) AS position FROM report) AS listed
 ),
 conversation_groups AS (
     SELECT c.platform, c.conversation, g.group_no
@@ -193,7 +193,7 @@ reactor_counts AS (
 -- group) is in this week.
 new_reactor_counts AS (
     SELECT scope, first_week_no AS week_no, count(*) AS new_reactors
-    FROM (SELECT scope, person, min(week_no) AS first_week_no FROM scoped_reactors GROUP BY scope, person)
+    FROM (SELECT scope, person, min(week_no) AS first_week_no FROM scoped_reactors GROUP BY scope, person) AS firsts
     GROUP BY scope, first_week_no
 ),
 
@@ -232,7 +232,7 @@ medians AS (
                max(CASE WHEN n = (total + 1) // 2 THEN seconds END) AS lo,
                max(CASE WHEN n = total // 2 + 1 THEN seconds END) AS hi
         FROM ranked_delays GROUP BY scope, week_no, kind
-    )
+    ) AS middles
     GROUP BY scope, week_no
 ),
 
@@ -277,7 +277,7 @@ top_messages AS (
         FROM week_messages m
         LEFT JOIN message_reactors mr ON mr.platform = m.platform AND mr.conversation = m.conversation AND mr.message = m.id
         WHERE m.reaction_count > 0
-    ), settings
+    ) AS ranked, settings
     WHERE place <= top_n
     GROUP BY week_no
 ),
@@ -294,8 +294,8 @@ top_emoji AS (
             FROM week_messages m
             JOIN totals t ON t.platform = m.platform AND t.conversation = m.conversation AND t.message = m.id
             GROUP BY m.week_no, t."key"
-        )
-    ), settings
+        ) AS uses
+    ) AS ranked, settings
     WHERE place <= top_n
     GROUP BY week_no
 ),
@@ -326,7 +326,7 @@ top_reactors AS (
             GROUP BY week_no, platform, reactor
         ) g
         WHERE NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.reactor)
-    ), settings
+    ) AS ranked, settings
     WHERE place <= top_n
     GROUP BY week_no
 ),
@@ -355,7 +355,7 @@ top_receivers AS (
         ) g
         WHERE received > 0
           AND NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.author)
-    ), settings
+    ) AS ranked, settings
     WHERE place <= top_n
     GROUP BY week_no
 ),
@@ -381,7 +381,7 @@ top_pairs AS (
         WHERE reactions > 0
           AND NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.reactor)
           AND NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.author)
-    ), settings
+    ) AS ranked, settings
     WHERE place <= top_n
     GROUP BY week_no
 ),
@@ -391,14 +391,19 @@ top_pairs AS (
 week_conversations AS (
     SELECT week_no,
            list({'platform': platform, 'id': conversation, 'name': name, 'messages': messages, 'reactions': reactions}
-                ORDER BY reactions DESC, messages DESC, platform, name, conversation) AS items
+                ORDER BY place) AS items
     FROM (
-        SELECT m.week_no, m.platform, m.conversation, c.name, count(*) AS messages,
-               CAST(least(sum(CAST(m.reaction_count AS HUGEINT)), 9223372036854775807) AS BIGINT) AS reactions
-        FROM week_messages m
-        JOIN conversations c ON c.platform = m.platform AND c.id = m.conversation
-        GROUP BY m.week_no, m.platform, m.conversation, c.name
-    )
+        SELECT week_no, platform, conversation, name, messages, reactions,
+               row_number() OVER (PARTITION BY week_no
+                                  ORDER BY reactions DESC, messages DESC, platform, name, conversation) AS place
+        FROM (
+            SELECT m.week_no, m.platform, m.conversation, c.name, count(*) AS messages,
+                   CAST(least(sum(CAST(m.reaction_count AS HUGEINT)), 9223372036854775807) AS BIGINT) AS reactions
+            FROM week_messages m
+            JOIN conversations c ON c.platform = m.platform AND c.id = m.conversation
+            GROUP BY m.week_no, m.platform, m.conversation, c.name
+        ) AS counted
+    ) AS ranked
     GROUP BY week_no
 ),
 
