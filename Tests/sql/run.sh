@@ -4,7 +4,8 @@
 # html,markdown,json,facts, each in UTC and in Europe/Berlin):
 #   fixtures  the golden tests' inputs (Tests/ReactionReportKitTests/Fixtures: the mixed
 #             fixture of GoldenSiteTests, the weekly fixture with topN 3, the people and bots
-#             fixture, the Discord, Telegram, Matrix and Mattermost fixtures) and Examples/
+#             fixture, the Discord, Telegram, Matrix, Mattermost and Slack fixtures, the hostile
+#             inputs of the page check) and Examples/
 #   generated the generated export of every platform (`exportgen truth`, 3,000 messages, seed
 #             7), built with its settings (--config: [groups], excludePeople) as
 #             Tests/generated/run.sh builds it
@@ -75,6 +76,8 @@ check discord - "$fixtures/discord"
 check telegram - "$fixtures/telegram"
 check matrix - "$fixtures/matrix"
 check mattermost - "$fixtures/mattermost"
+check slack - "$fixtures/slack"
+check hostile - "$fixtures/hostile"
 check examples - Examples
 
 for platform in $platforms; do
