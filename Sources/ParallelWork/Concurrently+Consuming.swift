@@ -70,3 +70,59 @@ extension Concurrently {
         init(_ base: UnsafeMutablePointer<Value>?) { self.base = base }
     }
 }
+
+extension Concurrently {
+    /// `body(state, &region)` for every part, on every core: each call owns its state and may
+    /// read and change the elements of `array` in its part's range, and no others. The ranges
+    /// must be in order and must not overlap. The array is changed in place: no element is
+    /// copied into a second array, so settling a million messages does not hold them twice.
+    public static func update<T, S, R>(
+        _ array: inout [T], parts ranges: [Range<Int>], states: consuming [S],
+        _ body: (consuming S, inout Region<T>) -> R
+    ) -> [R] {
+        let count = ranges.count
+        precondition(states.count == count, "one state per part")
+        for index in ranges.indices {
+            precondition(ranges[index].lowerBound >= 0 && ranges[index].upperBound <= array.count, "a part outside the array")
+            precondition(index == 0 || ranges[index - 1].upperBound <= ranges[index].lowerBound, "parts in order, not overlapping")
+        }
+        let storage = UnsafeMutableBufferPointer<S>.allocate(capacity: max(count, 1))
+        defer { storage.deallocate() }
+        _ = storage.initialize(from: states)
+        states = []
+        let owned = OwnedItems(storage.baseAddress!)
+        return array.withUnsafeMutableBufferPointer { buffer in
+            let destination = Destination(buffer.baseAddress)
+            return map(count) { index in
+                var region = Region<T>(destination.base, range: ranges[index])
+                return body(owned.take(index), &region)
+            }
+        }
+    }
+
+    /// The elements of one part of the array `update(_:parts:states:_:)` changes: read and
+    /// changed in place by their index in the whole array. It cannot be copied, so no two
+    /// calls reach one element.
+    public struct Region<Value>: ~Copyable {
+        private let base: UnsafeMutablePointer<Value>?
+        /// The indices of the whole array this region holds.
+        public let range: Range<Int>
+
+        fileprivate init(_ base: UnsafeMutablePointer<Value>?, range: Range<Int>) {
+            self.base = base
+            self.range = range
+        }
+
+        /// The element at `index` of the whole array, which must be in `range`.
+        public subscript(index: Int) -> Value {
+            get {
+                precondition(range.contains(index), "an index outside the region")
+                return base![index]
+            }
+            _modify {
+                precondition(range.contains(index), "an index outside the region")
+                yield &base![index]
+            }
+        }
+    }
+}

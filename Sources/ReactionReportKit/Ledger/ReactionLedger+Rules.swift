@@ -32,15 +32,16 @@ extension ReactionLedger {
         return (live, removed, removals)
     }
 
-    /// One message settled: its reactions (removals applied, first reacted first), its latest
-    /// text, deletion and stars. Reads only the ledger's tables, so messages can be settled on
-    /// several threads at once.
+    /// One message settled, in place: its reactions (removals applied, first reacted first),
+    /// its latest text, deletion and stars. Reads only the ledger's tables, so messages can be
+    /// settled on several threads at once.
     /// - Parameter unlisted: increased by the reactors whose platform's names lack them.
-    func summary(
-        of message: ImportedMessage, key: MessageKey, entries: [ReactionEntry],
+    func settle(
+        _ summary: inout MessageSummary, key: MessageKey, entries: [ReactionEntry],
         matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)], unlisted: inout Int,
         tally: inout ReactionTally
-    ) -> MessageSummary {
+    ) {
+        let message = summary.message
         var reactionsOut: [ReactionSummary] = []
         var found: [Diagnostic] = []
         let names = people[key.platform]
@@ -62,13 +63,12 @@ extension ReactionLedger {
         let removedAsMessage = !removals.isEmpty && removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
         if removedAsMessage { matched.insert(RemovalKey(platform: key.platform, ref: key.id)) }
         let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")]
-        var settled = message
-        settled.authorName = message.authorName ?? message.authorID.flatMap { names?[$0] }
-        if !edits.isEmpty, let edit = edits[target] ?? edits[anyTarget] { settled.text = edit.text }
-        settled.deleted = message.deleted || removedAsMessage || (!deletions.isEmpty && (deletions.contains(target) || deletions.contains(anyTarget)))
-        return MessageSummary(
-            message: settled, conversationName: conversation?.name ?? key.conversationID,
-            paidStars: paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0, reactions: reactionsOut)
+        if message.authorName == nil, let author = message.authorID { summary.authorName = names?[author] }
+        if !edits.isEmpty, let edit = edits[target] ?? edits[anyTarget] { summary.text = edit.text }
+        summary.deleted = message.deleted || removedAsMessage || (!deletions.isEmpty && (deletions.contains(target) || deletions.contains(anyTarget)))
+        summary.conversationName = conversation?.name ?? key.conversationID
+        summary.paidStars = paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0
+        summary.reactions = reactionsOut
     }
 
     /// Applies removals, counts reactors and weighs them against the platform total.

@@ -2,25 +2,23 @@ import ParallelWork
 
 extension ReactionLedger {
     /// Settles every fact and returns the messages with their reactions: the messages are put
-    /// in report order and cut into parts, each part is settled on its own (map, on every
-    /// core: `summary(of:…)` applies the ledger's rules to one message), and the parts are put
+    /// in report order and cut into parts, each part is settled on its own, in place (on every
+    /// core: `settle(_:key:…)` applies the ledger's rules to one message), and the parts are put
     /// together in order with what they found (merge). The reaction facts are consumed on the
-    /// way (each part's are freed once settled, which keeps the peak memory of a large build
-    /// down), so a ledger is summarized once.
+    /// way (each part's are freed once settled, and the table that found them before settling
+    /// starts), and the messages are settled where they lie, which keeps the peak memory of a
+    /// large build down; so a ledger is summarized once.
     public func summarize() -> LedgerResult {
         var account = SettlingAccount(diagnostics: diagnostics)
-        var reactions = takeReactions(into: &account)
-        let (pending, order) = takeMessagesInReportOrder()
-        let parts = partition(order.count, reactions: &reactions) { place in
-            let message = pending[order[place]]
-            return MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+        let reactions = takeReactions(into: &account)
+        var messages = takeMessagesInReportOrder()
+        let (parts, unsettled) = partition(messages, reactions: reactions)
+        let ranges = parts.map(\.places)
+        let settled = Concurrently.update(&messages, parts: ranges, states: parts) { part, region in
+            settle(part, in: &region)
         }
-        let counts = parts.map(\.places.count)
-        let settled = Concurrently.map(consuming: parts, appending: counts) { part, summaries in
-            settle(part, into: &summaries, messages: pending, order: order)
-        }
-        noteUnsettled(reactions, in: &account)
-        return merge(settled.results, summaries: settled.appended, account: account)
+        noteUnsettled(unsettled, in: &account)
+        return merge(settled, summaries: messages, account: account)
     }
 
     /// The reactions to settle, by the message they settle on. Where every export named each
@@ -75,34 +73,52 @@ extension ReactionLedger {
         return .byMessage(byMessage)
     }
 
-    /// The messages, and their positions in report order: sorted by time, the keys compared
-    /// only between messages of the same time (cheaper than sorting finished summaries).
-    func takeMessagesInReportOrder() -> (messages: [ImportedMessage], order: [Int]) {
-        let pending = messageList
+    /// The messages in report order: sorted by time, the keys compared only between messages
+    /// of the same time (cheaper than sorting finished summaries), and moved into that order
+    /// where they lie (each cycle of the permutation swapped through once).
+    func takeMessagesInReportOrder() -> [MessageSummary] {
+        var messages = messageList
         messageList = []
         messageIndex = [:]
         func key(_ index: Int) -> MessageKey {
-            MessageKey(platform: pending[index].platform, conversationID: pending[index].conversationID, id: pending[index].id)
+            MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
         }
-        var order = pending.indices.map { (sentAt: pending[$0].sentAt, index: $0) }
+        var order = messages.indices.map { (sentAt: messages[$0].sentAt, index: $0) }
         order.sort { a, b in Timestamp.earlierFirst(a.sentAt, b.sentAt) ?? keyOrder(key(a.index), key(b.index)) }
-        return (pending, order.map(\.index))
+        // Place p takes the message at order[p]: following a cycle from its start, each swap
+        // puts one message in its place and carries the start's message on.
+        var placed = [Bool](repeating: false, count: messages.count)
+        for start in messages.indices where !placed[start] {
+            var place = start
+            while true {
+                placed[place] = true
+                let source = order[place].index
+                if source == start { break }
+                messages.swapAt(place, source)
+                place = source
+            }
+        }
+        return messages
     }
 
-    /// The places `0..<count` of report order cut into parts, each handed its messages'
-    /// reactions, moved out of `reactions`. Where the reactions are is looked up on every
-    /// core; they are taken on one.
-    func partition(_ count: Int, reactions: inout PendingReactions, key: (Int) -> MessageKey) -> [SettlingPart] {
+    /// The messages (in report order) cut into parts, each handed its messages' reactions,
+    /// moved out of `reactions`, and the reactions no message took. Where the reactions are is
+    /// looked up on every core; they are taken on one. The table that found them is let go
+    /// here, before settling starts.
+    func partition(
+        _ messages: [MessageSummary], reactions: consuming PendingReactions
+    ) -> (parts: [SettlingPart], unsettled: [(target: MessageTarget, entries: [ReactionEntry])]) {
         let partSize = 2_048
+        let count = messages.count
         let ranges = stride(from: 0, to: count, by: partSize).map { $0..<min(count, $0 + partSize) }
-        switch reactions {
+        func key(_ place: Int) -> MessageKey {
+            MessageKey(platform: messages[place].platform, conversationID: messages[place].conversationID, id: messages[place].id)
+        }
+        switch consume reactions {
         case .byMessage(var byMessage):
-            reactions = .byMessage([:])
             let parts = ranges.map { places in SettlingPart(places: places, reactions: places.map { byMessage.removeValue(forKey: key($0)) ?? [] }) }
-            reactions = .byMessage(byMessage)
-            return parts
+            return (parts, [])
         case .byTarget(let byTarget, var lists):
-            reactions = .byMessage([:])
             let positions = Concurrently.map(ranges.count) { part in
                 ranges[part].map { place -> Int? in
                     let key = key(place)
@@ -119,17 +135,15 @@ extension ReactionLedger {
                         return entries
                     })
             }
-            reactions = .byTarget(byTarget, lists)
-            return parts
+            let unsettled = byTarget.compactMap { target, position in lists[position].isEmpty ? nil : (target, lists[position]) }
+            return (parts, unsettled)
         }
     }
 
     /// Notes the reactions no message took: their messages are not in the input.
-    func noteUnsettled(_ reactions: PendingReactions, in account: inout SettlingAccount) {
-        guard case .byTarget(let byTarget, let lists) = reactions else { return }
-        for index in byTarget.indices where !lists[byTarget.values[index]].isEmpty {
-            let target = byTarget.keys[index]
-            account.noteMissing(target, unmatched(lists[byTarget.values[index]], platform: target.platform), conversationID: target.conversationID)
+    func noteUnsettled(_ unsettled: [(target: MessageTarget, entries: [ReactionEntry])], in account: inout SettlingAccount) {
+        for (target, entries) in unsettled {
+            account.noteMissing(target, unmatched(entries, platform: target.platform), conversationID: target.conversationID)
         }
     }
 
@@ -181,21 +195,17 @@ extension ReactionLedger {
         return carried.applied(to: result)
     }
 
-    /// One part of the messages settled: its messages' summaries in report order, and what it
-    /// found about them. Reads only the ledger's tables, so parts are settled on several threads.
-    func settle(
-        _ part: consuming SettlingPart, into summaries: inout Concurrently.Appender<MessageSummary>,
-        messages: [ImportedMessage], order: [Int]
-    ) -> SettledPart {
+    /// One part of the messages settled, in place: its messages' summaries, and what it found
+    /// about them. Reads only the ledger's tables, so parts are settled on several threads.
+    func settle(_ part: consuming SettlingPart, in summaries: inout Concurrently.Region<MessageSummary>) -> SettledPart {
         var out = SettledPart()
         var unknown = UnknownUsers()
         var lastConversation: MessageKey?
         for (place, entries) in zip(part.places, part.reactions) {
-            let index = order[place]
-            let key = MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
+            let key = MessageKey(platform: summaries[place].platform, conversationID: summaries[place].conversationID, id: summaries[place].id)
             var unlisted = 0
-            let summary = self.summary(
-                of: messages[index], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
+            settle(
+                &summaries[place], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
                 unlisted: &unlisted, tally: &out.tallies[key.platform, default: ReactionTally()])
             // Messages of one conversation often follow one another: most need no hash.
             let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
@@ -206,9 +216,8 @@ extension ReactionLedger {
             // Only a message with a reactor missing from its platform's names can have one
             // missing from a user list (the names hold every listed user).
             if unlisted > 0, directories.contains(key.platform) {
-                unknown.collect(summary.reactions, platform: key.platform, known: people[key.platform] ?? [:])
+                unknown.collect(summaries[place].reactions, platform: key.platform, known: people[key.platform] ?? [:])
             }
-            summaries.append(summary)
         }
         out.unknown = unknown.found
         return out

@@ -50,8 +50,10 @@ public final class ReactionLedger {
 
     let resolver: EmojiResolver
     /// Messages in the order first seen, and their positions by key: the table holds only
-    /// positions, so growing it moves small entries, and settling walks the list.
-    var messageList: [ImportedMessage] = []
+    /// positions, so growing it moves small entries, and settling walks the list. Each is kept
+    /// as the summary it becomes: settling puts the list in report order and fills in each
+    /// summary in place, so the messages are never held twice.
+    var messageList: [MessageSummary] = []
     var messageIndex: [MessageKey: Int] = [:]
     /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
     /// per message would outweigh the few entries it holds). The lists are kept in the order their
@@ -135,11 +137,11 @@ public final class ReactionLedger {
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
         // One hash for a new message: its position is stored, and put back for a repeat.
         guard let index = messageIndex.updateValue(messageList.count, forKey: key) else {
-            messageList.append(message)
+            messageList.append(MessageSummary(message: message, conversationName: "", reactions: []))
             return
         }
         messageIndex[key] = index
-        merge(message, into: &messageList[index])
+        merge(message, into: &messageList[index].message)
     }
 
     private func merge(_ message: ImportedMessage, into existing: inout ImportedMessage) {

@@ -28,6 +28,26 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(nothing, [])
     }
 
+    /// Each part changes its own elements where they lie, with the state it owns; the results
+    /// come in the parts' order.
+    func testUpdateChangesEachPartInPlace() {
+        var values = Array(0..<1_000)
+        let ranges = stride(from: 0, to: 1_000, by: 7).map { $0..<min(1_000, $0 + 7) }
+        let states = ranges.indices.map { $0 * 10_000 }
+        let sums = Concurrently.update(&values, parts: ranges, states: states) { offset, region -> Int in
+            var sum = 0
+            for index in region.range {
+                region[index] += offset
+                sum += region[index]
+            }
+            return sum
+        }
+        XCTAssertEqual(values, (0..<1_000).map { $0 + ($0 / 7) * 10_000 })
+        XCTAssertEqual(sums, ranges.indices.map { part in ranges[part].reduce(0) { $0 + $1 + part * 10_000 } })
+        var empty: [Int] = []
+        XCTAssertEqual(Concurrently.update(&empty, parts: [], states: [Int]()) { _, _ in 1 }, [])
+    }
+
     func testChunksArriveInOrder() throws {
         for (count, chunkSize) in [(0, 4), (1, 4), (7, 4), (33, 4), (100, 3), (1_000, 7)] {
             var parallel: [UInt8] = []
