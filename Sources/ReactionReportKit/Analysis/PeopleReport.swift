@@ -96,7 +96,7 @@ struct PeopleTotals: Sendable {
     /// Most first; ties by platform, reactor id, then author id (byte order). Names are each
     /// person's first as reactor and as author.
     func topPairs(_ ranking: PeopleTally.Ranking) -> [PairCount] {
-        let counts = pairs.compactMap { key, pair -> PairCount? in
+        let counts = pairs.lazy.compactMap { key, pair -> PairCount? in
             let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
             let (reactor, author) = (keys[Int(key >> 32)], keys[Int(key & 0xFFFF_FFFF)])
             guard count > 0, !ranking.isLeftOut(reactor.platform, reactor.id), !ranking.isLeftOut(author.platform, author.id) else { return nil }
@@ -231,7 +231,7 @@ struct PeopleTally: Sendable {
 
     /// Most first; ties by platform, reactor id, then author id (byte order).
     func topPairs(_ ranking: Ranking) -> [PairCount] {
-        let counts = pairs.compactMap { key, pair -> PairCount? in
+        let counts = pairs.lazy.compactMap { key, pair -> PairCount? in
             let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
             guard count > 0, !ranking.isLeftOut(key.platform, key.reactor), !ranking.isLeftOut(key.platform, key.author) else { return nil }
             return PairCount(
@@ -241,8 +241,10 @@ struct PeopleTally: Sendable {
         return Self.rankPairs(counts, topN: ranking.topN)
     }
 
-    /// Most first; ties by platform, reactor id, then author id (byte order).
-    static func rankPairs(_ counts: [PairCount], topN: Int) -> [PairCount] {
+    /// Most first; ties by platform, reactor id, then author id (byte order). The pairs are
+    /// ranked as they are made: a million-message report has a million pairs, which as one
+    /// array of `PairCount`s were the largest thing its analysis held.
+    static func rankPairs(_ counts: some Sequence<PairCount>, topN: Int) -> [PairCount] {
         TopN.select(counts, limit: topN) { a, b in
             if a.count != b.count { return a.count > b.count }
             let (ra, rb) = (PersonKey(platform: a.platform, id: a.reactorID), PersonKey(platform: b.platform, id: b.reactorID))
