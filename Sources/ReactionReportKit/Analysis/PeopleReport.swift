@@ -80,16 +80,19 @@ struct PeopleTotals: Sendable {
 
     /// Adds a tally of messages after those merged so far.
     mutating func merge(_ tally: PeopleTally) {
-        for (key, entry) in tally.people {
+        // The tally's numbers of people, as numbers of the whole report.
+        var numbers: [UInt64] = []
+        numbers.reserveCapacity(tally.keys.count)
+        for (key, entry) in zip(tally.keys, tally.entries) {
             let position = number(key)
             entries[position].merge(entry)
+            numbers.append(UInt64(position))
         }
         pairs.reserveCapacity(pairs.count + tally.pairs.count)
         for (key, pair) in tally.pairs {
-            let reactor = UInt64(index[PersonKey(platform: key.platform, id: key.reactor)]!)
-            let author = UInt64(index[PersonKey(platform: key.platform, id: key.author)]!)
-            pairs[reactor << 32 | author, default: (0, 0)].count += pair.count
-            pairs[reactor << 32 | author]!.onBotMessages += pair.onBotMessages
+            let merged = numbers[Int(key >> 32)] << 32 | numbers[Int(key & 0xFFFF_FFFF)]
+            pairs[merged, default: (0, 0)].count += pair.count
+            pairs[merged]!.onBotMessages += pair.onBotMessages
         }
     }
 
@@ -116,13 +119,6 @@ public struct PairCount: Sendable, Equatable {
     public var authorID: String
     public var authorName: String?
     public var count: Int
-}
-
-/// A reactor and an author on one platform.
-struct PairKey: Hashable {
-    var platform: Platform
-    var reactor: String
-    var author: String
 }
 
 /// What the people's figures and rankings are made of, over a set of messages: per person the
@@ -172,43 +168,54 @@ struct PeopleTally: Sendable {
         }
     }
 
-    var people: [PersonKey: Entry] = [:]
-    var pairs: [PairKey: Pair] = [:]
+    /// The people met, numbered in the order met (`keys[n]`, `entries[n]`), and their numbers.
+    private(set) var index: [PersonKey: Int] = [:]
+    private(set) var keys: [PersonKey] = []
+    private(set) var entries: [Entry] = []
+    /// Reactor number << 32 | author number → the pair: a pair is hashed as one integer, not
+    /// as two strings (a week of a million-message report has a few hundred thousand pairs).
+    private(set) var pairs: [UInt64: Pair] = [:]
+
+    /// Everyone met, with their figures.
+    var people: Zip2Sequence<[PersonKey], [Entry]> { zip(keys, entries) }
+
+    private mutating func number(_ key: PersonKey) -> Int {
+        if let known = index[key] { return known }
+        index[key] = keys.count
+        keys.append(key)
+        entries.append(Entry())
+        return keys.count - 1
+    }
 
     mutating func add(_ message: MessageSummary) {
         let platform = message.platform
         let bot = message.fromBot
+        var authorNumber = 0
         if let author = message.authorID {
             let total = message.reactionCount
-            update(PersonKey(platform: platform, id: author)) { entry in
-                entry.messages += 1
-                entry.received.addClamped(total)
-                if bot { entry.receivedOnBotMessages.addClamped(total) }
-                if entry.name == nil { entry.name = message.authorName }
-                if entry.authorName == nil { entry.authorName = message.authorName }
-            }
+            authorNumber = number(PersonKey(platform: platform, id: author))
+            entries[authorNumber].messages += 1
+            entries[authorNumber].received.addClamped(total)
+            if bot { entries[authorNumber].receivedOnBotMessages.addClamped(total) }
+            if entries[authorNumber].name == nil { entries[authorNumber].name = message.authorName }
+            if entries[authorNumber].authorName == nil { entries[authorNumber].authorName = message.authorName }
         }
         for reaction in message.reactions {
             for reactor in reaction.reactors {
-                update(PersonKey(platform: platform, id: reactor.id)) { entry in
-                    entry.given += 1
-                    if entry.name == nil { entry.name = reactor.name }
-                    if entry.reactorName == nil { entry.reactorName = reactor.name }
-                }
+                let reactorNumber = number(PersonKey(platform: platform, id: reactor.id))
+                entries[reactorNumber].given += 1
+                if entries[reactorNumber].name == nil { entries[reactorNumber].name = reactor.name }
+                if entries[reactorNumber].reactorName == nil { entries[reactorNumber].reactorName = reactor.name }
                 guard let author = message.authorID, author != reactor.id else { continue }
-                let key = PairKey(platform: platform, reactor: reactor.id, author: author)
+                let key = UInt64(reactorNumber) << 32 | UInt64(authorNumber)
                 pairs[key, default: Pair(reactorName: reactor.name, authorName: message.authorName)].count += 1
                 if bot { pairs[key]!.onBotMessages += 1 }
             }
         }
     }
 
-    private mutating func update(_ key: PersonKey, _ change: (inout Entry) -> Void) {
-        change(&people[key, default: Entry()])
-    }
-
     /// The people who gave a listed reaction.
-    var reactors: [PersonKey] { people.compactMap { $0.value.given > 0 ? $0.key : nil } }
+    var reactors: [PersonKey] { people.compactMap { $1.given > 0 ? $0 : nil } }
 
     /// Reactions given, most first; ties by platform, then id.
     static func topReactors(_ people: some Sequence<(PersonKey, Entry)>, _ ranking: Ranking) -> [WeeklyReport.PersonCount] {
@@ -233,9 +240,10 @@ struct PeopleTally: Sendable {
     func topPairs(_ ranking: Ranking) -> [PairCount] {
         let counts = pairs.lazy.compactMap { key, pair -> PairCount? in
             let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
-            guard count > 0, !ranking.isLeftOut(key.platform, key.reactor), !ranking.isLeftOut(key.platform, key.author) else { return nil }
+            let (reactor, author) = (keys[Int(key >> 32)], keys[Int(key & 0xFFFF_FFFF)])
+            guard count > 0, !ranking.isLeftOut(reactor.platform, reactor.id), !ranking.isLeftOut(author.platform, author.id) else { return nil }
             return PairCount(
-                platform: key.platform, reactorID: key.reactor, reactorName: pair.reactorName, authorID: key.author, authorName: pair.authorName,
+                platform: reactor.platform, reactorID: reactor.id, reactorName: pair.reactorName, authorID: author.id, authorName: pair.authorName,
                 count: count)
         }
         return Self.rankPairs(counts, topN: ranking.topN)

@@ -258,7 +258,7 @@ public struct WeeklyReport: Sendable {
         let paletteKeys = Set(palette.map(\.key))
         week.palette = palette.map { EmojiUse(emoji: emoji[$0.key]?.emoji ?? $0, count: emoji[$0.key]?.count ?? 0) }
         week.offPalette = Overview.rankEmoji(emoji.values.filter { !paletteKeys.contains($0.emoji.key) })
-        let everyone = people.people.lazy.map { ($0.key, $0.value) }
+        let everyone = people.people
         week.topReactors = PeopleTally.topReactors(everyone, ranking)
         week.topReceivers = PeopleTally.topReceivers(everyone, ranking)
         week.topPairs = people.topPairs(ranking)
