@@ -64,11 +64,10 @@ struct EngagementTally {
         self.countingReactors = countingReactors
     }
 
-    /// Makes room for `messages` messages with `reactors` reactor listings in all (sets grown
-    /// one insert at a time hash every person again at each growth).
-    mutating func reserve(messages: Int, reactors: Int) {
-        posterKeys.reserveCapacity(messages)
-        reactorKeys.reserveCapacity(reactors)
+    /// Makes room for the delays of `messages` messages. The sets of people are left to grow:
+    /// sized by the messages, a week of a million-message report held a set of a few thousand
+    /// posters in room for hundreds of thousands.
+    mutating func reserve(messages: Int) {
         delays.reserveCapacity(messages)
     }
 

@@ -88,7 +88,6 @@ struct PeopleTotals: Sendable {
             entries[position].merge(entry)
             numbers.append(UInt64(position))
         }
-        pairs.reserveCapacity(pairs.count + tally.pairs.count)
         for (key, pair) in tally.pairs {
             let merged = numbers[Int(key >> 32)] << 32 | numbers[Int(key & 0xFFFF_FFFF)]
             pairs[merged, default: (0, 0)].count += pair.count

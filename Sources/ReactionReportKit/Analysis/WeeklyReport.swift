@@ -250,7 +250,7 @@ public struct WeeklyReport: Sendable {
         // The week's size first, so that its tables are made once. The people tables are not
         // sized by the reactor listings: most listings repeat a person, and the week's tally is
         // held until it is merged.
-        tally.reserve(messages: week.messages.count, reactors: 0)
+        tally.reserve(messages: week.messages.count)
         for messageIndex in week.messages { add(messages[messageIndex], at: messageIndex) }
         let topN = ranking.topN
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
