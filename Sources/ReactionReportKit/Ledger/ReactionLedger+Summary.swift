@@ -9,6 +9,7 @@ extension ReactionLedger {
     /// starts), and the messages are settled where they lie, which keeps the peak memory of a
     /// large build down; so a ledger is summarized once.
     public func summarize() -> LedgerResult {
+        spill?.seal()
         var account = SettlingAccount(diagnostics: diagnostics)
         let reactions = takeReactions(into: &account)
         var messages = takeMessagesInReportOrder()

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// The only place that decides what a reaction is. Importers hand it facts in any order; it
 /// dedupes adds by identity, applies removals by identity (a removal that arrives before its
 /// add still cancels it), weighs platform totals against listed reactors, and counts every
@@ -98,6 +100,10 @@ public final class ReactionLedger {
     var media: [String: [UInt8]] = [:]
     var sequence = 0
     var diagnostics = DiagnosticLog()
+    /// The file the messages' texts are kept in until their pages are made (made with the
+    /// first long text; sealed when settling starts), unless none can be made.
+    var spill: TextSpill?
+    private var spillUnavailable = false
     /// What facts tables said about their report beyond its messages (`CarriedReport`).
     var carried = CarriedReport()
 
@@ -135,6 +141,8 @@ public final class ReactionLedger {
         // message a person sent through an inline bot.
         if message.fromBot, message.platform != .telegram, let author = message.authorID { recordBot(platform: message.platform, id: author) }
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+        var message = message
+        spillText(of: &message)
         // One hash for a new message: its position is stored, and put back for a repeat.
         guard let index = messageIndex.updateValue(messageList.count, forKey: key) else {
             messageList.append(MessageSummary(message: message, conversationName: "", reactions: []))
@@ -151,9 +159,20 @@ public final class ReactionLedger {
         existing.threadParentID = existing.threadParentID ?? message.threadParentID
         existing.replyToID = existing.replyToID ?? message.replyToID
         existing.fromBot = existing.fromBot || message.fromBot
-        if existing.text.isEmpty { existing.text = message.text }
+        if existing.body.isEmpty { existing.body = message.body }
         existing.deleted = existing.deleted || message.deleted
-        if existing.text.isEmpty { existing.markup = message.markup }
+        if existing.body.isEmpty { existing.markup = message.markup }
+    }
+
+    /// Moves a message's text into the spill file, unless it is short enough to be held inside
+    /// its string (15 bytes) or no spill file can be made.
+    private func spillText(of message: inout ImportedMessage) {
+        guard case .inline(let text) = message.body, text.utf8.count > 15 else { return }
+        if spill == nil, !spillUnavailable {
+            spill = TextSpill()
+            spillUnavailable = spill == nil
+        }
+        if let spill, let reference = spill.keep(text) { message.body = .spilled(spill, reference) }
     }
 
     /// Records a conversation's name; the first name given wins.

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// A message as an importer read it, before the ledger merges it with everything else.
 public struct ImportedMessage: Sendable, Equatable {
     /// The platform the message comes from.
@@ -22,7 +24,12 @@ public struct ImportedMessage: Sendable, Equatable {
     /// `author.isBot`, Telegram `via_bot`, Mattermost `props.from_bot`).
     public var fromBot: Bool
     /// The message text as written (Markdown or the platform's markup).
-    public var text: String
+    public var text: String {
+        get { body.text }
+        set { body = .inline(newValue) }
+    }
+    /// Where the text is: in memory, or in the ledger's spill file (`MessageText`).
+    var body: MessageText
     /// True when the platform marks the message deleted.
     public var deleted: Bool
     /// The markup of `text`, so rendering can convert it to CommonMark.
@@ -43,7 +50,7 @@ public struct ImportedMessage: Sendable, Equatable {
         self.threadParentID = threadParentID
         self.replyToID = replyToID ?? threadParentID
         self.fromBot = fromBot
-        self.text = text
+        self.body = .inline(text)
         self.deleted = deleted
         self.markup = markup
     }
@@ -101,4 +108,28 @@ public struct ConversationInfo: Sendable, Equatable {
         self.name = name
         self.isDirect = isDirect
     }
+}
+
+/// A message's text: in memory, or kept in a spill file (`TextSpill`) from which it is read back
+/// when a page or data file needs it. Equal when the texts are.
+enum MessageText: Sendable, Equatable {
+    case inline(String)
+    case spilled(TextSpill, TextSpill.Reference)
+
+    var text: String {
+        switch self {
+        case .inline(let text): return text
+        case .spilled(let spill, let reference): return spill.text(reference)
+        }
+    }
+
+    /// True for the empty text, without reading it back.
+    var isEmpty: Bool {
+        switch self {
+        case .inline(let text): return text.isEmpty
+        case .spilled(_, let reference): return reference.length == 0
+        }
+    }
+
+    static func == (a: MessageText, b: MessageText) -> Bool { a.text == b.text }
 }
