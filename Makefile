@@ -58,7 +58,9 @@ demo: release
 # swift-format's lint (.swift-format), the package in Examples/LibraryUse that uses the library,
 # the page check (Nu HTML Checker and axe-core on the demo and
 # hostile sites, about two minutes), the generated-export check of every importer, the SQL
-# check (sql/weeks.sql in DuckDB against data/weeks.json, about 30 seconds), the inputs
+# check (sql/weeks.sql in DuckDB against data/weeks.json, about 40 seconds), the shard check
+# (every platform's generated export built in 4 shards: DuckDB over the shards' facts and the
+# site joined from them against a one-machine build, about 30 seconds), the inputs
 # the fuzzer once crashed on, and a reproducible fuzzing run (20,000 inputs from seed 1, about a
 # minute) that must find nothing.
 test: deps test-deps
@@ -70,6 +72,7 @@ test: deps test-deps
 	bash Scripts/check-pages.sh
 	bash Tests/generated/run.sh
 	bash Tests/sql/run.sh
+	bash Tests/sql/shards.sh
 	.build/debug/reaction-report-fuzz Tests/fuzz-findings
 	RUNS=20000 SEED=1 bash Scripts/fuzz.sh
 

@@ -4,12 +4,10 @@
 # with the build's data/weeks.json byte for byte; runs the DuckDB query (sql/weeks.py) on the
 # same facts too, and prints both times.
 #
-#   bash Benchmarks/spark-weeks.sh OUT [CONFIG]     # a build made with --format …,facts
-#   bash Benchmarks/spark-weeks.sh                  # builds a generated export first
+#   bash Benchmarks/spark-weeks.sh OUT     # a build made with --format …,facts
+#   bash Benchmarks/spark-weeks.sh         # builds a generated export first
 #
-# OUT is a build's output folder (OUT/data/facts, OUT/data/weeks.json); CONFIG the
-# reaction-report.toml it was built with, for the groups and excludeBots that report.jsonl
-# does not carry. Without OUT, a generated export (PLATFORM, default discord; MESSAGES, default
+# OUT is a build's output folder (OUT/data/facts, OUT/data/weeks.json). Without OUT, a generated export (PLATFORM, default discord; MESSAGES, default
 # 3000; seed 7) is built with its settings in TIMEZONE (default Europe/Berlin) with
 # REACTION_REPORT (default .build/debug/reaction-report).
 # Installs PyPI pyspark and duckdb, and Debian's default-jre-headless, when missing (Spark 4
@@ -32,17 +30,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ $# -ge 1 ]; then
   out=$1
-  settings=()
-  [ $# -lt 2 ] || settings=(--config "$2")
 else
   platform=${PLATFORM:-discord}
   zone=${TIMEZONE:-Europe/Berlin}
   PYTHONPATH=Tests/generators${PYTHONPATH:+:$PYTHONPATH} \
     python3 -m exportgen truth --platform "$platform" --messages "${MESSAGES:-3000}" --seed 7 --out "$work/export" >/dev/null
   out=$work/out
-  settings=(--config "$work/export/reaction-report.toml")
   "${REACTION_REPORT:-.build/debug/reaction-report}" build "$work/export/input" -o "$out" --quiet \
-    --include-direct-messages --timezone "$zone" --format json,facts "${settings[@]}"
+    --include-direct-messages --timezone "$zone" --format json,facts --config "$work/export/reaction-report.toml"
   echo "built a generated $platform export in $zone"
 fi
 
@@ -51,7 +46,7 @@ for engine in duckdb spark; do
   script=sql/weeks.py
   [ "$engine" = duckdb ] || script=sql/run_spark.py
   started=$(date +%s.%N)
-  if ! python3 "$script" "$out/data/facts" -o "$work/$engine.json" "${settings[@]}" 2>"$work/$engine.log"; then
+  if ! python3 "$script" "$out/data/facts" -o "$work/$engine.json" 2>"$work/$engine.log"; then
     echo "$engine: $script failed"; tail -20 "$work/$engine.log"; status=1; continue
   fi
   seconds=$(echo "$(date +%s.%N) - $started" | bc)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Computes data/weeks.json from a facts folder (data/facts) with sql/weeks.sql in DuckDB.
+"""Computes data/weeks.json from facts folders (data/facts) with sql/weeks.sql in DuckDB.
 
-    python3 sql/weeks.py OUT/data/facts -o weeks.json [--config reaction-report.toml]
+    python3 sql/weeks.py OUT/data/facts -o weeks.json
+    python3 sql/weeks.py S1/data/facts S2/data/facts ... SN/data/facts -o weeks.json
 
 The facts tables are loaded as they are (docs/facts.md), each with its columns and types
 given, so that an empty table loads too; messages and reactions get `ord`, their row's place
@@ -10,19 +11,21 @@ data/weeks.json (Sources/ReactionReportKit/Render/WeeksRecord.swift): compact JS
 the query's column and field order, one week a line, strings escaped as the tool escapes them,
 so that the two files are byte-identical.
 
-Two settings that the figures depend on are not in report.jsonl as docs/facts.md has it: the
-configured groups in their order (a group that no conversation belongs to still appears in
-every week) and excludeBots. They are read from report.jsonl when it has them (`groups`,
-`excludeBots`), else from --config (the reaction-report.toml the report was built with), else
-guessed from the other tables: the groups in the order the conversations name them, and
-excludeBots on unless some bot is not excluded.
+The settings come from report.jsonl: timezone, topN, the weeks, the configured groups in their
+order (a group that no conversation belongs to still appears in every week) and excludeBots.
+
+Several folders are the facts of the N shards of one build (`--shard K/N`): all N of them,
+whose report.jsonl rows agree apart from `shard` and the weeks (each shard's own messages'
+weeks: the report's run from the earliest to the latest). Their tables are put together (each
+conversation is in one shard) and `ord` numbers the messages in the report's order over all of
+them: by time (none last), platform, conversation (UTF-8 bytes), then the order within the
+conversation's shard; a reaction follows its message. The query sees one report.
 """
 
 import argparse
 import json
 import os
 import sys
-import tomllib
 
 SQL_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -58,34 +61,43 @@ def read_jsonl(path):
         return [json.loads(line) for line in file if line.strip()]
 
 
-def settings(facts, config):
-    """The report row the query reads: report.jsonl's settings, with groups and excludeBots."""
-    report = read_jsonl(os.path.join(facts, "report.jsonl"))[0]
-    configured = {}
-    if config:
-        with open(config, "rb") as file:
-            configured = tomllib.load(file)
-    groups = report.get("groups")
-    if groups is None and config:
-        groups = list(configured.get("groups", {}).keys())
-    if groups is None:
-        # The order the conversations name the groups in: right when every group has a
-        # conversation and the conversations' lists agree on the order.
-        groups = []
-        for conversation in read_jsonl(os.path.join(facts, "conversations.jsonl")):
-            for name in conversation["groups"]:
-                if name not in groups:
-                    groups.append(name)
-    exclude_bots = report.get("excludeBots")
-    if exclude_bots is None and config:
-        exclude_bots = configured.get("excludeBots", True)
-    if exclude_bots is None:
-        people = read_jsonl(os.path.join(facts, "people.jsonl"))
-        exclude_bots = not any(person["bot"] and not person["excluded"] for person in people)
-    return {
-        "timezone": report["timezone"], "topN": report["topN"], "firstWeek": report["firstWeek"],
-        "lastWeek": report["lastWeek"], "groups": groups, "excludeBots": exclude_bots,
-    }
+def fail(message):
+    sys.exit(f"{os.path.basename(sys.argv[0])}: {message}")
+
+
+def settings(folders):
+    """The report row the query reads, from the folders' report.jsonl (several: all the shards
+    of one build, their weeks widened to the report's)."""
+    rows = []
+    for facts in folders:
+        path = os.path.join(facts, "report.jsonl")
+        table = read_jsonl(path)
+        if len(table) != 1:
+            fail(f"{path}: report.jsonl must hold exactly one row")
+        missing = [key for key in ("groups", "excludeBots") if key not in table[0]]
+        if missing:
+            fail(f"{path}: no {' or '.join(missing)}: facts written before reaction-report put them in "
+                 "report.jsonl; build them again")
+        rows.append(table[0])
+    report = dict(rows[0])
+    if len(rows) > 1:
+        shards = [row.get("shard") for row in rows]
+        counts = {shard.split("/")[1] if shard else None for shard in shards}
+        if None in counts or len(counts) != 1 or sorted(int(shard.split("/")[0]) for shard in shards) != list(
+                range(1, int(counts.pop()) + 1)):
+            fail(f"several facts folders must be all the shards of one build, each once (K/N for K = 1…N); "
+                 f"these are {', '.join(str(shard) for shard in shards)}")
+        for facts, row in zip(folders, rows):
+            differing = [key for key in sorted(set(row) | set(report))
+                         if key not in ("shard", "firstWeek", "lastWeek") and row.get(key) != report.get(key)]
+            if differing:
+                fail(f"{facts}: report.jsonl differs from {folders[0]}'s in {', '.join(differing)}: "
+                     "the shards must come from one input built with the same options")
+        firsts = [row["firstWeek"] for row in rows if row["firstWeek"] is not None]
+        lasts = [row["lastWeek"] for row in rows if row["lastWeek"] is not None]
+        report["firstWeek"] = min(firsts) if firsts else None
+        report["lastWeek"] = max(lasts) if lasts else None
+    return {key: report[key] for key in ("timezone", "topN", "firstWeek", "lastWeek", "groups", "excludeBots")}
 
 
 def quote(text):
@@ -149,14 +161,38 @@ def weeks_json(timezone, columns, rows):
     return "{" + quote("timezone") + ":" + quote(timezone) + "," + quote("weeks") + ":[\n" + ",\n".join(weeks) + "]}\n"
 
 
-def load(connection, facts, report):
-    """Creates the tables weeks.sql reads."""
+# Nanoseconds since 1970 of an RFC 3339 time in UTC (as weeks.sql reads them).
+TIME_NS = ("CAST(epoch(strptime(substr({0}, 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000"
+           " + CAST(rpad(regexp_extract({0}, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT)")
+
+
+def load(connection, folders, report):
+    """Creates the tables weeks.sql reads, from one facts folder or all the shards' folders."""
     for table, columns in TABLES.items():
         spec = "{" + ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items()) + "}"
-        path = os.path.join(facts, table + ".jsonl").replace("'", "''")
+        sources = []
+        for part, facts in enumerate(folders):
+            path = os.path.join(facts, table + ".jsonl").replace("'", "''")
+            sources.append(
+                f"SELECT *, ordinality AS ord, {part} AS part FROM "
+                f"read_json('{path}', format = 'newline_delimited', columns = {spec}) WITH ORDINALITY")
+        if len(folders) == 1:
+            connection.execute(f"CREATE TABLE {table} AS SELECT * EXCLUDE (part) FROM ({sources[0]})")
+        else:
+            connection.execute(f"CREATE TEMPORARY TABLE {table}_parts AS " + " UNION ALL ".join(sources))
+    if len(folders) > 1:
+        # The report's order over all the shards: a conversation is in one shard, whose file
+        # has its messages in order; a reaction follows its message.
         connection.execute(
-            f"CREATE TABLE {table} AS SELECT *, ordinality AS ord FROM "
-            f"read_json('{path}', format = 'newline_delimited', columns = {spec}) WITH ORDINALITY")
+            "CREATE TABLE messages AS SELECT * EXCLUDE (ord, part), row_number() OVER (ORDER BY "
+            + TIME_NS.format("sentAt") + " NULLS LAST, platform, conversation, part, ord) AS ord FROM messages_parts")
+        connection.execute(
+            "CREATE TABLE reactions AS SELECT r.* EXCLUDE (ord, part), row_number() OVER (ORDER BY m.ord NULLS LAST, r.part, r.ord) AS ord "
+            "FROM reactions_parts r LEFT JOIN messages m "
+            "ON m.platform = r.platform AND m.conversation = r.conversation AND m.id = r.message")
+        for table in ("totals", "people", "conversations"):
+            connection.execute(
+                f"CREATE TABLE {table} AS SELECT * EXCLUDE (ord, part), row_number() OVER (ORDER BY part, ord) AS ord FROM {table}_parts")
     connection.execute(
         "CREATE TABLE report (timezone VARCHAR, topN BIGINT, firstWeek VARCHAR, lastWeek VARCHAR, "
         "groups VARCHAR[], excludeBots BOOLEAN)")
@@ -167,15 +203,14 @@ def load(connection, facts, report):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("facts", help="the facts folder (OUT/data/facts)")
+    parser.add_argument("facts", nargs="+", help="the facts folder (OUT/data/facts), or those of all the shards")
     parser.add_argument("-o", "--output", help="where to write weeks.json (default: standard output)")
-    parser.add_argument("--config", help="the reaction-report.toml of the build (for groups and excludeBots)")
     parser.add_argument("--sql", default=os.path.join(SQL_DIR, "weeks.sql"), help="the query (default: sql/weeks.sql)")
     arguments = parser.parse_args()
 
     import duckdb
 
-    report = settings(arguments.facts, arguments.config)
+    report = settings(arguments.facts)
     connection = duckdb.connect()
     load(connection, arguments.facts, report)
     with open(arguments.sql, encoding="utf-8") as file:

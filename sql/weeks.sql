@@ -1,10 +1,10 @@
 -- Every figure of data/weeks.json, computed from the facts tables (docs/facts.md), in DuckDB.
 --
 -- The tables, as sql/weeks.py loads them from data/facts/*.jsonl:
---   report         one row: timezone, topN, firstWeek, lastWeek; and groups (the configured
---                  groups in their order) and excludeBots, which weeks.py adds where
---                  report.jsonl lacks them
---   messages       + ord, the row's place in messages.jsonl (the report's message order)
+--   report         one row: timezone, topN, firstWeek, lastWeek, groups (the configured
+--                  groups in their order) and excludeBots, as report.jsonl has them
+--   messages       + ord, the row's place in messages.jsonl (the report's message order; over
+--                  several shards' folders, the place in that order over all of them)
 --   totals, people, conversations
 --   reactions      + ord, the row's place in reactions.jsonl (messages in report order, each
 --                  one's emoji in bubble order, reactors earliest first)

@@ -12,6 +12,14 @@ extension FactsImporter {
         var carried = CarriedReport()
         carried.pseudonymous = try row.bool("anonymized")
         carried.inputSummary = try row.optionalString("inputSummary")
+        // The configured groups and excludeBots, for the SQL of sql/: the build's options give
+        // them to a build from facts. Facts written before they were added lack them.
+        if let groups = row.value["groups"] {
+            guard case .array(let names) = groups, names.allSatisfy({ $0.string != nil }) else {
+                throw row.error("groups", "`groups` must be an array of strings")
+            }
+        }
+        if row.value["excludeBots"] != nil { _ = try row.bool("excludeBots") }
         if let shard = try row.optionalString("shard") {
             guard let parsed = Shard(shard) else { throw row.error("shard", "`shard` must be K/N, with K from 1 to N, or null") }
             carried.shard = parsed

@@ -4,9 +4,10 @@ import ByteOutput
 /// conversations, and what the report says about its input (diagnostics, tallies). Each is
 /// small beside the messages and written whole.
 enum FactsDirectory {
-    /// `report.jsonl`: one row of the settings the figures depend on, and what a build from
-    /// the facts cannot find in the other tables (whether names are pseudonyms, the direct
-    /// conversations the report left out).
+    /// `report.jsonl`: one row of the settings the figures depend on (with the configured
+    /// groups in their order and `excludeBots`, which the SQL of `sql/` reads), and what a
+    /// build from the facts cannot find in the other tables (whether names are pseudonyms, the
+    /// direct conversations the report left out).
     static func report(_ analysis: Analysis, options: BuildOptions, inputSummary: String) -> ByteBuffer {
         let out = ByteBuffer()
         let weeks = analysis.weekly.weeks
@@ -18,6 +19,12 @@ enum FactsDirectory {
         JSONText.appendQuoted(weeks.first?.week.description, to: out)
         out.append(literal: #","lastWeek":"#)
         JSONText.appendQuoted(weeks.last?.week.description, to: out)
+        out.append(literal: #","groups":["#)
+        for (index, group) in options.groups.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            JSONText.appendQuoted(group.name, to: out)
+        }
+        out.append(literal: options.excludeBots ? #"],"excludeBots":true"# : #"],"excludeBots":false"#)
         let anonymized = options.anonymize || analysis.result.pseudonymous
         out.append(literal: anonymized ? #","anonymized":true,"directConversations":"# : #","anonymized":false,"directConversations":"#)
         if let direct = analysis.result.directConversations {

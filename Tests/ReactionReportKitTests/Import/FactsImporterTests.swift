@@ -63,6 +63,42 @@ final class FactsImporterTests: XCTestCase {
         assertSame(trip)
     }
 
+    /// Facts written before `report.jsonl` held `groups` and `excludeBots` are read as well:
+    /// the options of the build say what they said.
+    func testFactsWithoutGroupsAndExcludeBotsAreRead() throws {
+        let folder = try TestSupport.temporaryFolder()
+        var options = BuildOptions()
+        options.formats = [.html, .markdown, .json, .facts]
+        options.groups = [ConversationGroup(name: "Ops", members: ["ops*"])]
+        let inputs = ["weekly/team.json", "weekly/ops.json"].map { TestSupport.fixtures.appendingPathComponent($0).path }
+        let (first, second) = (folder.appendingPathComponent("A"), folder.appendingPathComponent("B"))
+        _ = try ReportBuild(inputs: inputs, options: options).build(output: first.path)
+        let report = first.appendingPathComponent("data/facts/report.jsonl")
+        let row = try String(contentsOf: report, encoding: .utf8)
+        let older = row.replacingOccurrences(of: #""groups":["Ops"],"excludeBots":true,"#, with: "")
+        XCTAssertNotEqual(older, row)
+        try older.write(to: report, atomically: true, encoding: .utf8)
+        let facts = first.appendingPathComponent("data/facts").path
+        _ = try ReportBuild(inputs: [facts], options: options).build(output: second.path)
+        try row.write(to: report, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestSupport.files(in: second), try TestSupport.files(in: first))
+        func error(_ text: String) throws -> String {
+            try text.write(to: report, atomically: true, encoding: .utf8)
+            do {
+                _ = try ReportBuild(inputs: [facts], options: options).build(output: second.path)
+                return "built"
+            } catch {
+                return String(describing: error)
+            }
+        }
+        XCTAssertEqual(
+            try error(row.replacingOccurrences(of: #""groups":["Ops"]"#, with: #""groups":["Ops",1]"#)),
+            "read: \(report.path):1:83: `groups` must be an array of strings")
+        XCTAssertEqual(
+            try error(row.replacingOccurrences(of: #""excludeBots":true"#, with: #""excludeBots":null"#)),
+            "read: \(report.path):1:105: `excludeBots` must be true or false")
+    }
+
     /// Diagnostics, reaction tallies and direct conversations the report left out are carried:
     /// the Slack workspace fixture has all three.
     func testDiagnosticsAndLeftOutDirectConversationsRoundTrip() throws {

@@ -82,7 +82,25 @@ final class FactsTablesTests: XCTestCase {
             files["data/facts/conversations.jsonl"], #"{"platform":"pubnub","id":"ch\"1","name":"ch\"1","direct":false,"groups":[]}"# + "\n")
         XCTAssertEqual(
             files["data/facts/report.jsonl"],
-            #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","anonymized":false,"directConversations":null,"#
+            #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","groups":[],"excludeBots":true,"anonymized":false,"#
+                + #""directConversations":null,"inputSummary":"test input","shard":null}"# + "\n")
+    }
+
+    /// `report.jsonl` names the configured groups in the configuration's order, also one that
+    /// no conversation belongs to, and `excludeBots`, so that the SQL runners need no
+    /// configuration file.
+    func testReportRowHoldsGroupsAndExcludeBots() throws {
+        let files = try Self.weeklyFacts { options in
+            options.groups = [
+                ConversationGroup(name: "Ops", members: ["ops*"]), ConversationGroup(name: "Nobody \"here\"", members: ["none"]),
+                ConversationGroup(name: "Everyone", members: ["*"])
+            ]
+            options.excludeBots = false
+        }
+        XCTAssertEqual(
+            files["data/facts/report.jsonl"],
+            #"{"timezone":"Europe/Berlin","topN":3,"firstWeek":"2026-W12","lastWeek":"2026-W14","#
+                + #""groups":["Ops","Nobody \"here\"","Everyone"],"excludeBots":false,"anonymized":false,"directConversations":null,"#
                 + #""inputSummary":"test input","shard":null}"# + "\n")
     }
 
