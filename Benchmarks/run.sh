@@ -11,6 +11,7 @@
 #
 #   bash Benchmarks/run.sh                       # 1,000,000 messages: slack, pubnub, telegram
 #   MESSAGES=100000 PLATFORMS=slack bash Benchmarks/run.sh
+#   TEN_MILLION=1 bash Benchmarks/run.sh         # and the 10,000,000-message Slack export
 #
 # Needs python3 with pip (installs orjson and slack-export-viewer when missing) and
 # /usr/bin/time (Debian package `time`).
@@ -50,6 +51,24 @@ for platform in $platforms; do
   ratio=$(python3 -c "print(f'{$wall / $parse:.1f}')")
   printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss" "$output" "$floor"
 done
+
+# Issue 18's targets: peak memory of the 1M builds, and with TEN_MILLION=1 the 10,000,000-message
+# Slack export (3,200 day files, the issue 5 shape ten times over; about 2.5 GB, generated once
+# into Benchmarks/.data, or taken from TEN_MILLION_INPUT) against the 1M Slack build.
+if [ -n "${TEN_MILLION:-}" ]; then
+  big=${TEN_MILLION_INPUT:-$data/slack-10000000-v2}
+  [ -d "$big" ] || PYTHONPATH=Tests/generators python3 -m exportgen large --platform slack --messages 10000000 --seed 1 --out "$big"
+  read -r small_wall small_rss < <(measure slack-1m "$data/slack-1000000-v2")
+  rm -rf "${out:?}/slack-1m"
+  read -r big_wall big_rss < <(measure slack-10m "$big")
+  rm -rf "${out:?}/slack-10m"
+  python3 - "$small_wall" "$small_rss" "$big_wall" "$big_rss" <<'PY'
+import sys
+sw, sr, bw, br = (float(x) for x in sys.argv[1:])
+print(f"slack 1M: {sw:.1f} s, {sr:.0f} MB (target 700 MB); slack 10M: {bw:.1f} s, {br:.0f} MB "
+      f"(target 4,000 MB); 10M / 1M time: {bw / sw:.1f}x (target 11x)")
+PY
+fi
 
 # Against slack-export-viewer on 20,000 messages: five runs of each, alternating, each into a
 # fresh folder; the ratio is of the medians (single runs on a shared machine move by a quarter).
