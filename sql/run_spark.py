@@ -113,11 +113,7 @@ def main():
         text = weeks.weeks_json(report["timezone"], frame.columns, rows)
     finally:
         spark.stop()
-    if arguments.output:
-        with open(arguments.output, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-    else:
-        sys.stdout.write(text)
+    weeks.write_weeks(text, arguments.output)
 
 
 if __name__ == "__main__":

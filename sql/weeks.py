@@ -217,9 +217,13 @@ def main():
         query = file.read()
     result = connection.execute(query)
     columns = [column[0] for column in result.description]
-    text = weeks_json(report["timezone"], columns, result.fetchall())
-    if arguments.output:
-        with open(arguments.output, "w", encoding="utf-8", newline="") as file:
+    write_weeks(weeks_json(report["timezone"], columns, result.fetchall()), arguments.output)
+
+
+def write_weeks(text, output):
+    """Writes weeks.json to the file `output`, or to standard output when it is None."""
+    if output:
+        with open(output, "w", encoding="utf-8", newline="") as file:
             file.write(text)
     else:
         sys.stdout.write(text)
