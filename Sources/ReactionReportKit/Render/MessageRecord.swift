@@ -44,15 +44,22 @@ enum MessageRecord {
         out.append(literal: "]}")
     }
 
-    static func append(_ reaction: ReactionSummary, to out: ByteBuffer) {
-        out.append(literal: #"{"key":"#)
-        JSONText.appendQuoted(reaction.emoji.key, to: out)
+    /// An emoji's members, `"key":…,"emoji":…,"name":…,"custom":…,"image":…`, as the
+    /// reactions of `data/messages.jsonl` and the rows of `totals.jsonl` give them.
+    static func appendEmoji(_ emoji: Emoji, to out: ByteBuffer) {
+        out.append(literal: #""key":"#)
+        JSONText.appendQuoted(emoji.key, to: out)
         out.append(literal: #","emoji":"#)
-        JSONText.appendQuoted(reaction.emoji.display, to: out)
+        JSONText.appendQuoted(emoji.display, to: out)
         out.append(literal: #","name":"#)
-        JSONText.appendQuoted(reaction.emoji.name, to: out)
-        out.append(literal: reaction.emoji.custom ? #","custom":true,"image":"# : #","custom":false,"image":"#)
-        JSONText.appendQuoted(reaction.emoji.image, to: out)
+        JSONText.appendQuoted(emoji.name, to: out)
+        out.append(literal: emoji.custom ? #","custom":true,"image":"# : #","custom":false,"image":"#)
+        JSONText.appendQuoted(emoji.image, to: out)
+    }
+
+    static func append(_ reaction: ReactionSummary, to out: ByteBuffer) {
+        out.append(0x7B)
+        appendEmoji(reaction.emoji, to: out)
         out.append(literal: #","count":"#)
         out.append(decimal: reaction.count)
         out.append(literal: #","reactors":["#)
