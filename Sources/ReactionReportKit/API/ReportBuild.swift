@@ -97,7 +97,9 @@ public struct ReportBuild {
         let ledger = ReactionLedger(resolver: resolver)
         var run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)
         run.progress = progress
-        return (try run.read(inputs, into: ledger), ledger)
+        let files = try run.read(inputs, into: ledger)
+        if ledger.hasCarried, let problem = ledger.carried.shardProblem { throw problem }
+        return (files, ledger)
     }
 
     /// What the options leave out, and names replaced by pseudonyms when asked.

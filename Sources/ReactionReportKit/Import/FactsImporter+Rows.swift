@@ -24,6 +24,7 @@ extension FactsImporter {
             guard let parsed = Shard(shard) else { throw row.error("shard", "`shard` must be K/N, with K from 1 to N, or null") }
             carried.shard = parsed
         }
+        carried.sources = [(carried.shard, lines.file)]
         switch row.value["directConversations"] {
         case .null?:
             break

@@ -24,6 +24,9 @@ public struct CarriedReport: Sendable {
 
     /// The shard of a build split by conversation the facts were written by (`--shard K/N`).
     public var shard: Shard?
+    /// Every facts folder read (its `report.jsonl`) with its shard: a build from shards' facts
+    /// must read every shard of one build, each once (`shardProblem`).
+    var sources: [(shard: Shard?, file: String)] = []
 
     /// Nothing carried.
     public init() {}
@@ -36,6 +39,7 @@ public struct CarriedReport: Sendable {
         var out = self
         let shards = shard != nil && shard?.count == other.shard?.count
         out.conversations += other.conversations
+        out.sources += other.sources
         out.pseudonymous = pseudonymous || other.pseudonymous
         out.leftOutOfRankings.merge(other.leftOutOfRankings) { $0.union($1) }
         if let more = other.people { out.people = (people ?? [:]).merging(more) { $0.merging($1) { first, _ in first } } }
@@ -79,5 +83,41 @@ public struct CarriedReport: Sendable {
         if pseudonymous { result.leftOutOfRankings = leftOutOfRankings }
         result.inputSummary = result.inputSummary ?? inputSummary
         return result
+    }
+
+    /// Why the facts read cannot make one report, when they are shards' facts (`--shard K/N`)
+    /// and not every shard of one build, each once: a missing shard would leave its
+    /// conversations out of the report in silence, and one read twice would count them twice.
+    var shardProblem: LocatedError? {
+        let sharded = sources.filter { $0.shard != nil }
+        guard let first = sharded.first, let count = first.shard?.count else { return nil }
+        if let whole = sources.first(where: { $0.shard == nil }) {
+            return LocatedError(
+                file: whole.file,
+                reason: "holds the facts of a whole build, read with the facts of shard \(first.shard!) (\(first.file)); read the one or the shards")
+        }
+        if let other = sharded.first(where: { $0.shard?.count != count }) {
+            return LocatedError(
+                file: other.file,
+                reason: "holds shard \(other.shard!) of a build, read with shard \(first.shard!) (\(first.file)): the shards of one build have one count")
+        }
+        var seen: [Int: String] = [:]
+        for source in sharded {
+            let index = source.shard!.index
+            if let earlier = seen[index] {
+                return LocatedError(file: source.file, reason: "holds shard \(source.shard!), read already from \(earlier): each shard once")
+            }
+            seen[index] = source.file
+        }
+        let missing = (1...count).filter { seen[$0] == nil }
+        guard missing.isEmpty else {
+            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            return LocatedError(
+                file: first.file,
+                reason:
+                    "holds shard \(first.shard!) of a build whose shard\(missing.count == 1 ? "" : "s") \(names) \(missing.count == 1 ? "was" : "were") not read: a report from shards' facts needs every shard"
+            )
+        }
+        return nil
     }
 }

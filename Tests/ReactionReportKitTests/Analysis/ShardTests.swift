@@ -53,4 +53,38 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
         for name in expected.keys.sorted() where expected[name] != actual[name] { XCTFail("\(name) differs from the one-machine build") }
     }
+
+    /// A build from shards' facts reads every shard of one build, each once: a missing shard
+    /// would leave its conversations out in silence.
+    func testShardsMissingOrTwiceAreAnError() throws {
+        let folder = try TestSupport.temporaryFolder()
+        for index in 1...3 { _ = try buildShard(index, in: folder) }
+        var whole = BuildOptions()
+        whole.formats = [.facts]
+        _ = try ReportBuild(inputs: [Self.examples], options: whole).build(output: folder.appendingPathComponent("whole").path)
+        func facts(_ name: String) -> String { folder.appendingPathComponent("\(name)/data/facts").path }
+        func error(_ inputs: [String]) -> String {
+            do {
+                _ = try ReportBuild(inputs: inputs, options: BuildOptions()).inspect()
+                return "no error"
+            } catch {
+                return "\(error)".replacingOccurrences(of: folder.path + "/", with: "")
+            }
+        }
+        XCTAssertEqual(
+            error([facts("shard-1"), facts("shard-3")]),
+            "read: shard-1/data/facts/report.jsonl: holds shard 1/3 of a build whose shard 2/3 was not read: a report from shards' facts needs every shard")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("shard-2"), to: folder.appendingPathComponent("copy"))
+        XCTAssertEqual(
+            error([facts("shard-1"), facts("shard-2"), facts("shard-3"), facts("copy")]),
+            "read: shard-2/data/facts/report.jsonl: holds shard 2/3, read already from copy/data/facts/report.jsonl: each shard once")
+        XCTAssertEqual(
+            error([facts("whole"), facts("shard-1")]),
+            "read: whole/data/facts/report.jsonl: holds the facts of a whole build, read with the facts of shard 1/3 (shard-1/data/facts/report.jsonl); read the one or the shards"
+        )
+        XCTAssertEqual(
+            error([facts("shard-2")]),
+            "read: shard-2/data/facts/report.jsonl: holds shard 2/3 of a build whose shards 1/3, 3/3 were not read: a report from shards' facts needs every shard"
+        )
+    }
 }
