@@ -41,7 +41,7 @@ for platform in $platforms; do
   if [ ! -d "$input" ]; then
     PYTHONPATH=Tests/generators python3 -m exportgen large --platform "$platform" --messages "$messages" --seed 1 --out "$input"
   fi
-  size=$(du -sb "$input" | awk '{printf "%.0f", $1/1000000}')
+  size=$(du -sbL "$input" | awk '{printf "%.0f", $1/1000000}')
   sync
   parse=$(python3 Benchmarks/orjson_parse.py "$input")
   read -r wall rss < <(measure "$platform" "$input")
