@@ -27,45 +27,40 @@ public final class TextSpill: @unchecked Sendable {
     private static let bufferSize = 1 << 20
     private static let dropEvery = 1 << 25
 
-    private let descriptor: Int32
+    private let file: FileHandle
     private var pending: [UInt8] = []
     private var written = 0
     private var failed = false
     private var sealed = false
     private var mapping: UnsafeMutableRawPointer?
     private var mappedLength = 0
-    private let readSinceDrop = ManagedCounter()
 
     /// A spill file in `folder` (the system's temporary folder by default); nil when none can
     /// be made, and the caller keeps its texts in memory.
     public init?(folder: String? = nil) {
         let base = folder ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/reaction-report-texts-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // A new name (O_EXCL: never a file someone else made), readable by this user only.
+        let path = base + "/reaction-report-texts-" + UUID().uuidString
+        let made = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard made >= 0 else { return nil }
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-        descriptor = made
+        unlink(path)
+        file = FileHandle(fileDescriptor: made, closeOnDealloc: true)
         pending.reserveCapacity(Self.bufferSize)
     }
 
     deinit {
         if let mapping { munmap(mapping, mappedLength) }
-        close(descriptor)
     }
 
     /// Keeps `text` in the file; nil when it cannot (too long, a write failed, or the spill is
     /// already sealed), and the caller keeps it in memory.
     public func keep(_ text: String) -> Reference? {
-        var text = text
-        return text.withUTF8 { bytes -> Reference? in
-            guard !failed, !sealed, bytes.count <= Self.maximumLength, written + pending.count + bytes.count < Self.maximumOffset else {
-                return nil
-            }
-            let reference = Reference(offset: written + pending.count, length: bytes.count)
-            pending.append(contentsOf: bytes)
-            if pending.count >= Self.bufferSize { flush() }
-            return failed ? nil : reference
-        }
+        let length = text.utf8.count
+        guard !failed, !sealed, length <= Self.maximumLength, written + pending.count + length < Self.maximumOffset else { return nil }
+        let reference = Reference(offset: written + pending.count, length: length)
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= Self.bufferSize { flush() }
+        return failed ? nil : reference
     }
 
     /// Ends keeping: writes what is pending and maps the file for reading. What a failed write
@@ -75,20 +70,16 @@ public final class TextSpill: @unchecked Sendable {
         sealed = true
         flush()
         guard written > 0 else { return }
-        let mapped = mmap(nil, written, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        let mapped = mmap(nil, written, PROT_READ, MAP_PRIVATE, file.fileDescriptor, 0)
         if mapped != MAP_FAILED {
             mapping = mapped
             mappedLength = written
         } else {
             // No mapping: the file's bytes are read into memory once.
-            var bytes = [UInt8](repeating: 0, count: written)
-            var filled = 0
-            while filled < written {
-                let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, written - filled, off_t(filled)) }
-                precondition(count > 0 || (count < 0 && errno == EINTR), "the spill file cannot be read back")
-                filled += max(0, count)
+            guard (try? file.seek(toOffset: 0)) != nil, let data = try? file.read(upToCount: written), data.count == written else {
+                preconditionFailure("the spill file cannot be read back")
             }
-            pending = bytes + pending
+            pending = [UInt8](data) + pending
             written = 0
         }
     }
@@ -99,49 +90,30 @@ public final class TextSpill: @unchecked Sendable {
         precondition(sealed, "a spilled text read before the spill was sealed")
         let (offset, end) = (reference.offset, reference.offset + reference.length)
         precondition(end <= written + pending.count, "a reference outside the spill")
-        guard end <= written else {
-            // Left in memory by a failed write (or by a spill never mapped).
-            let inFile = offset < written ? Array(UnsafeRawBufferPointer(start: mapping! + offset, count: written - offset)) : []
-            return String(decoding: inFile + pending[max(0, offset - written)..<(end - written)], as: UTF8.self)
-        }
-        let bytes = UnsafeRawBufferPointer(start: mapping! + offset, count: reference.length)
-        let text = String(decoding: bytes, as: UTF8.self)
-        if readSinceDrop.add(reference.length) >= Self.dropEvery {
-            // The pages come back from the page cache when read again.
-            madvise(mapping!, mappedLength, MADV_DONTNEED)
-        }
+        // A flush writes all that is pending or nothing, so a text lies wholly in the file or
+        // wholly in what a failed write (or a spill that could not be mapped) left in memory.
+        guard end <= written else { return String(decoding: pending[(offset - written)..<(end - written)], as: UTF8.self) }
+        let text = String(decoding: UnsafeRawBufferPointer(start: mapping! + offset, count: reference.length), as: UTF8.self)
+        // Each time a read passes a 32 MB mark of the file, the pages read are let go (they
+        // come back from the page cache when read again): reading every text back, in any
+        // order, drops them about every 32 MB read.
+        if offset / Self.dropEvery != end / Self.dropEvery { madvise(mapping!, mappedLength, MADV_DONTNEED) }
         return text
     }
 
-    /// Writes what is pending; what a failed write leaves stays pending, in memory, for good.
+    /// Writes what is pending; what a failed write leaves stays pending, in memory, for good
+    /// (the file's end is where the written bytes end: a failed write is not retried).
     private func flush() {
-        guard !failed else { return }
-        var start = 0
-        while start < pending.count {
-            let count = pending.withUnsafeBytes { write(descriptor, $0.baseAddress! + start, pending.count - start) }
-            if count <= 0 {
-                failed = true
-                break
-            }
-            start += count
+        guard !failed, !pending.isEmpty else { return }
+        do {
+            try file.write(contentsOf: pending)
+            written += pending.count
+            pending.removeAll(keepingCapacity: true)
+        } catch {
+            failed = true
+            // What the failed write put in the file is not trusted: the file ends where the
+            // written bytes end, and the rest is read from memory.
+            try? file.truncate(atOffset: UInt64(written))
         }
-        written += start
-        if start == pending.count { pending.removeAll(keepingCapacity: true) } else { pending.removeFirst(start) }
-    }
-}
-
-/// A counter any thread adds to, which says when it passed a mark (and starts again).
-private final class ManagedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// Adds `amount`; returns the total and, when it is at least `TextSpill`'s mark, resets it.
-    func add(_ amount: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += amount
-        let total = value
-        if total >= 1 << 25 { value = 0 }
-        return total
     }
 }
