@@ -2,8 +2,10 @@ import InputFiles
 
 /// A message as an importer read it, before the ledger merges it with everything else.
 public struct ImportedMessage: Sendable, Equatable {
-    /// The platform the message comes from.
-    public var platform: Platform
+    // Stored properties lie in memory in the order declared: the strings first, then the text,
+    // the time and the one-byte fields together, so that none pads the next (a message is kept
+    // for every message of the input: 136 bytes rather than 152).
+
     /// The conversation (channel, room, chat) id.
     public var conversationID: String
     /// The platform's own message id (Slack `ts`, PubNub timetoken, Stream `id`, …).
@@ -12,17 +14,12 @@ public struct ImportedMessage: Sendable, Equatable {
     public var authorID: String?
     /// The author's display name as the export gave it, when it did.
     public var authorName: String?
-    /// When the message was sent.
-    public var sentAt: Timestamp?
     /// The id of the thread's root message, for replies in a thread (`"thread"` in messages.jsonl).
     public var threadParentID: String?
     /// The id of the message this one answers: the thread's root for a reply in a thread, the
     /// message replied to where the platform has replies (Discord, Telegram, Matrix
     /// `m.in_reply_to`). Looked up in the same conversation (on Discord, then by id anywhere).
     public var replyToID: String?
-    /// True when the platform marks the message as a bot's (Slack `bot_id`, Discord
-    /// `author.isBot`, Telegram `via_bot`, Mattermost `props.from_bot`).
-    public var fromBot: Bool
     /// The message text as written (Markdown or the platform's markup).
     public var text: String {
         get { body.text }
@@ -30,6 +27,13 @@ public struct ImportedMessage: Sendable, Equatable {
     }
     /// Where the text is: in memory, or in the ledger's spill file (`MessageText`).
     var body: MessageText
+    /// When the message was sent.
+    public var sentAt: Timestamp?
+    /// The platform the message comes from.
+    public var platform: Platform
+    /// True when the platform marks the message as a bot's (Slack `bot_id`, Discord
+    /// `author.isBot`, Telegram `via_bot`, Mattermost `props.from_bot`).
+    public var fromBot: Bool
     /// True when the platform marks the message deleted.
     public var deleted: Bool
     /// The markup of `text`, so rendering can convert it to CommonMark.
