@@ -65,11 +65,12 @@ struct SiteLayout {
         // Messages by id, for links from replies to their thread's first message: made only when
         // there are replies (a hash of every message, which most exports never need).
         guard messages.indices.contains(where: { messages[$0].threadParentID != nil }) else { return }
-        messageIndex.reserveCapacity(messages.count)
-        for index in messages.indices {
-            let key = MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
-            if messageIndex[key] == nil { messageIndex[key] = index }
+        var index = PositionIndex(capacity: messages.count)
+        for position in messages.indices {
+            let key = Self.messageKey(messages[position])
+            _ = index.position(hash: key.hashValue, insertingIfAbsent: position) { Self.messageKey(messages[$0]) == key }
         }
+        messageIndex = index
     }
 
     /// A message by its platform, conversation and id (the strings shared, not joined).
@@ -79,7 +80,12 @@ struct SiteLayout {
         var id: String
     }
 
-    private var messageIndex: [MessageKey: Int] = [:]
+    private static func messageKey(_ message: MessageSummary) -> MessageKey {
+        MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+    }
+
+    /// Positions in `messages` by key, the first of messages with one key (`PositionIndex`).
+    private var messageIndex = PositionIndex()
 
     static func key(_ platform: Platform, _ id: String) -> String { platform.rawValue + "\u{1F}" + id }
 
@@ -101,7 +107,8 @@ struct SiteLayout {
 
     /// The index of a message in the same conversation, by id.
     func index(of id: String, in message: MessageSummary) -> Int? {
-        messageIndex[MessageKey(platform: message.platform, conversationID: message.conversationID, id: id)]
+        let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: id)
+        return messageIndex.position(hash: key.hashValue) { Self.messageKey(messages[$0]) == key }
     }
 
     /// `conversations/<slug>/page-N.html#m-<id>` relative to the output folder, for the message

@@ -35,13 +35,16 @@ extension ReactionLedger {
         // needed), taken in a fixed order since two targets can land on one message.
         var byMessage: [MessageKey: [ReactionEntry]] = [:]
         var messagesByID: [String: [MessageKey]] = [:]
-        for key in messageIndex.keys { messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key) }
+        for position in messageList.indices {
+            let key = messageKey(at: position)
+            messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key)
+        }
         for target in byTarget.keys.sorted(by: targetOrder) {
             let entries = lists[byTarget[target]!]
             let key: MessageKey
             if let conversationID = target.conversationID {
                 key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
-                guard messageIndex[key] != nil else {
+                guard messagePosition(key) != nil else {
                     account.noteMissing(target, unmatched(entries, platform: target.platform), conversationID: conversationID)
                     continue
                 }
@@ -80,7 +83,7 @@ extension ReactionLedger {
     func takeMessagesInReportOrder() -> [MessageSummary] {
         var messages = messageList
         messageList = []
-        messageIndex = [:]
+        messageIndex = PositionIndex()
         func key(_ index: Int) -> MessageKey {
             MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
         }

@@ -51,12 +51,12 @@ public final class ReactionLedger {
     }
 
     let resolver: EmojiResolver
-    /// Messages in the order first seen, and their positions by key: the table holds only
-    /// positions, so growing it moves small entries, and settling walks the list. Each is kept
-    /// as the summary it becomes: settling puts the list in report order and fills in each
-    /// summary in place, so the messages are never held twice.
+    /// Messages in the order first seen, and their positions by key (`PositionIndex`: the keys
+    /// are read from the list, not copied into the index). Each is kept as the summary it
+    /// becomes: settling puts the list in report order and fills in each summary in place, so
+    /// the messages are never held twice.
     var messageList: [MessageSummary] = []
-    var messageIndex: [MessageKey: Int] = [:]
+    var messageIndex = PositionIndex()
     /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
     /// per message would outweigh the few entries it holds). The lists are kept in the order their
     /// targets were first seen, with their positions by target.
@@ -122,9 +122,9 @@ public final class ReactionLedger {
     /// reactions, so that the tables are not rebuilt again and again as they grow (each growth
     /// hashes every key once more). Only a hint: the tables grow as needed either way.
     public func expect(messages: Int, targets: Int) {
-        if messageIndex.count + messages > messageIndex.capacity {
-            messageIndex.reserveCapacity(messageIndex.count + messages)
-            messageList.reserveCapacity(messageIndex.count + messages)
+        if messageList.count + messages > messageList.capacity {
+            messageIndex.reserveCapacity(messageList.count + messages)
+            messageList.reserveCapacity(messageList.count + messages)
         }
         if reactionIndex.count + targets > reactionIndex.capacity {
             reactionIndex.reserveCapacity(reactionIndex.count + targets)
@@ -143,13 +143,23 @@ public final class ReactionLedger {
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
         var message = message
         spillText(of: &message)
-        // One hash for a new message: its position is stored, and put back for a repeat.
-        guard let index = messageIndex.updateValue(messageList.count, forKey: key) else {
+        // One hash and one probe, for a new message and for a repeat alike.
+        let index = messageIndex.position(hash: key.hashValue, insertingIfAbsent: messageList.count) { messageKey(at: $0) == key }
+        guard index < messageList.count else {
             messageList.append(MessageSummary(message: message, conversationName: "", reactions: []))
             return
         }
-        messageIndex[key] = index
         merge(message, into: &messageList[index].message)
+    }
+
+    /// The key of the message at `position` in `messageList`.
+    func messageKey(at position: Int) -> MessageKey {
+        MessageKey(platform: messageList[position].platform, conversationID: messageList[position].conversationID, id: messageList[position].id)
+    }
+
+    /// The position in `messageList` of the message with `key`, if it was recorded.
+    func messagePosition(_ key: MessageKey) -> Int? {
+        messageIndex.position(hash: key.hashValue) { messageKey(at: $0) == key }
     }
 
     private func merge(_ message: ImportedMessage, into existing: inout ImportedMessage) {
