@@ -3,6 +3,9 @@
 #define REACTION_REPORT_CPOSIX_H
 
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +85,13 @@ static inline int rr_restart_self(void) {
 #else
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+/// Hands the free memory inside the allocator's heaps back to the system (glibc malloc_trim).
+static inline void rr_release_free_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
 #endif
 }
 

@@ -1,4 +1,5 @@
 import ByteOutput
+import CPosix
 import Dispatch
 
 /// One run of the pipeline, as its named steps: read the inputs into a ledger, settle it, filter
@@ -115,7 +116,9 @@ public struct ReportBuild {
     /// Runs one step, marking what it throws with the step's name.
     func step<T>(_ step: Step, _ body: () throws -> T) throws -> T {
         do {
-            return try body()
+            let value = try body()
+            Self.handBackFreeMemory()
+            return value
         } catch let error as StepError {
             throw error
         } catch {
@@ -124,7 +127,18 @@ public struct ReportBuild {
     }
 
     /// Runs one step that cannot fail.
-    func step<T>(_ step: Step, _ body: () -> T) -> T { body() }
+    func step<T>(_ step: Step, _ body: () -> T) -> T {
+        let value = body()
+        Self.handBackFreeMemory()
+        return value
+    }
+
+    /// Hands the memory a step freed back to the system (glibc's `malloc_trim`) before the next
+    /// step allocates. Within a step the allocator keeps what is freed, for speed (the CLI sets
+    /// `trim_threshold` so, `AllocatorSettings`); but the next step allocates on other threads,
+    /// from other heaps, and the first step's free memory would stay resident beside it: on a
+    /// million Slack messages the ledger's ~170 MB, the difference between 870 and 710 MB peak.
+    static func handBackFreeMemory() { rr_release_free_memory() }
 
     var resolver: EmojiResolver { EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones) }
 
