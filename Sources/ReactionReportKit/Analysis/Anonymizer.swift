@@ -29,10 +29,11 @@ public enum Anonymizer {
             }
             message.reactions = message.reactions.map { reaction in
                 var reaction = reaction
-                reaction.reactors = reaction.reactors.map { reactor in
-                    let pseudonym = names[PersonKey(platform: message.platform, id: reactor.id)]
-                    return Reactor(id: pseudonym.id, name: pseudonym.name, at: reactor.at)
-                }
+                reaction.reactors = ReactorList(
+                    reaction.reactors.lazy.map { reactor in
+                        let pseudonym = names[PersonKey(platform: message.platform, id: reactor.id)]
+                        return Reactor(id: pseudonym.id, name: pseudonym.name, at: reactor.at)
+                    })
                 return reaction
             }
             if message.markup == .slackMrkdwn || message.markup == .discord {

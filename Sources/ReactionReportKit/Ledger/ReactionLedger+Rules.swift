@@ -125,7 +125,7 @@ extension ReactionLedger {
         guard count > 0 else { return nil }
         let firstAt = earliest(entry.totalFirstAt, reactors.compactMap(\.0.at).min())
         return ReactionSummary(
-            emoji: emoji, count: count, reactors: reactors.map(\.0), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
+            emoji: emoji, count: count, reactors: ReactorList(reactors.lazy.map(\.0)), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
     }
 
     func merge(_ a: ReactionEntry, _ b: ReactionEntry) -> ReactionEntry {

@@ -167,7 +167,7 @@ final class ParallelWorkTests: XCTestCase {
             reactions: reactions.enumerated().map { offset, reaction in
                 ReactionSummary(
                     emoji: Emoji(key: "e\(offset)", display: "e\(offset)", name: nil, custom: false, image: nil),
-                    count: reaction.count, reactors: reaction.reactors.map { Reactor(id: $0, name: nil, at: nil) },
+                    count: reaction.count, reactors: ReactorList(reaction.reactors.map { Reactor(id: $0, name: nil, at: nil) }),
                     reactorsComplete: reaction.count == reaction.reactors.count, firstAt: nil, sequence: offset)
             })
     }

@@ -6,7 +6,7 @@ final class BubbleTests: XCTestCase {
     func reaction(_ count: Int, _ names: [String]) -> ReactionSummary {
         ReactionSummary(
             emoji: Emoji(key: "👍", display: "👍", name: "thumbs up", custom: false, image: nil), count: count,
-            reactors: names.map { Reactor(id: $0.lowercased(), name: $0, at: nil) }, reactorsComplete: names.count == count,
+            reactors: ReactorList(names.map { Reactor(id: $0.lowercased(), name: $0, at: nil) }), reactorsComplete: names.count == count,
             firstAt: nil, sequence: 0)
     }
 
