@@ -148,9 +148,12 @@ struct PeopleTally: Sendable {
         }
     }
 
+    /// A reactor and an author: where the pair was first met, and how often. Its names are
+    /// those of that first meeting, read from the message when the pair is ranked (two names
+    /// in every pair made a week of 170,000 messages hold 29 MB of pairs instead of 17).
     struct Pair: Sendable {
-        var reactorName: String?
-        var authorName: String?
+        /// The message's index in the report << 32 | the reactor's place among its listed reactors.
+        var first: UInt64
         var count = 0
         /// The part of `count` on bots' messages.
         var onBotMessages = 0
@@ -186,7 +189,9 @@ struct PeopleTally: Sendable {
         return keys.count - 1
     }
 
-    mutating func add(_ message: MessageSummary) {
+    /// Counts the message at `index` in the report's messages.
+    mutating func add(_ message: MessageSummary, at index: Int) {
+        precondition((0...Int(UInt32.max)).contains(index), "a report holds at most 2^32 messages")
         let platform = message.platform
         let bot = message.fromBot
         var authorNumber = 0
@@ -199,15 +204,17 @@ struct PeopleTally: Sendable {
             if entries[authorNumber].name == nil { entries[authorNumber].name = message.authorName }
             if entries[authorNumber].authorName == nil { entries[authorNumber].authorName = message.authorName }
         }
+        var place: UInt64 = 0
         for reaction in message.reactions {
             for reactor in reaction.reactors {
+                defer { place += 1 }
                 let reactorNumber = number(PersonKey(platform: platform, id: reactor.id))
                 entries[reactorNumber].given += 1
                 if entries[reactorNumber].name == nil { entries[reactorNumber].name = reactor.name }
                 if entries[reactorNumber].reactorName == nil { entries[reactorNumber].reactorName = reactor.name }
                 guard let author = message.authorID, author != reactor.id else { continue }
                 let key = UInt64(reactorNumber) << 32 | UInt64(authorNumber)
-                pairs[key, default: Pair(reactorName: reactor.name, authorName: message.authorName)].count += 1
+                pairs[key, default: Pair(first: UInt64(index) << 32 | place)].count += 1
                 if bot { pairs[key]!.onBotMessages += 1 }
             }
         }
@@ -235,17 +242,42 @@ struct PeopleTally: Sendable {
         return WeeklyReport.rankPeople(counts, topN: ranking.topN)
     }
 
-    /// Most first; ties by platform, reactor id, then author id (byte order).
-    func topPairs(_ ranking: Ranking) -> [PairCount] {
+    /// Most first; ties by platform, reactor id, then author id (byte order). `messages` are
+    /// the report's, which the tally's messages were counted from (`add(_:at:)`).
+    func topPairs(_ ranking: Ranking, messages: [MessageSummary]) -> [PairCount] {
         let counts = pairs.lazy.compactMap { key, pair -> PairCount? in
             let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
             let (reactor, author) = (keys[Int(key >> 32)], keys[Int(key & 0xFFFF_FFFF)])
             guard count > 0, !ranking.isLeftOut(reactor.platform, reactor.id), !ranking.isLeftOut(author.platform, author.id) else { return nil }
             return PairCount(
-                platform: reactor.platform, reactorID: reactor.id, reactorName: pair.reactorName, authorID: author.id, authorName: pair.authorName,
-                count: count)
+                platform: reactor.platform, reactorID: reactor.id, reactorName: nil, authorID: author.id, authorName: nil, count: count)
         }
-        return Self.rankPairs(counts, topN: ranking.topN)
+        // Names only for the pairs ranked.
+        return Self.rankPairs(counts, topN: ranking.topN).map { ranked in
+            var named = ranked
+            let pair = pairs[Self.pairKey(ranked, keys: keys, index: index)]!
+            let message = messages[Int(pair.first >> 32)]
+            named.reactorName = Self.reactor(at: Int(pair.first & 0xFFFF_FFFF), of: message).name
+            named.authorName = message.authorName
+            return named
+        }
+    }
+
+    /// The key of a ranked pair in `pairs`.
+    private static func pairKey(_ pair: PairCount, keys: [PersonKey], index: [PersonKey: Int]) -> UInt64 {
+        let reactor = index[PersonKey(platform: pair.platform, id: pair.reactorID)]!
+        let author = index[PersonKey(platform: pair.platform, id: pair.authorID)]!
+        return UInt64(reactor) << 32 | UInt64(author)
+    }
+
+    /// The reactor at `place` among the message's listed reactors, counted across its reactions.
+    private static func reactor(at place: Int, of message: MessageSummary) -> Reactor {
+        var rest = place
+        for reaction in message.reactions {
+            if rest < reaction.reactors.count { return reaction.reactors[rest] }
+            rest -= reaction.reactors.count
+        }
+        preconditionFailure("a pair's first reactor is among its message's reactors")
     }
 
     /// Most first; ties by platform, reactor id, then author id (byte order). The pairs are

@@ -106,18 +106,28 @@ public struct WeeklyReport: Sendable {
         first: ISOWeek? = nil, last: ISOWeek? = nil, context: Context = Context()
     ) {
         self.calendar = calendar
-        let dated = messages.compactMap(\.sentAt)
-        undated = messages.count - dated.count
+        // The first and last times, found in one pass (an array of every time would be 16 MB
+        // a million messages).
+        var earliestTime: Timestamp?
+        var latestTime: Timestamp?
+        for index in messages.indices {
+            guard let sentAt = messages[index].sentAt else {
+                undated += 1
+                continue
+            }
+            if earliestTime.map({ sentAt < $0 }) ?? true { earliestTime = sentAt }
+            if latestTime.map({ sentAt > $0 }) ?? true { latestTime = sentAt }
+        }
         let ranking = PeopleTally.Ranking(leftOut: context.leftOut, skipBotMessages: context.skipBotMessages, topN: topN)
         // Messages without a time belong to no week, but their people count; they come last in
         // report order.
         var undatedPeople = PeopleTally()
         if undated > 0 {
-            for message in messages where message.sentAt == nil { undatedPeople.add(message) }
+            for index in messages.indices where messages[index].sentAt == nil { undatedPeople.add(messages[index], at: index) }
         }
         var wholePeople = PeopleTotals()
         defer { people = PeopleReport(wholePeople, bots: context.bots, ranking: ranking) }
-        guard let earliest = dated.min(), let latest = dated.max() else {
+        guard let earliest = earliestTime, let latest = latestTime else {
             wholePeople.merge(undatedPeople)
             return
         }
@@ -245,7 +255,7 @@ public struct WeeklyReport: Sendable {
             for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count.addClamped(reaction.count)
             }
-            people.add(message)
+            people.add(message, at: index)
         }
         // The week's size first, so that its tables are made once. The people tables are not
         // sized by the reactor listings: most listings repeat a person, and the week's tally is
@@ -261,7 +271,7 @@ public struct WeeklyReport: Sendable {
         let everyone = people.people
         week.topReactors = PeopleTally.topReactors(everyone, ranking)
         week.topReceivers = PeopleTally.topReceivers(everyone, ranking)
-        week.topPairs = people.topPairs(ranking)
+        week.topPairs = people.topPairs(ranking, messages: messages)
         return (week, tally, people.reactors, people, scopes)
     }
 

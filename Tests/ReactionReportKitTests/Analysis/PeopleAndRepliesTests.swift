@@ -166,3 +166,33 @@ final class RepliesAndBotsImportTests: XCTestCase {
         XCTAssertEqual(summary(result), ["d1 replyTo=- bot=false", "d7 replyTo=d1 bot=false"])
     }
 }
+
+/// A pair's names are those of its first meeting in the week, when a person's name changes
+/// between messages (per-message names, as Slack's `user_profile` gives them).
+final class PairNamesTests: XCTestCase {
+    func message(_ id: String, _ time: String, author: String, reactors: [(String, String)]) -> MessageSummary {
+        MessageSummary(
+            message: ImportedMessage(platform: .slack, conversationID: "C1", id: id, authorID: "U1", authorName: author, sentAt: Timestamp.iso8601(time)!),
+            conversationName: "general",
+            reactions: [
+                ReactionSummary(
+                    emoji: Emoji(key: "👍", display: "👍", name: nil, custom: false, image: nil), count: reactors.count,
+                    reactors: ReactorList(reactors.map { Reactor(id: $0.0, name: $0.1, at: nil) }), reactorsComplete: true, firstAt: nil, sequence: 0)
+            ])
+    }
+
+    func testAPairIsNamedAsItFirstMet() {
+        let messages = [
+            message("1", "2026-03-16T10:00:00Z", author: "Ada", reactors: [("U3", "Cy"), ("U2", "Bo")]),
+            message("2", "2026-03-17T10:00:00Z", author: "Ada L", reactors: [("U2", "Bob"), ("U3", "Cyrus")]),
+            message("3", "2026-03-18T10:00:00Z", author: "Ada M", reactors: [("U2", "Bobby")])
+        ]
+        let report = WeeklyReport(messages: messages, calendar: WeekCalendar("UTC")!, topN: 5)
+        XCTAssertEqual(
+            report.weeks[0].topPairs,
+            [
+                PairCount(platform: .slack, reactorID: "U2", reactorName: "Bo", authorID: "U1", authorName: "Ada", count: 3),
+                PairCount(platform: .slack, reactorID: "U3", reactorName: "Cy", authorID: "U1", authorName: "Ada", count: 2)
+            ])
+    }
+}
