@@ -1,6 +1,7 @@
 import ByteOutput
 import CPosix
 import Dispatch
+import ParallelWork
 
 /// One run of the pipeline, as its named steps: read the inputs into a ledger, settle it, filter
 /// the result by the report's options, analyse it, render the site and publish it. `inspect`
@@ -76,9 +77,13 @@ public struct ReportBuild {
         // Rendering hands each file to the publisher as it is made; an error from writing is the
         // publish step's, any other the render step's.
         do {
-            try SitePublisher(target: output).publish { writer in
-                counter.inner = writer
-                try renderer.render(outcome.analysis, to: counter)
+            // On a thread of its own, whose fresh heap the pages' allocations come from rather
+            // than the free lists reading and settling left in the main thread's (`OwnThread`).
+            try OwnThread.run {
+                try SitePublisher(target: output).publish { writer in
+                    counter.inner = writer
+                    try renderer.render(outcome.analysis, to: counter)
+                }
             }
         } catch let error as PublishError {
             throw StepError(step: .publish, underlying: error)

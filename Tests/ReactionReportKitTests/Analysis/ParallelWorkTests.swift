@@ -28,6 +28,24 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(nothing, [])
     }
 
+    /// Work run on a thread of its own gives its value or its error back to the caller, which
+    /// waits; the work may change the caller's state (it is the only one running).
+    func testOwnThreadRunsTheWorkElsewhereAndHandsBackItsResult() throws {
+        struct Failure: Error, Equatable { var code: Int }
+        let caller = pthread_self()
+        var changed = 0
+        let (value, ranElsewhere) = try OwnThread.run { () -> (Int, Bool) in
+            changed += 1
+            return (42, pthread_equal(pthread_self(), caller) == 0)
+        }
+        XCTAssertEqual(value, 42)
+        XCTAssertTrue(ranElsewhere)
+        XCTAssertEqual(changed, 1)
+        XCTAssertThrowsError(try OwnThread.run { () -> Int in throw Failure(code: 7) }) { error in
+            XCTAssertEqual(error as? Failure, Failure(code: 7))
+        }
+    }
+
     /// Each part changes its own elements where they lie, with the state it owns; the results
     /// come in the parts' order.
     func testUpdateChangesEachPartInPlace() {
