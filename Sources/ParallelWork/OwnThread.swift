@@ -17,34 +17,27 @@ public enum OwnThread {
     /// `body`'s value, computed on a new thread; what it throws is thrown here.
     public static func run<T>(_ body: () throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
-            let job = Job(body)
-            let thread = Thread { job.run() }
+            // The body goes over and its result comes back in a `Locked` (the caller waits on
+            // `done` meanwhile; the semaphore orders the result's write before its read).
+            let job = Locked<(body: (() throws -> T)?, result: Result<T, Error>?)>((body, nil))
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                // The body is let go before the caller is woken: it is the caller's, not to be
+                // held past `run(_:)` (withoutActuallyEscaping checks that it is not).
+                do {
+                    let body = job.withLock { job in
+                        defer { job.body = nil }
+                        return job.body!
+                    }
+                    let result = Result { try body() }
+                    job.withLock { $0.result = result }
+                }
+                done.signal()
+            }
             thread.stackSize = stackSize
             thread.start()
-            job.done.wait()
-            return try job.result!.get()
-        }
-    }
-
-    /// The body and its result, handed between the two threads. Unchecked: the caller waits on
-    /// `done` while the body runs, so the two never touch it at once, and the semaphore orders
-    /// the result's write before its read.
-    private final class Job<T>: @unchecked Sendable {
-        private var body: (() throws -> T)?
-        var result: Result<T, Error>?
-        let done = DispatchSemaphore(value: 0)
-
-        init(_ body: @escaping () throws -> T) { self.body = body }
-
-        func run() {
-            // The body is let go before the caller is woken: it is the caller's, not to be held
-            // past `run(_:)` (withoutActuallyEscaping checks that it is not).
-            do {
-                let body = self.body!
-                self.body = nil
-                result = Result { try body() }
-            }
-            done.signal()
+            done.wait()
+            return try job.withLock { $0.result! }.get()
         }
     }
 }
