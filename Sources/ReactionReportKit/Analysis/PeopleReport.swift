@@ -255,7 +255,7 @@ struct PeopleTally: Sendable {
         // Names only for the pairs ranked.
         return Self.rankPairs(counts, topN: ranking.topN).map { ranked in
             var named = ranked
-            let pair = pairs[Self.pairKey(ranked, keys: keys, index: index)]!
+            let pair = pairs[pairKey(ranked)]!
             let message = messages[Int(pair.first >> 32)]
             named.reactorName = Self.reactor(at: Int(pair.first & 0xFFFF_FFFF), of: message).name
             named.authorName = message.authorName
@@ -264,7 +264,7 @@ struct PeopleTally: Sendable {
     }
 
     /// The key of a ranked pair in `pairs`.
-    private static func pairKey(_ pair: PairCount, keys: [PersonKey], index: [PersonKey: Int]) -> UInt64 {
+    private func pairKey(_ pair: PairCount) -> UInt64 {
         let reactor = index[PersonKey(platform: pair.platform, id: pair.reactorID)]!
         let author = index[PersonKey(platform: pair.platform, id: pair.authorID)]!
         return UInt64(reactor) << 32 | UInt64(author)

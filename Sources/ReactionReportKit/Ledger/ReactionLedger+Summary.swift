@@ -85,7 +85,7 @@ extension ReactionLedger {
         messageList = []
         messageIndex = PositionIndex()
         func key(_ index: Int) -> MessageKey {
-            MessageKey(platform: messages[index].platform, conversationID: messages[index].conversationID, id: messages[index].id)
+            MessageKey(of: messages[index].message)
         }
         var order = messages.indices.map { (sentAt: messages[$0].sentAt, index: $0) }
         order.sort { a, b in Timestamp.earlierFirst(a.sentAt, b.sentAt) ?? keyOrder(key(a.index), key(b.index)) }
@@ -116,7 +116,7 @@ extension ReactionLedger {
         let count = messages.count
         let ranges = stride(from: 0, to: count, by: partSize).map { $0..<min(count, $0 + partSize) }
         func key(_ place: Int) -> MessageKey {
-            MessageKey(platform: messages[place].platform, conversationID: messages[place].conversationID, id: messages[place].id)
+            MessageKey(of: messages[place].message)
         }
         switch consume reactions {
         case .byMessage(var byMessage):
@@ -206,7 +206,7 @@ extension ReactionLedger {
         var unknown = UnknownUsers()
         var lastConversation: MessageKey?
         for (place, entries) in zip(part.places, part.reactions) {
-            let key = MessageKey(platform: summaries[place].platform, conversationID: summaries[place].conversationID, id: summaries[place].id)
+            let key = MessageKey(of: summaries[place].message)
             var unlisted = 0
             settle(
                 &summaries[place], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
@@ -225,6 +225,13 @@ extension ReactionLedger {
         }
         out.unknown = unknown.found
         return out
+    }
+}
+
+extension ReactionLedger.MessageKey {
+    /// The key of a message: its platform, conversation and id.
+    init(of message: ImportedMessage) {
+        self.init(platform: message.platform, conversationID: message.conversationID, id: message.id)
     }
 }
 

@@ -140,7 +140,7 @@ public final class ReactionLedger {
         // The author of a bot's message is a bot, except on Telegram, whose `via_bot` marks a
         // message a person sent through an inline bot.
         if message.fromBot, message.platform != .telegram, let author = message.authorID { recordBot(platform: message.platform, id: author) }
-        let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: message.id)
+        let key = MessageKey(of: message)
         var message = message
         spillText(of: &message)
         // One hash and one probe, for a new message and for a repeat alike.
@@ -154,7 +154,7 @@ public final class ReactionLedger {
 
     /// The key of the message at `position` in `messageList`.
     func messageKey(at position: Int) -> MessageKey {
-        MessageKey(platform: messageList[position].platform, conversationID: messageList[position].conversationID, id: messageList[position].id)
+        MessageKey(of: messageList[position].message)
     }
 
     /// The position in `messageList` of the message with `key`, if it was recorded.
