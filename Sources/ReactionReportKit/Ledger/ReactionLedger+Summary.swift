@@ -11,8 +11,18 @@ extension ReactionLedger {
     public func summarize() -> LedgerResult {
         spill?.seal()
         var account = SettlingAccount(diagnostics: diagnostics)
-        let reactions = takeReactions(into: &account)
-        var messages = takeMessagesInReportOrder()
+        var messages: [MessageSummary]
+        let reactions: PendingReactions
+        let taken = takeReactions(into: &account)
+        switch consume taken {
+        case .attached(var attached):
+            messages = takeMessagesInReportOrder(carrying: &attached.ofMessage)
+            reactions = .attached(attached)
+        case .byMessage(let byMessage):
+            var none: [UInt32] = []
+            messages = takeMessagesInReportOrder(carrying: &none)
+            reactions = .byMessage(byMessage)
+        }
         let (parts, unsettled) = partition(messages, reactions: reactions)
         let ranges = parts.map(\.places)
         let settled = Concurrently.update(&messages, parts: ranges, states: parts) { part, region in
@@ -23,14 +33,23 @@ extension ReactionLedger {
     }
 
     /// The reactions to settle, by the message they settle on. Where every export named each
-    /// message's conversation, the ledger's own table serves (one list per target); otherwise
-    /// targets are re-keyed onto messages first, and those matching none are noted.
+    /// message's conversation, the ledger's own lists serve (one per message, and those of
+    /// targets without a message); otherwise targets are re-keyed onto messages first, and
+    /// those matching none are noted.
     func takeReactions(into account: inout SettlingAccount) -> PendingReactions {
-        let byTarget = reactionIndex
+        var byTarget = reactionIndex
         let lists = reactionLists
+        let ofMessage = listOfMessage
         reactionIndex = [:]
         reactionLists = []
-        guard byTarget.keys.contains(where: { $0.conversationID == nil }) else { return .byTarget(byTarget, lists) }
+        listOfMessage = []
+        guard byTarget.keys.contains(where: { $0.conversationID == nil }) else {
+            return .attached(AttachedReactions(ofMessage: ofMessage, lists: lists, unattached: byTarget))
+        }
+        for position in messageList.indices where ofMessage[position] != 0 {
+            let key = messageKey(at: position)
+            byTarget[MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)] = Int(ofMessage[position]) - 1
+        }
         // Conversation-less targets are resolved by id (the index by id is built only when
         // needed), taken in a fixed order since two targets can land on one message.
         var byMessage: [MessageKey: [ReactionEntry]] = [:]
@@ -79,8 +98,9 @@ extension ReactionLedger {
 
     /// The messages in report order: sorted by time, the keys compared only between messages
     /// of the same time (cheaper than sorting finished summaries), and moved into that order
-    /// where they lie (each cycle of the permutation swapped through once).
-    func takeMessagesInReportOrder() -> [MessageSummary] {
+    /// where they lie (each cycle of the permutation swapped through once), and `carried` (one
+    /// value a message, or empty) with them.
+    func takeMessagesInReportOrder(carrying carried: inout [UInt32]) -> [MessageSummary] {
         var messages = messageList
         messageList = []
         messageIndex = PositionIndex()
@@ -99,6 +119,7 @@ extension ReactionLedger {
                 let source = order[place].index
                 if source == start { break }
                 messages.swapAt(place, source)
+                if !carried.isEmpty { carried.swapAt(place, source) }
                 place = source
             }
         }
@@ -122,24 +143,21 @@ extension ReactionLedger {
         case .byMessage(var byMessage):
             let parts = ranges.map { places in SettlingPart(places: places, reactions: places.map { byMessage.removeValue(forKey: key($0)) ?? [] }) }
             return (parts, [])
-        case .byTarget(let byTarget, var lists):
-            let positions = Concurrently.map(ranges.count) { part in
-                ranges[part].map { place -> Int? in
-                    let key = key(place)
-                    return byTarget[MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)]
-                }
-            }
-            let parts = ranges.indices.map { part in
+        case .attached(var attached):
+            let parts = ranges.map { places in
                 SettlingPart(
-                    places: ranges[part],
-                    reactions: positions[part].map { position in
-                        guard let position else { return [] }
+                    places: places,
+                    reactions: places.map { place in
+                        let list = attached.ofMessage[place]
+                        guard list != 0 else { return [] }
                         var entries: [ReactionEntry] = []
-                        swap(&entries, &lists[position])
+                        swap(&entries, &attached.lists[Int(list) - 1])
                         return entries
                     })
             }
-            let unsettled = byTarget.compactMap { target, position in lists[position].isEmpty ? nil : (target, lists[position]) }
+            // Targets kept without a message never met theirs: a message recorded after its
+            // reactions took their list when it was recorded.
+            let unsettled = attached.unattached.map { target, position in (target, attached.lists[position]) }
             return (parts, unsettled)
         }
     }
@@ -256,11 +274,19 @@ struct SettledPart {
     var tallies: [Platform: ReactionTally] = [:]
 }
 
-/// The reactions waiting to be settled: the ledger's table by target with its lists, or, where
+/// The reactions waiting to be settled: the ledger's lists by message and by target, or, where
 /// some target named no conversation, re-keyed by message.
 enum PendingReactions {
-    case byTarget([MessageTarget: Int], [[ReactionLedger.ReactionEntry]])
+    case attached(AttachedReactions)
     case byMessage([ReactionLedger.MessageKey: [ReactionLedger.ReactionEntry]])
+}
+
+/// The ledger's reaction lists: each message's (`ofMessage`: its list's number + 1, or 0; in
+/// the messages' order), and those of targets whose message is not in the input.
+struct AttachedReactions {
+    var ofMessage: [UInt32]
+    var lists: [[ReactionLedger.ReactionEntry]]
+    var unattached: [MessageTarget: Int]
 }
 
 /// What settling accounts for besides the messages: the diagnostics so far, the tallies of

@@ -59,13 +59,18 @@ public final class ReactionLedger {
     var messageIndex = PositionIndex()
     /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
     /// per message would outweigh the few entries it holds). The lists are kept in the order their
-    /// targets were first seen, with their positions by target.
+    /// targets were first seen. A recorded message's list is found through the message
+    /// (`listOfMessage`, by the message's position: 4 bytes a message); only targets whose
+    /// message is not recorded (yet), and targets that name no conversation, are kept by target
+    /// (`reactionIndex`; a dictionary costs about 80 bytes a target).
     var reactionLists: [[ReactionEntry]] = []
+    /// The number + 1 of each recorded message's list in `reactionLists` (0: none yet).
+    var listOfMessage: [UInt32] = []
     var reactionIndex: [MessageTarget: Int] = [:]
     /// The last fact's target and reaction value, and what they came to: a message's facts come
     /// one after another, and so do the reactors of one emoji, so most facts need no hashing.
-    private var lastTarget: (target: MessageTarget, position: Int)?
-    private var lastValue: (value: ReactionValue, resolved: Resolved)?
+    var lastTarget: (target: MessageTarget, position: Int)?
+    var lastValue: (value: ReactionValue, resolved: Resolved)?
     /// What a reaction value resolved to, by number: its emoji's key (which finds its entry with
     /// an integer comparison) and its emoji (kept by the entry the value creates: values with
     /// one key can differ in display or image, and an entry keeps the first fact's).
@@ -74,11 +79,11 @@ public final class ReactionLedger {
         var emoji: Int32
     }
     /// The emoji of every reaction value met, and the numbers of their keys.
-    private(set) var emojiTable: [Emoji] = []
-    private var keyNumbers: [String: Int32] = [:]
+    var emojiTable: [Emoji] = []
+    var keyNumbers: [String: Int32] = [:]
     /// Each reaction value met, resolved once (a reaction's value comes again on every message
     /// it is used on; resolving goes through the emoji tables).
-    private var resolvedValues: [ReactionValue: Resolved] = [:]
+    var resolvedValues: [ReactionValue: Resolved] = [:]
     var removals: [RemovalKey: String] = [:]
     /// Reactions whose value is empty or invalid, by message and value: how many the export's
     /// total and its listed reactors say there are, so that they are named as not counted once.
@@ -126,10 +131,8 @@ public final class ReactionLedger {
             messageIndex.reserveCapacity(messageList.count + messages)
             messageList.reserveCapacity(messageList.count + messages)
         }
-        if reactionIndex.count + targets > reactionIndex.capacity {
-            reactionIndex.reserveCapacity(reactionIndex.count + targets)
-            reactionLists.reserveCapacity(reactionIndex.count + targets)
-        }
+        if messageList.count + messages > listOfMessage.capacity { listOfMessage.reserveCapacity(messageList.count + messages) }
+        if reactionLists.count + targets > reactionLists.capacity { reactionLists.reserveCapacity(reactionLists.count + targets) }
     }
 
     /// Messages recorded so far.
@@ -147,6 +150,7 @@ public final class ReactionLedger {
         let index = messageIndex.position(hash: key.hashValue, insertingIfAbsent: messageList.count) { messageKey(at: $0) == key }
         guard index < messageList.count else {
             messageList.append(MessageSummary(message: message, conversationName: "", reactions: []))
+            listOfMessage.append(adoptedList(of: key))
             return
         }
         merge(message, into: &messageList[index].message)
@@ -326,60 +330,6 @@ public final class ReactionLedger {
         if let total { seen.total = max(seen.total, total) } else { seen.adds += 1 }
         invalidValues[key] = seen
         return max(seen.total, seen.adds) - before
-    }
-
-    /// The slot's position, set to `position` first when the slot is new (-1).
-    private static func fill(_ slot: inout Int, with position: Int) -> Int {
-        if slot < 0 { slot = position }
-        return slot
-    }
-
-    /// The resolver's emoji for `value`, by number, remembered for the next fact.
-    private func resolve(_ value: ReactionValue) -> Resolved? {
-        if let last = lastValue, last.value == value { return last.resolved }
-        if let resolved = resolvedValues[value] {
-            lastValue = (value, resolved)
-            return resolved
-        }
-        guard let emoji = resolver.resolve(value) else { return nil }
-        let key: Int32
-        if let known = keyNumbers[emoji.key] {
-            key = known
-        } else {
-            key = Int32(keyNumbers.count)
-            keyNumbers[emoji.key] = key
-        }
-        let resolved = Resolved(key: key, emoji: Int32(emojiTable.count))
-        emojiTable.append(emoji)
-        resolvedValues[value] = resolved
-        lastValue = (value, resolved)
-        return resolved
-    }
-
-    /// Gives the entry of `emoji`'s key on `target` (created with `emoji` when new) to `body`, in
-    /// place.
-    private func withEntry(_ target: MessageTarget, _ emoji: Resolved, _ body: (inout ReactionEntry) -> Void) {
-        let sequence = self.sequence
-        let position: Int
-        if let last = lastTarget, last.target == target {
-            position = last.position
-        } else {
-            // One hash, new target or known: the slot is read, and filled when new, in place.
-            let next = reactionLists.count
-            position = Self.fill(&reactionIndex[target, default: -1], with: next)
-            if position == next { reactionLists.append([]) }
-            lastTarget = (target, position)
-        }
-        mutateEntries(&reactionLists[position])
-        func mutateEntries(_ entries: inout [ReactionEntry]) {
-            if let index = entries.firstIndex(where: { $0.key == emoji.key }) {
-                body(&entries[index])
-            } else {
-                var entry = ReactionEntry(emoji: emoji.emoji, key: emoji.key, sequence: sequence)
-                body(&entry)
-                entries.append(entry)
-            }
-        }
     }
 
     func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {

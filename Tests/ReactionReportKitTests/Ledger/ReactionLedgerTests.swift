@@ -318,4 +318,29 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(settled(hint: true), ["👍 2 [U1] incomplete", "👀 1 [U2] complete", "❤ 1 [U2] complete"])
         XCTAssertEqual(settled(hint: true), settled(hint: false))
     }
+
+    /// Facts about a message read before the message itself join the facts read after it in
+    /// one list: an add repeated in one file across the message's arrival is one reactor and a
+    /// duplicate; a removal cancels an add from before; and a target whose message never comes
+    /// is named.
+    func testFactsBeforeTheirMessageJoinTheFactsAfterIt() {
+        let ledger = ReactionLedger()
+        _ = ledger.beginFile("a.json")
+        let early = MessageTarget(platform: .pubnub, conversationID: "c", messageID: "1")
+        let never = MessageTarget(platform: .pubnub, conversationID: "c", messageID: "9")
+        func add(_ target: MessageTarget, _ value: String, _ user: String, ref: String) {
+            ledger.record(.add(target: target, value: ReactionValue(value), reactor: user, reactorName: nil, at: nil, ref: ref), file: 0)
+        }
+        add(early, "👍", "bob", ref: "r1")
+        add(early, "🎉", "ann", ref: "r2")
+        add(never, "👍", "bob", ref: "r3")
+        ledger.record(ImportedMessage(platform: .pubnub, conversationID: "c", id: "1", sentAt: Timestamp.unixSeconds(10)))
+        add(early, "👍", "bob", ref: "r1")
+        add(early, "👍", "cy", ref: "r4")
+        ledger.record(.remove(platform: .pubnub, ref: "r2"), file: 0)
+        let result = ledger.summarize()
+        XCTAssertEqual(result.messages.count, 1)
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 2 [bob,cy] complete"])
+        XCTAssertEqual(TestSupport.diagnostics(result), ["duplicate-add": 1, "reaction-without-message": 1])
+    }
 }
