@@ -54,7 +54,7 @@ public struct ReportBuild {
     public func inspect() throws -> Outcome {
         let calendar = try step(.filter) { try self.calendar() }
         let (files, ledger) = try step(.read) { try read() }
-        let settled = step(.settle) { ledger.summarize() }
+        let settled = step(.settle) { ledger.summarize(handBack: Self.handBackFreeMemory) }
         let filtered = step(.filter) { filter(settled, calendar: calendar) }
         let analysis = step(.analyse) { Analysis(filtered, options: options, calendar: calendar, palette: palette) }
         return Outcome(files: files, analysis: analysis, filesWritten: 0)

@@ -8,7 +8,13 @@ extension ReactionLedger {
     /// way (each part's are freed once settled, and the table that found them before settling
     /// starts), and the messages are settled where they lie, which keeps the peak memory of a
     /// large build down; so a ledger is summarized once.
-    public func summarize() -> LedgerResult {
+    /// - Parameters:
+    ///   - handBack: called after every `handBackEvery` parts settled, from any thread, to hand
+    ///     the memory of the settled reactions back before more summaries are made. The
+    ///     reactions were allocated on the reading thread and are freed on the settling threads,
+    ///     whose own heaps the summaries come from: at 10M Slack messages, settling without it
+    ///     peaked 300 MB above the end of reading.
+    public func summarize(handBack: @Sendable () -> Void = {}, handBackEvery: Int = 256) -> LedgerResult {
         spill?.seal()
         var account = SettlingAccount(diagnostics: diagnostics)
         var messages: [MessageSummary]
@@ -26,7 +32,10 @@ extension ReactionLedger {
         let (parts, unsettled) = partition(messages, reactions: reactions)
         let ranges = parts.map(\.places)
         let settled = Concurrently.update(&messages, parts: ranges, states: parts) { part, region in
-            settle(part, in: &region)
+            let number = part.places.lowerBound / Self.settlingPartSize
+            let settled = settle(part, in: &region)
+            if number % max(1, handBackEvery) == max(1, handBackEvery) - 1 { handBack() }
+            return settled
         }
         noteUnsettled(unsettled, in: &account)
         return merge(settled, summaries: messages, account: account)
@@ -126,6 +135,9 @@ extension ReactionLedger {
         return messages
     }
 
+    /// The messages settled as one part.
+    static let settlingPartSize = 2_048
+
     /// The messages (in report order) cut into parts, each handed its messages' reactions,
     /// moved out of `reactions`, and the reactions no message took. Where the reactions are is
     /// looked up on every core; they are taken on one. The table that found them is let go
@@ -133,7 +145,7 @@ extension ReactionLedger {
     func partition(
         _ messages: [MessageSummary], reactions: consuming PendingReactions
     ) -> (parts: [SettlingPart], unsettled: [(target: MessageTarget, entries: [ReactionEntry])]) {
-        let partSize = 2_048
+        let partSize = Self.settlingPartSize
         let count = messages.count
         let ranges = stride(from: 0, to: count, by: partSize).map { $0..<min(count, $0 + partSize) }
         func key(_ place: Int) -> MessageKey {

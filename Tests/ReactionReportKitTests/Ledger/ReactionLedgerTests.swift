@@ -1,3 +1,4 @@
+import ParallelWork
 import XCTest
 
 @testable import ReactionReportKit
@@ -342,5 +343,29 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(result.messages.count, 1)
         XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["👍 2 [bob,cy] complete"])
         XCTAssertEqual(TestSupport.diagnostics(result), ["duplicate-add": 1, "reaction-without-message": 1])
+    }
+
+    /// Settling hands memory back after every so many parts, and that changes nothing settled.
+    func testSettlingHandsMemoryBackBetweenParts() {
+        func ledger() -> ReactionLedger {
+            let ledger = ReactionLedger()
+            _ = ledger.beginFile("a.json")
+            for number in 0..<(2 * ReactionLedger.settlingPartSize + 1) {
+                let id = String(number)
+                ledger.record(ImportedMessage(platform: .slack, conversationID: "C", id: id, sentAt: Timestamp.unixSeconds(Int64(number))))
+                ledger.record(
+                    .add(
+                        target: MessageTarget(platform: .slack, conversationID: "C", messageID: id), value: ReactionValue("+1", style: .shortcode),
+                        reactor: "U\(number % 7)", reactorName: nil, at: nil, ref: nil), file: 0)
+            }
+            return ledger
+        }
+        let calls = Locked(0)
+        let handedBack = ledger().summarize(handBack: { calls.withLock { $0 += 1 } }, handBackEvery: 1)
+        XCTAssertEqual(calls.withLock { $0 }, 3)
+        let plain = ledger().summarize()
+        XCTAssertEqual(handedBack.messages.flatMap(TestSupport.reactions), plain.messages.flatMap(TestSupport.reactions))
+        XCTAssertEqual(handedBack.messages.count, 4_097)
+        XCTAssertEqual(TestSupport.reactions(handedBack.messages[4_096]), ["👍 1 [U1] complete"])
     }
 }
