@@ -58,7 +58,7 @@ extension ReactionLedger {
         }
         for diagnostic in found { settled.append((key, diagnostic)) }
         reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
-        let target = MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)
+        let target = key.target
         let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
         let removedAsMessage = !removals.isEmpty && removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
         if removedAsMessage { matched.insert(RemovalKey(platform: key.platform, ref: key.id)) }

@@ -31,10 +31,11 @@ extension ReactionLedger {
         }
         let (parts, unsettled) = partition(messages, reactions: reactions)
         let ranges = parts.map(\.places)
+        let every = max(1, handBackEvery)
         let settled = Concurrently.update(&messages, parts: ranges, states: parts) { part, region in
             let number = part.places.lowerBound / Self.settlingPartSize
             let settled = settle(part, in: &region)
-            if number % max(1, handBackEvery) == max(1, handBackEvery) - 1 { handBack() }
+            if number % every == every - 1 { handBack() }
             return settled
         }
         noteUnsettled(unsettled, in: &account)
@@ -57,7 +58,7 @@ extension ReactionLedger {
         }
         for position in messageList.indices where ofMessage[position] != 0 {
             let key = messageKey(at: position)
-            byTarget[MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id)] = Int(ofMessage[position]) - 1
+            byTarget[key.target] = Int(ofMessage[position]) - 1
         }
         // Conversation-less targets are resolved by id (the index by id is built only when
         // needed), taken in a fixed order since two targets can land on one message.
@@ -263,6 +264,9 @@ extension ReactionLedger.MessageKey {
     init(of message: ImportedMessage) {
         self.init(platform: message.platform, conversationID: message.conversationID, id: message.id)
     }
+
+    /// The target that names this message with its conversation.
+    var target: MessageTarget { MessageTarget(platform: platform, conversationID: conversationID, messageID: id) }
 }
 
 /// Report order where the times do not decide: by platform, conversation id, then id.

@@ -78,7 +78,7 @@ extension ReactionLedger {
     /// it add to the same list.
     func adoptedList(of key: MessageKey) -> UInt32 {
         guard !reactionIndex.isEmpty,
-            let position = reactionIndex.removeValue(forKey: MessageTarget(platform: key.platform, conversationID: key.conversationID, messageID: key.id))
+            let position = reactionIndex.removeValue(forKey: key.target)
         else { return 0 }
         return UInt32(position + 1)
     }
