@@ -58,16 +58,23 @@ extension ReactionLedger {
         }
         for diagnostic in found { settled.append((key, diagnostic)) }
         reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
-        let target = key.target
-        let anyTarget = MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id)
-        let removedAsMessage = !removals.isEmpty && removals[RemovalKey(platform: key.platform, ref: key.id)] != nil
-        if removedAsMessage { matched.insert(RemovalKey(platform: key.platform, ref: key.id)) }
-        let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")]
+        // The message's targets are made only when some edit, deletion or stars name a message
+        // (the id's text is unpacked for them).
+        let targets =
+            edits.isEmpty && deletions.isEmpty && paidStars.isEmpty
+            ? nil : (key.target, MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id.text))
+        let removal = RemovalKey(platform: key.platform, ref: key.id)
+        let removedAsMessage = !removals.isEmpty && removals[removal] != nil
+        if removedAsMessage { matched.insert(removal) }
+        let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: CompactID(""))]
         if message.authorName == nil, let author = message.authorID { summary.authorName = names?[author] }
-        if !edits.isEmpty, let edit = edits[target] ?? edits[anyTarget] { summary.text = edit.text }
-        summary.deleted = message.deleted || removedAsMessage || (!deletions.isEmpty && (deletions.contains(target) || deletions.contains(anyTarget)))
+        if let (target, anyTarget) = targets {
+            if let edit = edits[target] ?? edits[anyTarget] { summary.text = edit.text }
+            if deletions.contains(target) || deletions.contains(anyTarget) { summary.deleted = true }
+            summary.paidStars = paidStars[target] ?? paidStars[anyTarget] ?? 0
+        }
+        if message.deleted || removedAsMessage { summary.deleted = true }
         summary.conversationName = conversation?.name ?? key.conversationID
-        summary.paidStars = paidStars.isEmpty ? 0 : paidStars[target] ?? paidStars[anyTarget] ?? 0
         summary.reactions = reactionsOut
     }
 

@@ -66,13 +66,13 @@ extension ReactionLedger {
         var messagesByID: [String: [MessageKey]] = [:]
         for position in messageList.indices {
             let key = messageKey(at: position)
-            messagesByID["\(key.platform.rawValue)\u{1F}\(key.id)", default: []].append(key)
+            messagesByID["\(key.platform.rawValue)\u{1F}\(key.id.text)", default: []].append(key)
         }
         for target in byTarget.keys.sorted(by: targetOrder) {
             let entries = lists[byTarget[target]!]
             let key: MessageKey
             if let conversationID = target.conversationID {
-                key = MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID)
+                key = MessageKey(platform: target.platform, conversationID: conversationID, id: CompactID(target.messageID))
                 guard messagePosition(key) != nil else {
                     account.noteMissing(target, unmatched(entries, platform: target.platform), conversationID: conversationID)
                     continue
@@ -213,7 +213,7 @@ extension ReactionLedger {
             tallies[platform, default: ReactionTally()].diagnosed = diagnosed.addingClamped(settling)
         }
         for (key, file) in removals.sorted(by: { $0.key.ref < $1.key.ref }) where !account.matchedRemovals.contains(key) {
-            log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref) matches no add"))
+            log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref.text) matches no add"))
         }
         var reported: Set<PersonKey> = []
         for part in parts {
@@ -243,7 +243,7 @@ extension ReactionLedger {
                 &summaries[place], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
                 unlisted: &unlisted, tally: &out.tallies[key.platform, default: ReactionTally()])
             // Messages of one conversation often follow one another: most need no hash.
-            let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: "")
+            let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: CompactID(""))
             if conversation != lastConversation {
                 out.conversations.insert(conversation)
                 lastConversation = conversation
@@ -262,11 +262,11 @@ extension ReactionLedger {
 extension ReactionLedger.MessageKey {
     /// The key of a message: its platform, conversation and id.
     init(of message: ImportedMessage) {
-        self.init(platform: message.platform, conversationID: message.conversationID, id: message.id)
+        self.init(platform: message.platform, conversationID: message.conversationID, id: message.storedID)
     }
 
     /// The target that names this message with its conversation.
-    var target: MessageTarget { MessageTarget(platform: platform, conversationID: conversationID, messageID: id) }
+    var target: MessageTarget { MessageTarget(platform: platform, conversationID: conversationID, messageID: id.text) }
 }
 
 /// Report order where the times do not decide: by platform, conversation id, then id.

@@ -52,7 +52,7 @@ extension ReactionLedger {
     private func listPosition(of target: MessageTarget) -> Int {
         let next = reactionLists.count
         if let conversationID = target.conversationID,
-            let message = messagePosition(MessageKey(platform: target.platform, conversationID: conversationID, id: target.messageID))
+            let message = messagePosition(MessageKey(platform: target.platform, conversationID: conversationID, id: CompactID(target.messageID)))
         {
             if listOfMessage[message] == 0 {
                 precondition(next < Int(UInt32.max), "the ledger holds fewer than 2^32 reaction lists")

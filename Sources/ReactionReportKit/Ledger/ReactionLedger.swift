@@ -5,16 +5,17 @@ import InputFiles
 /// add still cancels it), weighs platform totals against listed reactors, and counts every
 /// oddity as a diagnostic.
 public final class ReactionLedger {
+    /// A message's identity; a conversation's where `id` is empty.
     struct MessageKey: Hashable {
         var platform: Platform
         var conversationID: String
-        var id: String
+        var id: CompactID
     }
 
     /// One add of a reactor's: its identity (empty where the platform gives none), when, and
     /// the number of the file it was read from (`files`).
     struct Instance {
-        var ref: String
+        var ref: CompactID
         var at: Timestamp?
         var file: Int32
     }
@@ -42,7 +43,7 @@ public final class ReactionLedger {
 
     struct RemovalKey: Hashable {
         var platform: Platform
-        var ref: String
+        var ref: CompactID
     }
 
     struct Edit {
@@ -170,8 +171,8 @@ public final class ReactionLedger {
         existing.authorID = existing.authorID ?? message.authorID
         existing.authorName = existing.authorName ?? message.authorName
         existing.sentAt = existing.sentAt ?? message.sentAt
-        existing.threadParentID = existing.threadParentID ?? message.threadParentID
-        existing.replyToID = existing.replyToID ?? message.replyToID
+        existing.storedThreadParentID = existing.storedThreadParentID ?? message.storedThreadParentID
+        existing.storedReplyToID = existing.storedReplyToID ?? message.storedReplyToID
         existing.fromBot = existing.fromBot || message.fromBot
         if existing.body.isEmpty { existing.body = message.body }
         existing.deleted = existing.deleted || message.deleted
@@ -191,7 +192,7 @@ public final class ReactionLedger {
 
     /// Records a conversation's name; the first name given wins.
     public func record(_ conversation: ConversationInfo) {
-        let key = MessageKey(platform: conversation.platform, conversationID: conversation.id, id: "")
+        let key = MessageKey(platform: conversation.platform, conversationID: conversation.id, id: CompactID(""))
         if let existing = conversations[key], existing.name != nil { return }
         conversations[key] = conversation
     }
@@ -272,7 +273,7 @@ public final class ReactionLedger {
                         platform: target.platform))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
-            let instance = Instance(ref: ref ?? "", at: at, file: Int32(file))
+            let instance = Instance(ref: CompactID(ref ?? ""), at: at, file: Int32(file))
             let sequence = self.sequence
             // Changed in place: a copy taken out and stored back would copy the reactor table
             // on every add, quadratic in the reactors of one emoji.
@@ -316,7 +317,7 @@ public final class ReactionLedger {
                 entry.totalFirstAt = earliest(entry.totalFirstAt, firstAt)
             }
         case .remove(let platform, let ref):
-            let key = RemovalKey(platform: platform, ref: ref)
+            let key = RemovalKey(platform: platform, ref: CompactID(ref))
             if removals[key] == nil { removals[key] = files[file] }
         }
     }

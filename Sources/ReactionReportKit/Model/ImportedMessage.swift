@@ -9,17 +9,31 @@ public struct ImportedMessage: Sendable, Equatable {
     /// The conversation (channel, room, chat) id.
     public var conversationID: String
     /// The platform's own message id (Slack `ts`, PubNub timetoken, Stream `id`, …).
-    public var id: String
+    public var id: String {
+        get { storedID.text }
+        set { storedID = CompactID(newValue) }
+    }
     /// The author's platform user id, when known.
     public var authorID: String?
     /// The author's display name as the export gave it, when it did.
     public var authorName: String?
     /// The id of the thread's root message, for replies in a thread (`"thread"` in messages.jsonl).
-    public var threadParentID: String?
+    public var threadParentID: String? {
+        get { storedThreadParentID?.text }
+        set { storedThreadParentID = newValue.map(CompactID.init) }
+    }
     /// The id of the message this one answers: the thread's root for a reply in a thread, the
     /// message replied to where the platform has replies (Discord, Telegram, Matrix
     /// `m.in_reply_to`). Looked up in the same conversation (on Discord, then by id anywhere).
-    public var replyToID: String?
+    public var replyToID: String? {
+        get { storedReplyToID?.text }
+        set { storedReplyToID = newValue.map(CompactID.init) }
+    }
+    /// The ids as kept (`CompactID`: a Slack `ts` or a PubNub timetoken without an allocation
+    /// of its own).
+    var storedID: CompactID
+    var storedThreadParentID: CompactID?
+    var storedReplyToID: CompactID?
     /// The message text as written (Markdown or the platform's markup).
     public var text: String {
         get { body.text }
@@ -47,12 +61,13 @@ public struct ImportedMessage: Sendable, Equatable {
     ) {
         self.platform = platform
         self.conversationID = conversationID
-        self.id = id
+        self.storedID = CompactID(id)
         self.authorID = authorID
         self.authorName = authorName
         self.sentAt = sentAt
-        self.threadParentID = threadParentID
-        self.replyToID = replyToID ?? threadParentID
+        let thread = threadParentID.map(CompactID.init)
+        self.storedThreadParentID = thread
+        self.storedReplyToID = replyToID.map(CompactID.init) ?? thread
         self.fromBot = fromBot
         self.body = .inline(text)
         self.deleted = deleted

@@ -90,7 +90,7 @@ final class ReactionLedgerTests: XCTestCase {
         var table = ReactionLedger.ReactorTable()
         let ids = (0..<40).map { "user-\(($0 * 7) % 40)" }
         func entry(_ sequence: Int) -> ReactionLedger.ReactorEntry {
-            ReactionLedger.ReactorEntry(sequence: sequence, name: nil, instances: .init(ReactionLedger.Instance(ref: "", at: nil, file: 0)))
+            ReactionLedger.ReactorEntry(sequence: sequence, name: nil, instances: .init(ReactionLedger.Instance(ref: CompactID(""), at: nil, file: 0)))
         }
         for (sequence, id) in ids.enumerated() {
             table.upsert(id, insert: { entry(sequence) }, update: { _ in XCTFail("\(id) is new") })
