@@ -20,6 +20,17 @@ public enum Anonymizer {
 
         var out = result
         out.diagnostics = result.diagnostics.withheld()
+        // The settled reactions keep their places: each part's store takes a directory of
+        // pseudonyms, made once for the ledger's directory.
+        var stores: [ObjectIdentifier: SettledReactions] = [:]
+        var directories: [ObjectIdentifier: PeopleDirectory] = [:]
+        func pseudonymous(_ directory: PeopleDirectory) -> PeopleDirectory {
+            if let made = directories[ObjectIdentifier(directory)] { return made }
+            let pseudonyms = directory.ids.indices.map { names[PersonKey(platform: directory.platforms[$0], id: directory.ids[$0])] }
+            let made = PeopleDirectory(platforms: directory.platforms, ids: pseudonyms.map(\.id), names: pseudonyms.map(\.name))
+            directories[ObjectIdentifier(directory)] = made
+            return made
+        }
         out.messages = result.messages.map { message in
             var message = message
             if let author = message.authorID {
@@ -27,14 +38,9 @@ public enum Anonymizer {
                 message.authorID = pseudonym.id
                 message.authorName = pseudonym.name
             }
-            message.reactions = message.reactions.map { reaction in
-                var reaction = reaction
-                reaction.reactors = ReactorList(
-                    reaction.reactors.lazy.map { reactor in
-                        let pseudonym = names[PersonKey(platform: message.platform, id: reactor.id)]
-                        return Reactor(id: pseudonym.id, name: pseudonym.name, at: reactor.at)
-                    })
-                return reaction
+            message.reactions = message.reactions.mappingReactors(stores: &stores, directory: pseudonymous) { reactor in
+                let pseudonym = names[PersonKey(platform: message.platform, id: reactor.id)]
+                return Reactor(id: pseudonym.id, name: pseudonym.name, at: reactor.at)
             }
             if message.markup == .slackMrkdwn || message.markup == .discord {
                 message.text = replaceMentions(in: message.text, platform: message.platform, names: names)

@@ -10,13 +10,13 @@ public struct MessageSummary: Sendable {
     /// Stars from paid reactions (Telegram), counted apart from people's reactions.
     public var paidStars: Int
     /// Reactions in first-reacted order.
-    public var reactions: [ReactionSummary]
+    public var reactions: ReactionList
 
     public init(message: ImportedMessage, conversationName: String, paidStars: Int = 0, reactions: [ReactionSummary]) {
         self.message = message
         self.conversationName = conversationName
         self.paidStars = paidStars
-        self.reactions = reactions
+        self.reactions = ReactionList(reactions)
     }
 
     // The message's fields, read and written as the summary's own: forwarding properties
@@ -75,11 +75,7 @@ public struct MessageSummary: Sendable {
     /// per-message total every figure is made from. The ledger keeps each count within
     /// 0…1,000,000,000, so a real sum stays far below `Int.max`; summaries made another way (a
     /// test builds them directly) can hold any `Int`, and no count may stop a build.
-    public var reactionCount: Int {
-        var total = 0
-        for reaction in reactions { total = total.addingClamped(reaction.count) }
-        return total
-    }
+    public var reactionCount: Int { reactions.totalCount }
 }
 
 /// One emoji on one message.
@@ -95,30 +91,6 @@ public struct ReactionSummary: Sendable {
     public var firstAt: Timestamp?
     /// Input order of the first fact about this emoji (breaks ties, orders reactions without times).
     public var sequence: Int
-}
-
-/// The reactors of one reaction, earliest first: the first held inline, the others in an
-/// array. Three reactions in four have one reactor, and an array of one is 80 bytes more than
-/// the reactor and an allocation of its own; a million-message report keeps a million of them.
-public struct ReactorList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
-    private var head: Reactor?
-    private var tail: [Reactor] = []
-
-    /// The reactors in the order given.
-    public init(_ reactors: some Sequence<Reactor>) {
-        for reactor in reactors {
-            if head == nil { head = reactor } else { tail.append(reactor) }
-        }
-    }
-
-    public init(arrayLiteral reactors: Reactor...) { self.init(reactors) }
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { head == nil ? 0 : tail.count + 1 }
-
-    public subscript(position: Int) -> Reactor {
-        position == 0 ? head! : tail[position - 1]
-    }
 }
 
 /// A person who reacted.

@@ -3,17 +3,18 @@
 /// message the input lacks accounted for. Settling (`ReactionLedger+Summary.swift`) applies them
 /// to every message, part by part.
 extension ReactionLedger {
-    /// The reactions of a message that is not in the input: those still live, those some
-    /// removal cancelled, and the removals matched (they are accounted for here, not reported as
-    /// removals with no add).
-    func unmatched(_ entries: [ReactionEntry], platform: Platform) -> (live: Int, removed: Int, removals: [RemovalKey]) {
+    /// The reactions of a message that is not in the input (the list starting at `head`):
+    /// those still live, those some removal cancelled, and the removals matched (they are
+    /// accounted for here, not reported as removals with no add).
+    func unmatched(list head: UInt32, platform: Platform) -> (live: Int, removed: Int, removals: [RemovalKey]) {
         var live = 0, removed = 0
         var removals: [RemovalKey] = []
-        for entry in entries {
+        for position in arena.entryPositions(from: head) {
+            let entry = arena.entries[position]
             var liveReactors = 0
-            for (_, reactor) in entry.reactors {
+            for adder in arena.adderPositions(of: position) {
                 var alive = false
-                for instance in reactor.instances {
+                for instance in arena.instances(of: adder) {
                     let removal = RemovalKey(platform: platform, ref: instance.ref)
                     if !instance.ref.isEmpty, self.removals[removal] != nil {
                         removals.append(removal)
@@ -23,41 +24,44 @@ extension ReactionLedger {
                 }
                 if alive { liveReactors += 1 }
             }
-            let total = entry.total ?? 0
+            let total = entry.total == ReactionArena.noTotal ? 0 : Int(entry.total)
             let unnamed = Int(entry.unnamed)
-            let before = max(total, entry.reactors.count + unnamed), after = max(total, liveReactors + unnamed)
+            let before = max(total, Int(entry.adderCount) + unnamed), after = max(total, liveReactors + unnamed)
             live = live.addingClamped(after)
             removed = removed.addingClamped(before - after)
         }
         return (live, removed, removals)
     }
 
-    /// One message settled, in place: its reactions (removals applied, first reacted first),
-    /// its latest text, deletion and stars. Reads only the ledger's tables, so messages can be
-    /// settled on several threads at once.
-    /// - Parameter unlisted: increased by the reactors whose platform's names lack them.
+    /// One message settled, in place: its reactions (removals applied, first reacted first)
+    /// appended to its part's `out`, its latest text, deletion and stars. Reads only the
+    /// ledger's tables, so messages can be settled on several threads at once.
+    /// - Parameters:
+    ///   - arena: the ledger's facts, read through a copy of their stores held for the part.
+    ///   - unlisted: increased by the reactors whose platform's names lack them.
+    /// - Returns: the range of the message's reactions in `out.reactions`.
     func settle(
-        _ summary: inout MessageSummary, key: MessageKey, entries: [ReactionEntry],
+        _ summary: inout MessageSummary, key: MessageKey, list head: UInt32, arena: ReactionArena, into out: inout SettlingOutput,
         matched: inout Set<RemovalKey>, settled: inout [(key: MessageKey, diagnostic: Diagnostic)], unlisted: inout Int,
         tally: inout ReactionTally
-    ) {
+    ) -> Range<Int> {
         let message = summary.message
-        var reactionsOut: [ReactionSummary] = []
         var found: [Diagnostic] = []
-        let names = people[key.platform]
-        for entry in entries {
-            let summary = settle(entry, message: message, names: names, matched: &matched, log: &found, unlisted: &unlisted)
-            let before = max(entry.total ?? 0, entry.reactors.count), after = summary?.count ?? 0
+        let start = out.reactions.count
+        for position in arena.entryPositions(from: head) {
+            let entry = arena.entries[position]
+            let counted = settle(entry: position, message: message, arena: arena, into: &out, matched: &matched, log: &found, unlisted: &unlisted)
+            let total = entry.total == ReactionArena.noTotal ? 0 : Int(entry.total)
+            let before = max(total, Int(entry.adderCount))
             // Adds without a reactor beyond what the total covers are read, and not counted.
-            let unnamedLost = max(entry.total ?? 0, entry.reactors.count.addingClamped(Int(entry.unnamed))) - before
+            let unnamedLost = max(total, Int(entry.adderCount).addingClamped(Int(entry.unnamed))) - before
             tally.read = tally.read.addingClamped(before).addingClamped(unnamedLost)
-            tally.counted = tally.counted.addingClamped(after)
-            tally.removed = tally.removed.addingClamped(before - after)
+            tally.counted = tally.counted.addingClamped(counted)
+            tally.removed = tally.removed.addingClamped(before - counted)
             tally.diagnosed = tally.diagnosed.addingClamped(unnamedLost)
-            if let summary { reactionsOut.append(summary) }
         }
         for diagnostic in found { settled.append((key, diagnostic)) }
-        reactionsOut.sort(by: ReactionOrder.firstReacted.areInIncreasingOrder)
+        out.reactions[start...].sort { a, b in Timestamp.earlierFirst(a.firstAt, b.firstAt) ?? (a.sequence < b.sequence) }
         // The message's targets are made only when some edit, deletion or stars name a message
         // (the id's text is unpacked for them).
         let targets =
@@ -67,7 +71,7 @@ extension ReactionLedger {
         let removedAsMessage = !removals.isEmpty && removals[removal] != nil
         if removedAsMessage { matched.insert(removal) }
         let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: CompactID(""))]
-        if message.authorName == nil, let author = message.authorID { summary.authorName = names?[author] }
+        if message.authorName == nil, let author = message.authorID { summary.authorName = people[key.platform]?[author] }
         if let (target, anyTarget) = targets {
             if let edit = edits[target] ?? edits[anyTarget] { summary.text = edit.text }
             if deletions.contains(target) || deletions.contains(anyTarget) { summary.deleted = true }
@@ -75,24 +79,26 @@ extension ReactionLedger {
         }
         if message.deleted || removedAsMessage { summary.deleted = true }
         summary.conversationName = conversation?.name ?? key.conversationID
-        summary.reactions = reactionsOut
+        return start..<out.reactions.count
     }
 
-    /// Applies removals, counts reactors and weighs them against the platform total.
-    /// - Parameters:
-    ///   - names: the display names of the message's platform (looked up once per message).
-    ///   - unlisted: increased by the reactors `names` lacks.
+    /// Applies removals to one entry, counts its reactors and weighs them against the
+    /// platform's total; appends the reaction to `out` unless it comes to nothing.
+    /// - Parameter unlisted: increased by the reactors the platform's names lack.
+    /// - Returns: the reaction's count (0 when none is left).
     func settle(
-        _ entry: ReactionEntry, message: ImportedMessage, names: [String: String]?, matched: inout Set<RemovalKey>,
+        entry position: UInt32, message: ImportedMessage, arena: ReactionArena, into out: inout SettlingOutput, matched: inout Set<RemovalKey>,
         log: inout [Diagnostic], unlisted: inout Int
-    ) -> ReactionSummary? {
+    ) -> Int {
+        let entry = arena.entries[position]
         let emoji = emojiTable[Int(entry.emoji)]
-        var reactors: [(Reactor, Int)] = []
-        for (id, reactor) in entry.reactors {
+        out.scratch.removeAll(keepingCapacity: true)
+        for adderPosition in arena.adderPositions(of: position) {
+            let adder = arena.adders[adderPosition]
             var liveAt: Timestamp?
             var live = 0
             var liveRefs = 0
-            for instance in reactor.instances {
+            for instance in adder.hasMoreInstances ? arena.instances(of: adderPosition) : [] {
                 let removal = RemovalKey(platform: message.platform, ref: instance.ref)
                 if !instance.ref.isEmpty, removals[removal] != nil {
                     matched.insert(removal)
@@ -102,23 +108,35 @@ extension ReactionLedger {
                 if !instance.ref.isEmpty { liveRefs += 1 }
                 liveAt = earliest(liveAt, instance.at)
             }
+            if !adder.hasMoreInstances {
+                // One add, the usual case, weighed without an array.
+                let removal = RemovalKey(platform: message.platform, ref: adder.ref)
+                if !adder.ref.isEmpty, !removals.isEmpty, removals[removal] != nil {
+                    matched.insert(removal)
+                } else {
+                    live = 1
+                    liveAt = adder.at
+                }
+            }
             guard live > 0 else { continue }
             if liveRefs > 1 {
                 log.append(
                     Diagnostic(
                         .duplicateAdd, file: nil,
-                        "\(message.platform.displayName) message \(message.id): \(id) added \(emoji.display) \(liveRefs) times; counted once"))
+                        "\(message.platform.displayName) message \(message.id): \(personKeys[Int(adder.person)].id) added \(emoji.display) \(liveRefs) times; counted once"
+                    ))
             }
-            let listed = names?[id]
+            let listed = out.directory.names[Int(adder.person)]
             if listed == nil { unlisted += 1 }
-            let name = listed ?? reactor.name
-            reactors.append((Reactor(id: id, name: name, at: liveAt), reactor.sequence))
+            out.scratch.append(
+                (SettledReactions.ReactorRecord(at: liveAt, person: adder.person, emptyName: listed == nil && adder.givenName == .empty), adder.sequence))
         }
-        reactors.sort { a, b in Timestamp.earlierFirst(a.0.at, b.0.at) ?? (a.1 < b.1) }
-        let listed = reactors.count
+        out.scratch.sort { a, b in Timestamp.earlierFirst(a.record.at, b.record.at) ?? (a.sequence < b.sequence) }
+        let listed = out.scratch.count
         var count = listed
         var complete = true
-        if let total = entry.total {
+        if entry.total != ReactionArena.noTotal {
+            let total = Int(entry.total)
             if total >= listed {
                 count = total
                 complete = total == listed
@@ -129,38 +147,57 @@ extension ReactionLedger {
                         "\(message.platform.displayName) message \(message.id): \(emoji.display) lists \(listed) reactors but counts \(total)"))
             }
         }
-        guard count > 0 else { return nil }
-        let firstAt = earliest(entry.totalFirstAt, reactors.compactMap(\.0.at).min())
-        return ReactionSummary(
-            emoji: emoji, count: count, reactors: ReactorList(reactors.lazy.map(\.0)), reactorsComplete: complete, firstAt: firstAt, sequence: entry.sequence)
+        guard count > 0 else { return 0 }
+        precondition(count <= Int(Int32.max), "a reaction counts fewer than 2^31 reactors")
+        let firstAt = earliest(entry.totalFirstAt, out.scratch.lazy.compactMap(\.record.at).min())
+        let start = out.reactors.count
+        out.reactors.append(contentsOf: out.scratch.lazy.map(\.record))
+        out.reactions.append(
+            SettledReactions.Reaction(
+                firstAt: firstAt, sequence: entry.sequence, emoji: UInt32(entry.emoji), count: Int32(count), reactorsStart: UInt32(start),
+                reactorCount: UInt32(listed), complete: complete))
+        return count
     }
 
-    func merge(_ a: ReactionEntry, _ b: ReactionEntry) -> ReactionEntry {
-        var result = a.sequence <= b.sequence ? a : b
-        let other = a.sequence <= b.sequence ? b : a
-        if let total = other.total { result.total = max(result.total ?? 0, total) }
-        result.totalFirstAt = earliest(result.totalFirstAt, other.totalFirstAt)
-        for (id, reactor) in other.reactors {
-            result.reactors.upsert(
-                id, insert: { reactor },
-                update: { existing in
-                    for instance in reactor.instances {
-                        if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
-                            existing.instances[index].at = earliest(existing.instances[index].at, instance.at)
-                        } else {
-                            existing.instances.append(instance)
-                        }
-                    }
-                    existing.sequence = min(existing.sequence, reactor.sequence)
-                    existing.name = existing.name ?? reactor.name
-                })
+    /// Moves the facts of entry `other` into entry `base` (one emoji on one message, recorded
+    /// under two targets): the totals' larger, the earliest times, every reactor once with all
+    /// its adds. What one entry alone can say (its emoji's form, its sequence, its adds without
+    /// a reactor, a reactor's name) is the earlier entry's.
+    func mergeEntry(_ other: UInt32, into base: UInt32) {
+        let from = arena.entries[other]
+        let otherFirst = from.sequence < arena.entries[base].sequence
+        if from.total != ReactionArena.noTotal { arena.entries[base].total = max(max(arena.entries[base].total, 0), from.total) }
+        arena.entries[base].totalFirstAt = earliest(arena.entries[base].totalFirstAt, from.totalFirstAt)
+        if otherFirst {
+            arena.entries[base].sequence = from.sequence
+            arena.entries[base].emoji = from.emoji
+            arena.entries[base].unnamed = from.unnamed
         }
-        return result
+        for position in Array(arena.adderPositions(of: other)) {
+            let adder = arena.adders[position]
+            guard let existing = arena.adder(of: adder.person, on: base) else {
+                arena.linkMade(position, person: adder.person, to: base)
+                continue
+            }
+            for instance in arena.instances(of: position) { _ = arena.add(instance, toAdder: existing) }
+            arena.adders[existing].sequence = min(arena.adders[existing].sequence, adder.sequence)
+            let kept = arena.adders[existing].givenName
+            arena.adders[existing].givenName = otherFirst ? adder.givenName.merged(with: kept) : kept.merged(with: adder.givenName)
+        }
     }
 
     func targetOrder(_ a: MessageTarget, _ b: MessageTarget) -> Bool {
         (a.platform, a.conversationID ?? "", a.messageID) < (b.platform, b.conversationID ?? "", b.messageID)
     }
+}
+
+/// What one part of settling makes: its messages' reactions and reactors, in order, with the
+/// directory of the report's reactors, and room reused for one reaction's reactors.
+struct SettlingOutput {
+    let directory: PeopleDirectory
+    var reactions: [SettledReactions.Reaction] = []
+    var reactors: [SettledReactions.ReactorRecord] = []
+    var scratch: [(record: SettledReactions.ReactorRecord, sequence: UInt32)] = []
 }
 
 /// Reactors missing from a user list that the export declared complete, each once, in the
@@ -170,7 +207,7 @@ struct UnknownUsers {
     private(set) var found: [PersonKey] = []
     private var seen: Set<PersonKey> = []
 
-    mutating func collect(_ reactions: [ReactionSummary], platform: Platform, known: [String: String]) {
+    mutating func collect(_ reactions: ReactionList, platform: Platform, known: [String: String]) {
         for reaction in reactions {
             for reactor in reaction.reactors where known[reactor.id] == nil {
                 let person = PersonKey(platform: platform, id: reactor.id)

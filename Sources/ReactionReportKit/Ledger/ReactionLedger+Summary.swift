@@ -3,113 +3,141 @@ import ParallelWork
 extension ReactionLedger {
     /// Settles every fact and returns the messages with their reactions: the messages are put
     /// in report order and cut into parts, each part is settled on its own, in place (on every
-    /// core: `settle(_:key:…)` applies the ledger's rules to one message), and the parts are put
-    /// together in order with what they found (merge). The reaction facts are consumed on the
-    /// way (each part's are freed once settled, and the table that found them before settling
-    /// starts), and the messages are settled where they lie, which keeps the peak memory of a
-    /// large build down; so a ledger is summarized once.
+    /// core: `settle(_:key:list:…)` applies the ledger's rules to one message), and the parts
+    /// are put together in order with what they found (merge). Parts are settled a wave at a
+    /// time, and after each wave the chunks of recorded facts that no later message reads are
+    /// let go of, so the facts and the settled reactions are not all held at once; so a ledger
+    /// is summarized once.
     /// - Parameters:
-    ///   - handBack: called after every `handBackEvery` parts settled, from any thread, to hand
-    ///     the memory of the settled reactions back before more summaries are made. The
-    ///     reactions were allocated on the reading thread and are freed on the settling threads,
-    ///     whose own heaps the summaries come from: at 10M Slack messages, settling without it
-    ///     peaked 300 MB above the end of reading.
+    ///   - handBack: called on the calling thread after each wave of parts in which another
+    ///     `handBackEvery` parts were settled, to hand the memory let go of back before more
+    ///     summaries are made. The facts were allocated on the reading thread and the summaries
+    ///     come from the settling threads' own heaps: at 10M Slack messages, settling without
+    ///     it peaked 300 MB above the end of reading.
+    ///   - partsPerWave: parts settled between lets-go of the facts (fewer only in tests).
     public func summarize(handBack: @Sendable () -> Void = {}, handBackEvery: Int = 256) -> LedgerResult {
+        summarize(handBack: handBack, handBackEvery: handBackEvery, partsPerWave: 32)
+    }
+
+    func summarize(handBack: @Sendable () -> Void, handBackEvery: Int, partsPerWave: Int) -> LedgerResult {
         spill?.seal()
         var account = SettlingAccount(diagnostics: diagnostics)
-        var messages: [MessageSummary]
-        let reactions: PendingReactions
-        let taken = takeReactions(into: &account)
-        switch consume taken {
-        case .attached(var attached):
-            messages = takeMessagesInReportOrder(carrying: &attached.ofMessage)
-            reactions = .attached(attached)
-        case .byMessage(let byMessage):
-            var none: [UInt32] = []
-            messages = takeMessagesInReportOrder(carrying: &none)
-            reactions = .byMessage(byMessage)
-        }
-        let (parts, unsettled) = partition(messages, reactions: reactions)
-        let ranges = parts.map(\.places)
+        attachTargets(into: &account)
+        var lists = listOfMessage
+        listOfMessage = []
+        var messages = takeMessagesInReportOrder(carrying: &lists)
+        let lastUse = chunksLastUse(lists: lists)
+        let directory = peopleDirectory()
+        let partSize = Self.settlingPartSize
+        let ranges = stride(from: 0, to: messages.count, by: partSize).map { $0..<min(messages.count, $0 + partSize) }
         let every = max(1, handBackEvery)
-        let settled = Concurrently.update(&messages, parts: ranges, states: parts) { part, region in
-            let number = part.places.lowerBound / Self.settlingPartSize
-            let settled = settle(part, in: &region)
-            if number % every == every - 1 { handBack() }
-            return settled
+        var settled: [SettledPart] = []
+        settled.reserveCapacity(ranges.count)
+        var released = (entries: 0, adders: 0)
+        settlingReleases = []
+        for wave in stride(from: 0, to: ranges.count, by: max(1, partsPerWave)) {
+            let parts = Array(ranges[wave..<min(ranges.count, wave + max(1, partsPerWave))])
+            let arena = self.arena
+            settled += Concurrently.update(&messages, parts: parts, states: parts) { places, region in
+                settle(places, lists: lists, directory: directory, arena: arena, in: &region)
+            }
+            // The facts of the messages settled so far, and of none after them, are let go of.
+            let settledUpTo = parts.last!.upperBound
+            while released.entries < lastUse.entries.count, lastUse.entries[released.entries].place < settledUpTo {
+                self.arena.entries.release(chunk: lastUse.entries[released.entries].chunk)
+                released.entries += 1
+            }
+            while released.adders < lastUse.adders.count, lastUse.adders[released.adders].place < settledUpTo {
+                self.arena.adders.release(chunk: lastUse.adders[released.adders].chunk)
+                released.adders += 1
+            }
+            settlingReleases.append(released.entries + released.adders)
+            if (wave + parts.count) / every > wave / every { handBack() }
         }
-        noteUnsettled(unsettled, in: &account)
+        arena = ReactionArena(chunkBits: arena.entries.chunkBits)
         return merge(settled, summaries: messages, account: account)
     }
 
-    /// The reactions to settle, by the message they settle on. Where every export named each
-    /// message's conversation, the ledger's own lists serve (one per message, and those of
-    /// targets without a message); otherwise targets are re-keyed onto messages first, and
-    /// those matching none are noted.
-    func takeReactions(into account: inout SettlingAccount) -> PendingReactions {
-        var byTarget = reactionIndex
-        let lists = reactionLists
-        let ofMessage = listOfMessage
+    /// Where the recorded facts are last read by settling, chunk by chunk of the arena's two
+    /// stores: the place in report order of the last message whose reactions lie in each
+    /// chunk, the chunks in the order they can be let go of. Facts of targets no message took
+    /// were accounted for already, and are not read again.
+    func chunksLastUse(lists: [UInt32]) -> (entries: [(chunk: Int, place: Int)], adders: [(chunk: Int, place: Int)]) {
+        var entries = [Int](repeating: -1, count: arena.entries.chunkCount)
+        var adders = [Int](repeating: -1, count: arena.adders.chunkCount)
+        for (place, head) in lists.enumerated() where head != ReactionArena.none {
+            for entry in arena.entryPositions(from: head) {
+                entries[arena.entries.chunk(of: entry)] = place
+                for adder in arena.adderPositions(of: entry) { adders[arena.adders.chunk(of: adder)] = place }
+            }
+        }
+        func inOrder(_ places: [Int]) -> [(chunk: Int, place: Int)] {
+            places.enumerated().map { (chunk: $0.offset, place: $0.element) }.sorted { ($0.place, $0.chunk) < ($1.place, $1.chunk) }
+        }
+        return (inOrder(entries), inOrder(adders))
+    }
+
+    /// The report's reactors by number, with their names in their platform's directory.
+    func peopleDirectory() -> PeopleDirectory {
+        PeopleDirectory(
+            platforms: personKeys.map(\.platform), ids: personKeys.map(\.id),
+            names: personKeys.map { people[$0.platform]?[$0.id] })
+    }
+
+    /// Gives every target kept by target to its message, or accounts for its reactions as
+    /// those of a message not in the input. A target with a conversation was given to its
+    /// message when either was recorded, so those left have none (their message is missing); a
+    /// target without a conversation (some exports name the message alone) is given to the
+    /// message of that id, in a fixed order since two targets can land on one message, each of
+    /// its entries merged with the message's entry of the same emoji.
+    func attachTargets(into account: inout SettlingAccount) {
+        let targets = reactionIndex
         reactionIndex = [:]
-        reactionLists = []
-        listOfMessage = []
-        guard byTarget.keys.contains(where: { $0.conversationID == nil }) else {
-            return .attached(AttachedReactions(ofMessage: ofMessage, lists: lists, unattached: byTarget))
-        }
-        for position in messageList.indices where ofMessage[position] != 0 {
-            let key = messageKey(at: position)
-            byTarget[key.target] = Int(ofMessage[position]) - 1
-        }
-        // Conversation-less targets are resolved by id (the index by id is built only when
-        // needed), taken in a fixed order since two targets can land on one message.
-        var byMessage: [MessageKey: [ReactionEntry]] = [:]
-        var messagesByID: [String: [MessageKey]] = [:]
-        for position in messageList.indices {
-            let key = messageKey(at: position)
-            messagesByID["\(key.platform.rawValue)\u{1F}\(key.id.text)", default: []].append(key)
-        }
-        for target in byTarget.keys.sorted(by: targetOrder) {
-            let entries = lists[byTarget[target]!]
-            let key: MessageKey
-            if let conversationID = target.conversationID {
-                key = MessageKey(platform: target.platform, conversationID: conversationID, id: CompactID(target.messageID))
-                guard messagePosition(key) != nil else {
-                    account.noteMissing(target, unmatched(entries, platform: target.platform), conversationID: conversationID)
-                    continue
-                }
-            } else {
-                let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"] ?? []
-                guard let first = candidates.min(by: { $0.conversationID < $1.conversationID }) else {
-                    account.noteMissing(target, unmatched(entries, platform: target.platform), conversationID: nil)
-                    continue
-                }
-                if candidates.count > 1 {
-                    account.missing.append(
-                        (
-                            target,
-                            Diagnostic(
-                                .ambiguousMessage, file: nil,
-                                "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(first.conversationID)"
-                            )
-                        ))
-                }
-                key = first
+        let withoutConversation = targets.keys.filter { $0.conversationID == nil }
+        var messagesByID: [String: [Int]] = [:]
+        if !withoutConversation.isEmpty {
+            for position in messageList.indices {
+                let key = messageKey(at: position)
+                messagesByID["\(key.platform.rawValue)\u{1F}\(key.id.text)", default: []].append(position)
             }
-            for entry in entries {
-                if let index = byMessage[key]?.firstIndex(where: { $0.key == entry.key }) {
-                    byMessage[key]![index] = merge(byMessage[key]![index], entry)
+        }
+        for target in targets.keys.sorted(by: targetOrder) {
+            let head = targets[target]!
+            guard target.conversationID == nil,
+                let first = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"]?.min(by: {
+                    messageList[$0].conversationID < messageList[$1].conversationID
+                })
+            else {
+                account.noteMissing(target, unmatched(list: head, platform: target.platform), conversationID: target.conversationID)
+                continue
+            }
+            let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"]!
+            if candidates.count > 1 {
+                account.missing.append(
+                    (
+                        target,
+                        Diagnostic(
+                            .ambiguousMessage, file: nil,
+                            "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(messageList[first].conversationID)"
+                        )
+                    ))
+            }
+            for entry in Array(arena.entryPositions(from: head)) {
+                let key = arena.entries[entry].key
+                if let same = arena.entryPositions(from: listOfMessage[first]).first(where: { arena.entries[$0].key == key }) {
+                    mergeEntry(entry, into: same)
                 } else {
-                    byMessage[key, default: []].append(entry)
+                    arena.entries[entry].next = listOfMessage[first]
+                    listOfMessage[first] = entry
                 }
             }
         }
-        return .byMessage(byMessage)
     }
 
     /// The messages in report order: sorted by time, the keys compared only between messages
     /// of the same time (cheaper than sorting finished summaries), and moved into that order
     /// where they lie (each cycle of the permutation swapped through once), and `carried` (one
-    /// value a message, or empty) with them.
+    /// value a message) with them.
     func takeMessagesInReportOrder(carrying carried: inout [UInt32]) -> [MessageSummary] {
         var messages = messageList
         messageList = []
@@ -129,7 +157,7 @@ extension ReactionLedger {
                 let source = order[place].index
                 if source == start { break }
                 messages.swapAt(place, source)
-                if !carried.isEmpty { carried.swapAt(place, source) }
+                carried.swapAt(place, source)
                 place = source
             }
         }
@@ -138,49 +166,6 @@ extension ReactionLedger {
 
     /// The messages settled as one part.
     static let settlingPartSize = 2_048
-
-    /// The messages (in report order) cut into parts, each handed its messages' reactions,
-    /// moved out of `reactions`, and the reactions no message took. Where the reactions are is
-    /// looked up on every core; they are taken on one. The table that found them is let go
-    /// here, before settling starts.
-    func partition(
-        _ messages: [MessageSummary], reactions: consuming PendingReactions
-    ) -> (parts: [SettlingPart], unsettled: [(target: MessageTarget, entries: [ReactionEntry])]) {
-        let partSize = Self.settlingPartSize
-        let count = messages.count
-        let ranges = stride(from: 0, to: count, by: partSize).map { $0..<min(count, $0 + partSize) }
-        func key(_ place: Int) -> MessageKey {
-            MessageKey(of: messages[place].message)
-        }
-        switch consume reactions {
-        case .byMessage(var byMessage):
-            let parts = ranges.map { places in SettlingPart(places: places, reactions: places.map { byMessage.removeValue(forKey: key($0)) ?? [] }) }
-            return (parts, [])
-        case .attached(var attached):
-            let parts = ranges.map { places in
-                SettlingPart(
-                    places: places,
-                    reactions: places.map { place in
-                        let list = attached.ofMessage[place]
-                        guard list != 0 else { return [] }
-                        var entries: [ReactionEntry] = []
-                        swap(&entries, &attached.lists[Int(list) - 1])
-                        return entries
-                    })
-            }
-            // Targets kept without a message never met theirs: a message recorded after its
-            // reactions took their list when it was recorded.
-            let unsettled = attached.unattached.map { target, position in (target, attached.lists[position]) }
-            return (parts, unsettled)
-        }
-    }
-
-    /// Notes the reactions no message took: their messages are not in the input.
-    func noteUnsettled(_ unsettled: [(target: MessageTarget, entries: [ReactionEntry])], in account: inout SettlingAccount) {
-        for (target, entries) in unsettled {
-            account.noteMissing(target, unmatched(entries, platform: target.platform), conversationID: target.conversationID)
-        }
-    }
 
     /// The settled parts put together in report order, with the diagnostics of settling:
     /// reactions of missing messages, what settling each message found (sorted, since settling
@@ -230,18 +215,37 @@ extension ReactionLedger {
         return carried.applied(to: result)
     }
 
-    /// One part of the messages settled, in place: its messages' summaries, and what it found
-    /// about them. Reads only the ledger's tables, so parts are settled on several threads.
-    func settle(_ part: consuming SettlingPart, in summaries: inout Concurrently.Region<MessageSummary>) -> SettledPart {
+    /// One part of the messages settled, in place: its messages' summaries, their reactions in
+    /// one store of the part's own, and what it found about them. Reads only the ledger's
+    /// tables, so parts are settled on several threads.
+    func settle(
+        _ places: Range<Int>, lists: [UInt32], directory: PeopleDirectory, arena: ReactionArena,
+        in summaries: inout Concurrently.Region<MessageSummary>
+    ) -> SettledPart {
         var out = SettledPart()
         var unknown = UnknownUsers()
         var lastConversation: MessageKey?
-        for (place, entries) in zip(part.places, part.reactions) {
+        var output = SettlingOutput(directory: directory)
+        // Room for every entry and reactor the part's lists hold (settling only leaves some out).
+        var sizes = (reactions: 0, reactors: 0)
+        for place in places {
+            for entry in arena.entryPositions(from: lists[place]) {
+                sizes.reactions += 1
+                sizes.reactors += Int(arena.entries[entry].adderCount)
+            }
+        }
+        output.reactions.reserveCapacity(sizes.reactions)
+        output.reactors.reserveCapacity(sizes.reactors)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(places.count)
+        var collect: [Int] = []
+        for place in places {
             let key = MessageKey(of: summaries[place].message)
             var unlisted = 0
-            settle(
-                &summaries[place], key: key, entries: entries, matched: &out.matched, settled: &out.settled,
-                unlisted: &unlisted, tally: &out.tallies[key.platform, default: ReactionTally()])
+            ranges.append(
+                settle(
+                    &summaries[place], key: key, list: lists[place], arena: arena, into: &output, matched: &out.matched, settled: &out.settled,
+                    unlisted: &unlisted, tally: &out.tallies[key.platform, default: ReactionTally()]))
             // Messages of one conversation often follow one another: most need no hash.
             let conversation = MessageKey(platform: key.platform, conversationID: key.conversationID, id: CompactID(""))
             if conversation != lastConversation {
@@ -250,9 +254,13 @@ extension ReactionLedger {
             }
             // Only a message with a reactor missing from its platform's names can have one
             // missing from a user list (the names hold every listed user).
-            if unlisted > 0, directories.contains(key.platform) {
-                unknown.collect(summaries[place].reactions, platform: key.platform, known: people[key.platform] ?? [:])
-            }
+            if unlisted > 0, directories.contains(key.platform) { collect.append(place) }
+        }
+        let store = SettledReactions(emoji: emojiTable, people: directory, reactions: output.reactions, reactors: output.reactors)
+        for (place, range) in zip(places, ranges) where !range.isEmpty { summaries[place].reactions = ReactionList(store, range) }
+        for place in collect {
+            let platform = summaries[place].platform
+            unknown.collect(summaries[place].reactions, platform: platform, known: people[platform] ?? [:])
         }
         out.unknown = unknown.found
         return out
@@ -274,12 +282,6 @@ func keyOrder(_ a: ReactionLedger.MessageKey, _ b: ReactionLedger.MessageKey) ->
     (a.platform, a.conversationID, a.id) < (b.platform, b.conversationID, b.id)
 }
 
-/// The messages of one part of settling (places in report order) with their reactions.
-struct SettlingPart {
-    var places: Range<Int>
-    var reactions: [[ReactionLedger.ReactionEntry]]
-}
-
 /// What settling one part found besides its summaries: the removals they matched, their diagnostics,
 /// reactors missing from user lists (in report order), the conversations seen, and the tallies.
 struct SettledPart {
@@ -288,21 +290,6 @@ struct SettledPart {
     var unknown: [PersonKey] = []
     var conversations: Set<ReactionLedger.MessageKey> = []
     var tallies: [Platform: ReactionTally] = [:]
-}
-
-/// The reactions waiting to be settled: the ledger's lists by message and by target, or, where
-/// some target named no conversation, re-keyed by message.
-enum PendingReactions {
-    case attached(AttachedReactions)
-    case byMessage([ReactionLedger.MessageKey: [ReactionLedger.ReactionEntry]])
-}
-
-/// The ledger's reaction lists: each message's (`ofMessage`: its list's number + 1, or 0; in
-/// the messages' order), and those of targets whose message is not in the input.
-struct AttachedReactions {
-    var ofMessage: [UInt32]
-    var lists: [[ReactionLedger.ReactionEntry]]
-    var unattached: [MessageTarget: Int]
 }
 
 /// What settling accounts for besides the messages: the diagnostics so far, the tallies of

@@ -20,27 +20,6 @@ public final class ReactionLedger {
         var file: Int32
     }
 
-    struct ReactorEntry {
-        var sequence: Int
-        var name: String?
-        var instances: Instances
-    }
-
-    struct ReactionEntry {
-        /// The number of the entry's emoji in `emojiTable` (an `Emoji` is 72 bytes; an entry is
-        /// kept for every reaction of the input until it is settled).
-        var emoji: Int32
-        /// The number of the emoji's key (`keyNumbers`): a message's entries are found by it.
-        var key: Int32
-        var sequence: Int
-        var total: Int?
-        var totalFirstAt: Timestamp?
-        var reactors = ReactorTable()
-        /// Adds that named no reactor: counted when the platform's total covers them, else
-        /// named as not counted.
-        var unnamed: Int32 = 0
-    }
-
     struct RemovalKey: Hashable {
         var platform: Platform
         var ref: CompactID
@@ -58,20 +37,29 @@ public final class ReactionLedger {
     /// the messages are never held twice.
     var messageList: [MessageSummary] = []
     var messageIndex = PositionIndex()
-    /// Each target's reactions, one entry per emoji: a short list searched by key (a dictionary
-    /// per message would outweigh the few entries it holds). The lists are kept in the order their
-    /// targets were first seen. A recorded message's list is found through the message
+    /// The reaction facts, one entry per emoji on a target, each target's entries a list
+    /// (`ReactionArena`). A recorded message's list is found through the message
     /// (`listOfMessage`, by the message's position: 4 bytes a message); only targets whose
     /// message is not recorded (yet), and targets that name no conversation, are kept by target
-    /// (`reactionIndex`; a dictionary costs about 80 bytes a target).
-    var reactionLists: [[ReactionEntry]] = []
-    /// The number + 1 of each recorded message's list in `reactionLists` (0: none yet).
+    /// (`reactionIndex`).
+    var arena = ReactionArena()
+    /// The head of each recorded message's list in `arena` (`ReactionArena.none`: none yet).
     var listOfMessage: [UInt32] = []
-    var reactionIndex: [MessageTarget: Int] = [:]
-    /// The last fact's target and reaction value, and what they came to: a message's facts come
-    /// one after another, and so do the reactors of one emoji, so most facts need no hashing.
-    var lastTarget: (target: MessageTarget, position: Int)?
+    var reactionIndex: [MessageTarget: UInt32] = [:]
+    /// The last fact's target and where its list is, and the last reaction value and what it
+    /// came to: a message's facts come one after another, and so do the reactors of one emoji,
+    /// so most facts need no hashing.
+    var lastTarget: (target: MessageTarget, list: ListPlace)?
     var lastValue: (value: ReactionValue, resolved: Resolved)?
+    /// Where a target's list of entries is kept.
+    enum ListPlace {
+        case message(Int)
+        case target
+    }
+    /// The people who reacted, numbered in the order first met: a reactor is kept as its
+    /// number (`ReactionArena.Adder.person`).
+    var personKeys: [PersonKey] = []
+    var personNumbers: [PersonKey: UInt32] = [:]
     /// What a reaction value resolved to, by number: its emoji's key (which finds its entry with
     /// an integer comparison) and its emoji (kept by the entry the value creates: values with
     /// one key can differ in display or image, and an entry keeps the first fact's).
@@ -118,22 +106,32 @@ public final class ReactionLedger {
         self.resolver = resolver
     }
 
+    /// An empty ledger whose facts are kept in chunks of `2^chunkBits` (fewer than 65,536
+    /// only in tests, to see settling let go of chunks).
+    init(resolver: EmojiResolver = EmojiResolver(), chunkBits: Int) {
+        self.resolver = resolver
+        arena = ReactionArena(chunkBits: chunkBits)
+    }
+
+    /// The chunks of facts let go of after each wave of the last settling (for tests).
+    var settlingReleases: [Int] = []
+
     /// Registers an input file and returns its index for the facts read from it.
     public func beginFile(_ name: String) -> Int {
         files.append(name)
         return files.count - 1
     }
 
-    /// Makes room for about `messages` more messages and `targets` more messages with
-    /// reactions, so that the tables are not rebuilt again and again as they grow (each growth
-    /// hashes every key once more). Only a hint: the tables grow as needed either way.
+    /// Makes room for about `messages` more messages, so that the tables are not rebuilt again
+    /// and again as they grow (each growth hashes every key once more); `targets`, the messages
+    /// with reactions, needs no room (the reactions' store grows in chunks). Only a hint: the
+    /// tables grow as needed either way.
     public func expect(messages: Int, targets: Int) {
         if messageList.count + messages > messageList.capacity {
             messageIndex.reserveCapacity(messageList.count + messages)
             messageList.reserveCapacity(messageList.count + messages)
         }
         if messageList.count + messages > listOfMessage.capacity { listOfMessage.reserveCapacity(messageList.count + messages) }
-        if reactionLists.count + targets > reactionLists.capacity { reactionLists.reserveCapacity(reactionLists.count + targets) }
     }
 
     /// Messages recorded so far.
@@ -256,6 +254,7 @@ public final class ReactionLedger {
     /// Records one reaction fact read from file number `file`.
     public func record(_ fact: ReactionFact, file: Int) {
         sequence += 1
+        precondition(sequence < Int(UInt32.max), "the ledger holds fewer than 2^32 reaction facts")
         switch fact {
         case .add(let target, let value, let reactor, let reactorName, let at, let ref):
             guard let emoji = resolve(value) else {
@@ -266,36 +265,28 @@ public final class ReactionLedger {
                         platform: target.platform, reactions: weighInvalid(target, value, total: nil)))
             }
             guard !reactor.isEmpty else {
-                withEntry(target, emoji) { $0.unnamed &+= 1 }
+                arena.entries[entryPosition(target, emoji)].unnamed &+= 1
                 return diagnose(
                     Diagnostic(
                         .invalidReaction, file: files[file], "message \(target.messageID): a \(emojiTable[Int(emoji.emoji)].display) reaction has no user id",
                         platform: target.platform))
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
+            let person = personNumber(platform: target.platform, id: reactor)
             let instance = Instance(ref: CompactID(ref ?? ""), at: at, file: Int32(file))
-            let sequence = self.sequence
-            // Changed in place: a copy taken out and stored back would copy the reactor table
-            // on every add, quadratic in the reactors of one emoji.
-            withEntry(target, emoji) { entry in
-                entry.reactors.upsert(
-                    reactor,
-                    insert: {
-                        ReactorEntry(sequence: sequence, name: reactorName, instances: Instances(instance))
-                    },
-                    update: { existing in
-                        if let index = existing.instances.firstIndex(where: { $0.ref == instance.ref }) {
-                            if existing.instances[index].file == Int32(file) {
-                                diagnose(
-                                    Diagnostic(
-                                        .duplicateAdd, file: files[file],
-                                        "message \(target.messageID): \(reactor) added \(emojiTable[Int(emoji.emoji)].display) twice"))
-                            }
-                            existing.instances[index].at = earliest(existing.instances[index].at, at)
-                        } else {
-                            existing.instances.append(instance)
-                        }
-                    })
+            let entry = entryPosition(target, emoji)
+            guard let adder = arena.adder(of: person, on: entry) else {
+                return arena.link(
+                    ReactionArena.Adder(
+                        ref: instance.ref, at: at, givenName: ReactionArena.GivenName(reactorName), hasMoreInstances: false, file: instance.file,
+                        person: person, sequence: UInt32(sequence), next: ReactionArena.none),
+                    to: entry)
+            }
+            let outcome = arena.add(instance, toAdder: adder)
+            if outcome.repeated, outcome.sameFile {
+                diagnose(
+                    Diagnostic(
+                        .duplicateAdd, file: files[file], "message \(target.messageID): \(reactor) added \(emojiTable[Int(emoji.emoji)].display) twice"))
             }
         case .total(let target, let value, let count, let firstAt):
             guard let emoji = resolve(value) else {
@@ -312,14 +303,24 @@ public final class ReactionLedger {
                         "message \(target.messageID): the count of \(emojiTable[Int(emoji.emoji)].display) (\(count)) is outside 0…\(ReactionCount.maximum) and is not used",
                         platform: target.platform))
             }
-            withEntry(target, emoji) { entry in
-                entry.total = max(entry.total ?? 0, count)
-                entry.totalFirstAt = earliest(entry.totalFirstAt, firstAt)
-            }
+            let entry = entryPosition(target, emoji)
+            arena.entries[entry].total = max(arena.entries[entry].total, Int32(count))
+            arena.entries[entry].totalFirstAt = earliest(arena.entries[entry].totalFirstAt, firstAt)
         case .remove(let platform, let ref):
             let key = RemovalKey(platform: platform, ref: CompactID(ref))
             if removals[key] == nil { removals[key] = files[file] }
         }
+    }
+
+    /// The number of the person with `id` on `platform`, given when first met.
+    func personNumber(platform: Platform, id: String) -> UInt32 {
+        let key = PersonKey(platform: platform, id: id)
+        if let number = personNumbers[key] { return number }
+        precondition(personKeys.count < Int(UInt32.max), "the ledger holds fewer than 2^32 people")
+        let number = UInt32(personKeys.count)
+        personKeys.append(key)
+        personNumbers[key] = number
+        return number
     }
 
     /// How many more reactions of an invalid value on `target` a fact shows (an add, or a
@@ -333,7 +334,10 @@ public final class ReactionLedger {
         return max(seen.total, seen.adds) - before
     }
 
-    func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+    func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? { Self.earliestTime(a, b) }
+
+    /// The earlier of two times, either where the other is missing.
+    static func earliestTime(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
         guard let a else { return b }
         guard let b else { return a }
         return min(a, b)

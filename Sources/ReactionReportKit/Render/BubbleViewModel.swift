@@ -7,7 +7,7 @@ struct BubbleViewModel {
 
     /// The bubbles of one message, in the configured order, in an object with room for `room`
     /// more values (the message's own).
-    func bubbles(_ reactions: [ReactionSummary], room: Int = 0) -> TemplateObject {
+    func bubbles(_ reactions: ReactionList, room: Int = 0) -> TemplateObject {
         var model = TemplateObject(capacity: 2 + room)
         model.append("hasBubbles", .flag(!reactions.isEmpty))
         model.append("bubbles", .list(reactions.map { .object(bubble($0)) }))
@@ -91,7 +91,7 @@ struct BubbleViewModel {
     }
 
     /// "👍 4 · ❤️ 2" for plain-text places (Markdown tables).
-    func plainText(_ reactions: [ReactionSummary]) -> String {
+    func plainText(_ reactions: ReactionList) -> String {
         reactions.map { "\($0.emoji.display) \(countText($0.count))" }.joined(separator: " · ")
     }
 }

@@ -3,13 +3,13 @@ import ByteOutput
 /// The `data/messages.jsonl` line of a message (product.md §3.1), appended as UTF-8 bytes: the
 /// data file of a million messages is written without building a string per field.
 enum MessageRecord {
-    static func line(_ message: MessageSummary, reactions: [ReactionSummary]) -> String {
+    static func line(_ message: MessageSummary, reactions: ReactionList) -> String {
         let out = ByteBuffer()
         append(message, reactions: reactions, to: out)
         return out.text
     }
 
-    static func append(_ message: MessageSummary, reactions: [ReactionSummary], to out: ByteBuffer) {
+    static func append(_ message: MessageSummary, reactions: ReactionList, to out: ByteBuffer) {
         out.append(literal: #"{"platform":"#)
         JSONText.appendQuoted(message.platform.rawValue, to: out)
         out.append(literal: #","conversation":{"id":"#)

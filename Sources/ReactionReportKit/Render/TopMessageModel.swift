@@ -21,7 +21,7 @@ struct TopMessageModel: TemplateRepresentable {
     var bubblesText: String
     /// When the message was sent, shown and as a `datetime` attribute.
     var time: (display: String, iso: String)?
-    var reactions: [ReactionSummary]
+    var reactions: ReactionList
     var bubbles: BubbleViewModel
 
     /// The message at `index` of the layout, ranked `rank`.

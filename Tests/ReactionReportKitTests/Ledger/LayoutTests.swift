@@ -7,7 +7,7 @@ import XCTest
 final class LayoutTests: XCTestCase {
     func testAMessageTakesNoPadding() {
         XCTAssertEqual(MemoryLayout<ImportedMessage>.stride, 136)
-        XCTAssertEqual(MemoryLayout<MessageSummary>.stride, 168)
+        XCTAssertEqual(MemoryLayout<MessageSummary>.stride, 176)
     }
 }
 
@@ -28,10 +28,15 @@ final class ReactorListTests: XCTestCase {
         XCTAssertNotEqual(ReactorList(people.prefix(2)), ReactorList(people.prefix(1)))
     }
 
-    /// One reactor takes no allocation of its own: a reaction with it fits in 104 bytes, as
-    /// 56 bytes and an array of one did before in 144 (with the array's header and allocation).
-    func testAReactionWithOneReactorHoldsItInline() {
-        XCTAssertEqual(MemoryLayout<ReactorList>.stride, 56)
-        XCTAssertEqual(MemoryLayout<ReactionSummary>.stride, 104)
+    /// A settled message's reactions and a reaction's reactors are a range of their part's
+    /// store, 16 bytes each, not an array of values of their own (`SettledReactions`); a reaction
+    /// settled is 32 bytes, a reactor 24.
+    func testSettledReactionsAreRangesOfTheirPartsStore() {
+        XCTAssertEqual(MemoryLayout<ReactionList>.stride, 16)
+        XCTAssertEqual(MemoryLayout<ReactorList>.stride, 16)
+        XCTAssertEqual(MemoryLayout<SettledReactions.Reaction>.stride, 40)
+        XCTAssertEqual(MemoryLayout<SettledReactions.ReactorRecord>.stride, 24)
+        XCTAssertEqual(MemoryLayout<ReactionArena.Entry>.stride, 48)
+        XCTAssertEqual(MemoryLayout<ReactionArena.Adder>.stride, 48)
     }
 }

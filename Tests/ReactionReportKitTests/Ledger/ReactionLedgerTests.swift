@@ -84,32 +84,6 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(TestSupport.diagnostics(result), [:])
     }
 
-    /// A reaction's reactors: one inline, a few searched in order, many indexed by id; each id
-    /// once, in the order first added, found and updated in every regime.
-    func testReactorTableKeepsEachReactorOnceInOrderFirstAdded() {
-        var table = ReactionLedger.ReactorTable()
-        let ids = (0..<40).map { "user-\(($0 * 7) % 40)" }
-        func entry(_ sequence: Int) -> ReactionLedger.ReactorEntry {
-            ReactionLedger.ReactorEntry(sequence: sequence, name: nil, instances: .init(ReactionLedger.Instance(ref: CompactID(""), at: nil, file: 0)))
-        }
-        for (sequence, id) in ids.enumerated() {
-            table.upsert(id, insert: { entry(sequence) }, update: { _ in XCTFail("\(id) is new") })
-            // Every id so far is found, and updating one changes only it.
-            for earlier in ids[...sequence] { XCTAssertNotNil(table[earlier], earlier) }
-            table.upsert(
-                ids[sequence / 2],
-                insert: {
-                    XCTFail("known")
-                    return entry(-1)
-                }, update: { $0.name = "seen" })
-        }
-        XCTAssertEqual(table.count, 40)
-        XCTAssertEqual(table.map(\.key), ids)
-        XCTAssertEqual(table.map(\.value.sequence), Array(0..<40))
-        XCTAssertEqual(table.filter { $0.value.name == "seen" }.count, 20)
-        XCTAssertNil(table["user-40"])
-    }
-
     /// Values with one key can resolve to emoji that differ (two custom emoji of one name from
     /// different servers, with their own images): each message's reaction keeps the emoji of its
     /// own first fact, not the first one the ledger met.
@@ -361,7 +335,7 @@ final class ReactionLedgerTests: XCTestCase {
             return ledger
         }
         let calls = Locked(0)
-        let handedBack = ledger().summarize(handBack: { calls.withLock { $0 += 1 } }, handBackEvery: 1)
+        let handedBack = ledger().summarize(handBack: { calls.withLock { $0 += 1 } }, handBackEvery: 1, partsPerWave: 1)
         XCTAssertEqual(calls.withLock { $0 }, 3)
         let plain = ledger().summarize()
         XCTAssertEqual(handedBack.messages.flatMap(TestSupport.reactions), plain.messages.flatMap(TestSupport.reactions))

@@ -1,0 +1,201 @@
+/// The settled reactions of a run of the report's messages (one part of settling), held once
+/// for them all: a reaction is a few numbers, its reactors a run of numbered people, and its
+/// emoji and people are found by number in tables the whole report shares. A message's
+/// reactions are a range of it (`ReactionList`); nothing is allocated per message or per
+/// reaction. A million-message report kept its reactions as an array of 104-byte values a
+/// message, with an array of reactors on one reaction in four (about 170 bytes a message); here
+/// they take about 70.
+final class SettledReactions: Sendable {
+    /// One emoji on one message.
+    struct Reaction: Sendable {
+        var firstAt: Timestamp?
+        var sequence: UInt32
+        /// The number of the emoji in `emoji`.
+        var emoji: UInt32
+        var count: Int32
+        /// Where the reaction's reactors start in `reactors`, and how many there are.
+        var reactorsStart: UInt32
+        var reactorCount: UInt32
+        var complete: Bool
+    }
+
+    /// One person on one reaction.
+    struct ReactorRecord: Sendable {
+        var at: Timestamp?
+        /// The number of the person in `people`.
+        var person: UInt32
+        /// True when the person has no name in the directory and the export gave an empty one
+        /// with the reaction (shown as given, an empty name, where no name would show the id).
+        var emptyName: Bool
+    }
+
+    /// Every emoji of the report, by number (the ledger's table).
+    let emoji: [Emoji]
+    /// Every reactor of the report, by number.
+    let people: PeopleDirectory
+    let reactions: [Reaction]
+    let reactors: [ReactorRecord]
+
+    init(emoji: [Emoji], people: PeopleDirectory, reactions: [Reaction], reactors: [ReactorRecord]) {
+        self.emoji = emoji
+        self.people = people
+        self.reactions = reactions
+        self.reactors = reactors
+    }
+
+    /// The reaction at `index`, as a value.
+    func summary(at index: Int) -> ReactionSummary {
+        let reaction = reactions[index]
+        let start = Int(reaction.reactorsStart)
+        return ReactionSummary(
+            emoji: emoji[Int(reaction.emoji)], count: Int(reaction.count),
+            reactors: ReactorList(self, start..<start + Int(reaction.reactorCount)), reactorsComplete: reaction.complete,
+            firstAt: reaction.firstAt, sequence: Int(reaction.sequence))
+    }
+
+    /// The reactor at `index`, as a value.
+    func reactor(at index: Int) -> Reactor {
+        let record = reactors[index]
+        let person = Int(record.person)
+        return Reactor(id: people.ids[person], name: people.names[person] ?? (record.emptyName ? "" : nil), at: record.at)
+    }
+
+    /// The same reactions with the people of `directory` (same numbers, other ids and names:
+    /// the anonymizer's pseudonyms).
+    func withPeople(_ directory: PeopleDirectory) -> SettledReactions {
+        SettledReactions(emoji: emoji, people: directory, reactions: reactions, reactors: reactors)
+    }
+}
+
+/// The people who reacted in a report, numbered in the order the ledger first met them: their
+/// platform, their id and their name in the platform's directory (nil where it has none).
+final class PeopleDirectory: Sendable {
+    let platforms: [Platform]
+    let ids: [String]
+    let names: [String?]
+
+    init(platforms: [Platform], ids: [String], names: [String?]) {
+        self.platforms = platforms
+        self.ids = ids
+        self.names = names
+    }
+}
+
+/// The reactions of one message, in their order: a range of a part's `SettledReactions` as the
+/// ledger settled them, or values given directly (tests, the anonymizer, a reordering).
+public struct ReactionList: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
+    enum Storage: Sendable {
+        case values([ReactionSummary])
+        case settled(SettledReactions, start: UInt32, count: UInt32)
+    }
+
+    var storage: Storage
+
+    /// The reactions given.
+    public init(_ reactions: [ReactionSummary]) { storage = .values(reactions) }
+
+    public init(arrayLiteral reactions: ReactionSummary...) { storage = .values(reactions) }
+
+    init(_ store: SettledReactions, _ range: Range<Int>) {
+        storage = .settled(store, start: UInt32(range.lowerBound), count: UInt32(range.count))
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .values(let values): return values.count
+        case .settled(_, _, let count): return Int(count)
+        }
+    }
+
+    public subscript(position: Int) -> ReactionSummary {
+        switch storage {
+        case .values(let values): return values[position]
+        case .settled(let store, let start, let count):
+            precondition(position >= 0 && position < Int(count), "a reaction outside the list")
+            return store.summary(at: Int(start) + position)
+        }
+    }
+
+    /// The sum of the counts, held at the ends of `Int` (`Int.addingClamped`), read without
+    /// making each reaction's value.
+    var totalCount: Int {
+        switch storage {
+        case .values(let values):
+            var total = 0
+            for reaction in values { total = total.addingClamped(reaction.count) }
+            return total
+        case .settled(let store, let start, let count):
+            var total = 0
+            for index in Int(start)..<Int(start) + Int(count) { total = total.addingClamped(Int(store.reactions[index].count)) }
+            return total
+        }
+    }
+
+    /// The same reactions with each reactor replaced by `transform`'s: a part's store takes
+    /// the people of `directory(store.people)` (made once a store: `stores` keeps them by the
+    /// store they replace), so the reactions stay where they are.
+    func mappingReactors(
+        stores: inout [ObjectIdentifier: SettledReactions], directory: (PeopleDirectory) -> PeopleDirectory, _ transform: (Reactor) -> Reactor
+    ) -> ReactionList {
+        switch storage {
+        case .values(let values):
+            return ReactionList(
+                values.map { reaction in
+                    var reaction = reaction
+                    reaction.reactors = ReactorList(reaction.reactors.lazy.map(transform))
+                    return reaction
+                })
+        case .settled(let store, let start, let count):
+            let mapped = stores[ObjectIdentifier(store)] ?? store.withPeople(directory(store.people))
+            stores[ObjectIdentifier(store)] = mapped
+            return ReactionList(storage: .settled(mapped, start: start, count: count))
+        }
+    }
+
+    private init(storage: Storage) { self.storage = storage }
+
+    /// Puts the reactions in the order `areInIncreasingOrder` gives (as values).
+    public mutating func sort(by areInIncreasingOrder: (ReactionSummary, ReactionSummary) -> Bool) {
+        storage = .values(Array(self).sorted(by: areInIncreasingOrder))
+    }
+}
+
+/// The reactors of one reaction, earliest first: a range of a part's `SettledReactions`, or
+/// values given directly.
+public struct ReactorList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
+    private enum Storage: Sendable {
+        case values([Reactor])
+        case settled(SettledReactions, start: UInt32, count: UInt32)
+    }
+
+    private var storage: Storage
+
+    /// The reactors in the order given.
+    public init(_ reactors: some Sequence<Reactor>) { storage = .values(Array(reactors)) }
+
+    public init(arrayLiteral reactors: Reactor...) { storage = .values(reactors) }
+
+    init(_ store: SettledReactions, _ range: Range<Int>) {
+        storage = .settled(store, start: UInt32(range.lowerBound), count: UInt32(range.count))
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .values(let values): return values.count
+        case .settled(_, _, let count): return Int(count)
+        }
+    }
+
+    public subscript(position: Int) -> Reactor {
+        switch storage {
+        case .values(let values): return values[position]
+        case .settled(let store, let start, let count):
+            precondition(position >= 0 && position < Int(count), "a reactor outside the list")
+            return store.reactor(at: Int(start) + position)
+        }
+    }
+
+    public static func == (a: ReactorList, b: ReactorList) -> Bool { a.elementsEqual(b) }
+}
