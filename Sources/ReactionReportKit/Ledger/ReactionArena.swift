@@ -198,8 +198,10 @@ struct ReactionArena {
 }
 
 /// Values kept in chunks of 65,536 (by default), found by a 32-bit number (chunk and place), so
-/// that the store grows without copying what it holds, and a chunk no longer needed can be let
-/// go of while the others are kept (`release`).
+/// that the store grows without copying what it holds or holding room it may never use (an
+/// array of a million messages grown by doubling holds up to twice their size, and both
+/// copies while it grows), and a chunk no longer needed can be let go of while the others are
+/// kept (`release`).
 struct ChunkedStore<Element> {
     private var chunks: [[Element]] = []
     private(set) var count = 0
@@ -207,7 +209,7 @@ struct ChunkedStore<Element> {
     let chunkBits: Int
 
     init(chunkBits: Int = 16) {
-        precondition((1...16).contains(chunkBits), "chunks of 2 to 65,536 records")
+        precondition((1...24).contains(chunkBits), "chunks of 2 to 2^24 records")
         self.chunkBits = chunkBits
     }
 
@@ -227,6 +229,25 @@ struct ChunkedStore<Element> {
     subscript(number: UInt32) -> Element {
         get { chunks[Int(number) >> chunkBits][Int(number) & ((1 << chunkBits) - 1)] }
         _modify { yield &chunks[Int(number) >> chunkBits][Int(number) & ((1 << chunkBits) - 1)] }
+    }
+
+    subscript(position: Int) -> Element {
+        get { self[UInt32(position)] }
+        _modify { yield &self[UInt32(position)] }
+    }
+
+    /// Every element in one array of their number, each chunk let go of as soon as it is
+    /// moved; the store is left empty.
+    mutating func takeAll() -> [Element] {
+        var all: [Element] = []
+        all.reserveCapacity(count)
+        for chunk in chunks.indices {
+            all.append(contentsOf: chunks[chunk])
+            chunks[chunk] = []
+        }
+        chunks = []
+        count = 0
+        return all
     }
 
     /// The number of chunks, and the chunk a number is in.

@@ -96,7 +96,7 @@ extension ReactionLedger {
         let withoutConversation = targets.keys.filter { $0.conversationID == nil }
         var messagesByID: [String: [Int]] = [:]
         if !withoutConversation.isEmpty {
-            for position in messageList.indices {
+            for position in 0..<messageList.count {
                 let key = messageKey(at: position)
                 messagesByID["\(key.platform.rawValue)\u{1F}\(key.id.text)", default: []].append(position)
             }
@@ -139,8 +139,8 @@ extension ReactionLedger {
     /// where they lie (each cycle of the permutation swapped through once), and `carried` (one
     /// value a message) with them.
     func takeMessagesInReportOrder(carrying carried: inout [UInt32]) -> [MessageSummary] {
-        var messages = messageList
-        messageList = []
+        var messages = messageList.takeAll()
+        messageList = ChunkedStore(chunkBits: Self.messageChunkBits)
         messageIndex = PositionIndex()
         func key(_ index: Int) -> MessageKey {
             MessageKey(of: messages[index].message)

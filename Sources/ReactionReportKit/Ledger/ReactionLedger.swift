@@ -35,8 +35,12 @@ public final class ReactionLedger {
     /// are read from the list, not copied into the index). Each is kept as the summary it
     /// becomes: settling puts the list in report order and fills in each summary in place, so
     /// the messages are never held twice.
-    var messageList: [MessageSummary] = []
+    var messageList = ChunkedStore<MessageSummary>(chunkBits: ReactionLedger.messageChunkBits)
     var messageIndex = PositionIndex()
+    /// 262,144 messages a chunk of `messageList`: 46 MB, above the 32 MB from which the
+    /// program's allocator maps a block of its own (`AllocatorSettings`), so each chunk goes
+    /// back to the system as soon as settling has moved it into the report's array.
+    static let messageChunkBits = 18
     /// The reaction facts, one entry per emoji on a target, each target's entries a list
     /// (`ReactionArena`). A recorded message's list is found through the message
     /// (`listOfMessage`, by the message's position: 4 bytes a message); only targets whose
@@ -127,10 +131,7 @@ public final class ReactionLedger {
     /// with reactions, needs no room (the reactions' store grows in chunks). Only a hint: the
     /// tables grow as needed either way.
     public func expect(messages: Int, targets: Int) {
-        if messageList.count + messages > messageList.capacity {
-            messageIndex.reserveCapacity(messageList.count + messages)
-            messageList.reserveCapacity(messageList.count + messages)
-        }
+        messageIndex.reserveCapacity(messageList.count + messages)
         if messageList.count + messages > listOfMessage.capacity { listOfMessage.reserveCapacity(messageList.count + messages) }
     }
 
@@ -148,7 +149,7 @@ public final class ReactionLedger {
         // One hash and one probe, for a new message and for a repeat alike.
         let index = messageIndex.position(hash: key.hashValue, insertingIfAbsent: messageList.count) { messageKey(at: $0) == key }
         guard index < messageList.count else {
-            messageList.append(MessageSummary(message: message, conversationName: "", reactions: []))
+            _ = messageList.append(MessageSummary(message: message, conversationName: "", reactions: []))
             listOfMessage.append(adoptedList(of: key))
             return
         }
