@@ -24,6 +24,18 @@ struct ConversationPages: Sendable {
         reactionTotals = layout.conversations.map { conversation in
             conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionCount) }
         }
+        pageLinks = layout.conversations.map { conversation in
+            (1...conversation.pageCount).map { Self.pageLink($0, current: false) }
+        }
+    }
+
+    /// Each conversation's page list, no page current: every page lists every page of its
+    /// conversation, so a conversation of 2,500 pages would otherwise make 6 million list
+    /// items; a page copies the list and marks its own.
+    let pageLinks: [[TemplateValue]]
+
+    static func pageLink(_ number: Int, current: Bool) -> TemplateValue {
+        .object(["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(current)])
     }
 
     /// Every page of every conversation, in writing order.
@@ -46,12 +58,9 @@ struct ConversationPages: Sendable {
         model.append("hasPages", .flag(conversation.pageCount > 1))
         model.append("pageNumber", .number(page))
         model.append("pageCount", .number(conversation.pageCount))
-        model.append(
-            "pages",
-            .list(
-                (1...conversation.pageCount).map { number -> TemplateValue in
-                    .object(["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(number == page)])
-                }))
+        var pages = pageLinks[index]
+        pages[page - 1] = Self.pageLink(page, current: true)
+        model.append("pages", .list(pages))
         model.append("messages", .list(slice.map { index in .object(messageModel(index, bubbles: bubbles)) }))
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
     }
