@@ -100,8 +100,14 @@ package struct PassedPages: Sendable {
     /// The reader stands at `offset`: when it is due, the whole pages between the last drop
     /// and `offset` are let go.
     package mutating func passed(_ offset: Int) {
-        guard offset >= dueAt else { return }
-        let end = file.pageStart(min(offset, file.count))
+        if offset >= dueAt { letGo(upTo: offset) }
+    }
+
+    /// The reader is done up to `offset` (the end of the array it walked, of the document it
+    /// read): the whole pages between the last drop and `offset` are let go now, due or not,
+    /// so that the many readers of a file's shorter stretches let go of them too.
+    package mutating func letGo(upTo offset: Int) {
+        let end = file.pageStart(min(max(offset, 0), file.count))
         if end > keptFrom {
             file.drop(keptFrom..<end)
             keptFrom = end

@@ -144,6 +144,7 @@ extension JSONParser {
                 if cursor.position < buffer.count {
                     throw Failure(offset: cursor.position, reason: JSONParser.textAfterValue)
                 }
+                cursor.pages?.letGo(upTo: cursor.position)
                 return (result, cursor.notes?.finish())
             } catch let failure as Failure {
                 throw error(for: failure, in: buffer, file: file, mapped: bytes.mappedFile)

@@ -40,10 +40,15 @@ public struct JSONDeferredArray: Sendable {
         var position: Int
         var pages: PassedPages?
 
-        /// The next element, moving past it; nil at the end of the array.
+        /// The next element, moving past it; nil at the end of the array, where the walk lets
+        /// go of the rest of the array's pages (an array walked whole is let go whole, however
+        /// short).
         @usableFromInline
         mutating func next() -> JSONValue? {
-            guard position < array.end else { return nil }
+            guard position < array.end else {
+                finish()
+                return nil
+            }
             return array.source.bytes.withUnsafeBufferPointer { buffer in
                 var reader = JSONCursor(buffer: buffer, pages: pages)
                 reader.source = array.source
@@ -51,6 +56,7 @@ public struct JSONDeferredArray: Sendable {
                 reader.skipWhitespace()
                 guard buffer[reader.position] != UInt8(ascii: "]") else {
                     position = array.end
+                    finish()
                     return nil
                 }
                 guard let value = try? reader.parseValue(depth: array.depth) else {
@@ -63,6 +69,12 @@ public struct JSONDeferredArray: Sendable {
                 pages = reader.pages
                 return value
             }
+        }
+
+        /// Lets go of the pages up to the array's end, once.
+        private mutating func finish() {
+            pages?.letGo(upTo: array.end)
+            pages = nil
         }
     }
 }

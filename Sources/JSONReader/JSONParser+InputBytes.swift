@@ -81,6 +81,7 @@ extension JSONParser {
                 start += length
                 pages?.passed(start)
             }
+            pages?.letGo(upTo: start)
             guard let newline else { return false }
             guard whole[(newline + 1)...].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return false }
             let buffer = UnsafeBufferPointer(rebasing: whole[..<newline])
@@ -89,6 +90,7 @@ extension JSONParser {
             reader.skipWhitespace()
             guard reader.position < buffer.count, (try? reader.parseValue(depth: 0)) != nil else { return false }
             reader.skipWhitespace()
+            reader.pages?.letGo(upTo: reader.position)
             return reader.position == buffer.count
         }
     }
@@ -96,11 +98,13 @@ extension JSONParser {
 
 extension InputBytes {
     /// Calls `body` with a cursor at `offset` of the bytes, noting the members `rule` picks; in
-    /// a mapped file the cursor lets go of the pages it passes.
+    /// a mapped file the cursor lets go of the pages it passes, and of all it passed when
+    /// `body` is done.
     func withCursor<Result>(from offset: Int = 0, noting rule: MemberRule? = nil, _ body: (inout JSONCursor) throws -> Result) rethrows -> Result {
         try withUnsafeBufferPointer { buffer in
             var cursor = JSONCursor(buffer: buffer, noting: rule, pages: passedPages(from: offset))
             cursor.position = offset
+            defer { cursor.pages?.letGo(upTo: cursor.position) }
             return try body(&cursor)
         }
     }

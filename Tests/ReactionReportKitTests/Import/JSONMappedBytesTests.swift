@@ -76,6 +76,23 @@ final class JSONMappedBytesTests: XCTestCase {
         XCTAssertGreaterThan(file.droppedBytes - before, 6 * (channelBytes - 3 * interval))
     }
 
+    /// A walk lets go of an array shorter than the interval when it reaches its end: a file of
+    /// many short arrays (a channel, a chat) is let go array by array.
+    func testAWalkLetsGoOfAShortArrayAtItsEnd() throws {
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("history.json")
+        try Data(history).write(to: url)
+        let bytes = try DiskFiles.bytes(of: url.path, reading: FileReading(mappingFrom: 0, dropInterval: 1 << 20))
+        let file = try XCTUnwrap(bytes.mappedFile)
+        let document = try JSONParser.parse(bytes, file: "h.json", deferringArraysFrom: 1_024, noting: nil).value
+        XCTAssertGreaterThan(file.droppedBytes, history.count - 2 * 4096, "the validating pass let go of the file at its end")
+        let before = file.droppedBytes
+        let channel = try XCTUnwrap(document["channels"]?["c1"]?.elements)
+        XCTAssertNotNil(channel.first)
+        XCTAssertEqual(file.droppedBytes, before, "a walk stopped early lets nothing go before it is due")
+        XCTAssertEqual(channel.reduce(0) { count, _ in count + 1 }, 2_000)
+        XCTAssertGreaterThan(file.droppedBytes - before, history.count / 2 - 3 * 4096, "the channel's pages, at its end")
+    }
+
     /// An error near the end of a large mapped file is placed as in its array; placing it
     /// counts the lines a stretch at a time and lets go of each.
     func testAnErrorInAMappedFileIsPlacedAsInItsArray() throws {
