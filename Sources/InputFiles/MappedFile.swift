@@ -12,8 +12,9 @@ import Foundation
 /// behind them every `dropInterval` bytes, so a pass over the whole file holds only the last
 /// stretch of it. The file is unmapped when the object goes away; whoever reads it holds it.
 ///
-/// The file must not be truncated while it is mapped (reading a page past its new end stops
-/// the process), as with any mapping of a file another program may change.
+/// The file must not be truncated or rewritten while it is mapped (reading a page past its new
+/// end stops the process; a page let go and read again shows what the file holds then), as
+/// with any mapping of a file another program may change.
 public final class MappedFile: @unchecked Sendable {
     /// The file's size in bytes when it was mapped: the bytes the mapping holds.
     public let count: Int
