@@ -31,10 +31,12 @@ let package = Package(
         // narrow, safe API (Scripts/check-code.py keeps unsafe code inside them).
         // Text positions and the one located error, shared by the readers of text.
         .target(name: "SourceText"),
-        // The JSON reader: parser, values, cursor, paths, members noted while parsing.
-        .target(name: "JSONReader", dependencies: ["SourceText"]),
-        // Input bytes: files read and folders listed with POSIX calls, zip archives read in place.
+        // Input bytes: files read (or mapped, when large) and folders listed with POSIX calls,
+        // zip archives read in place.
         .target(name: "InputFiles", dependencies: ["CZlib", "SourceText"]),
+        // The JSON reader: parser, values, cursor, paths, members noted while parsing. It reads
+        // InputFiles' bytes, an array or a mapped file, letting go of the pages it has passed.
+        .target(name: "JSONReader", dependencies: ["InputFiles", "SourceText"]),
         // Work spread over the cores or run in the background, behind safe calls.
         .target(name: "ParallelWork"),
         // Bytes on their way out: the buffer pages and data files are written into, the writers

@@ -1,12 +1,15 @@
 // InputFiles: the bytes of the files an export is made of.
 //
-// The module owns reading input from disk: whole files read with POSIX calls (`DiskFiles`),
-// folders listed with readdir, what `stat` says of a path, and zip archives read in place
-// through zlib (`ZipArchive`), entry by entry, each checked against its CRC-32. It knows nothing
-// of exports or formats; which names are read, in what order, and what becomes of an entry not
-// read is the caller's business. Errors are `LocatedError`s.
+// The module owns reading input from disk: whole files read with POSIX calls (`DiskFiles`), or
+// mapped read-only when they are large (`MappedFile`, held as `InputBytes`: readers going
+// through one front to back let go of the pages behind them), folders listed with readdir,
+// what `stat` says of a path, and zip archives read in place through zlib (`ZipArchive`),
+// entry by entry, each checked against its CRC-32. It knows nothing of exports or formats;
+// which names are read, in what order, and what becomes of an entry not read is the caller's
+// business. Errors are `LocatedError`s.
 //
-// Every public call is safe: buffers and raw pointers are used inside the module only.
+// Every public call is safe: buffers and raw pointers are used inside the module only (and
+// lent, by `package` calls, to the JSON reader).
 
 import Foundation
 import SourceText
@@ -54,14 +57,41 @@ public enum DiskFiles {
     /// a hint, the file is read to its end whatever it has become.
     /// - Throws: `LocatedError` ("cannot be read") for a file that cannot be opened or read, or a folder.
     public static func contents(of path: String) throws -> [UInt8] {
+        let (descriptor, status) = try openForReading(path)
+        defer { close(descriptor) }
+        return try readAll(descriptor, sizeHint: Int(status.st_size), path: path)
+    }
+
+    /// The file at `path`: mapped when it is a regular file of at least `reading.mappingFrom`
+    /// bytes, otherwise (or when it cannot be mapped) read into memory as `contents(of:)` does.
+    /// - Throws: `LocatedError` ("cannot be read") for a file that cannot be opened or read, or a folder.
+    public static func bytes(of path: String, reading: FileReading = FileReading()) throws -> InputBytes {
+        let (descriptor, status) = try openForReading(path)
+        defer { close(descriptor) }
+        let size = Int(status.st_size)
+        if (status.st_mode & S_IFMT) == S_IFREG, size >= reading.mappingFrom,
+            let file = MappedFile(descriptor: descriptor, size: size, dropInterval: reading.dropInterval)
+        {
+            return InputBytes(file)
+        }
+        return InputBytes(try readAll(descriptor, sizeHint: size, path: path))
+    }
+
+    /// The file at `path` opened for reading, with what `fstat` says of it.
+    private static func openForReading(_ path: String) throws -> (Int32, stat) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw LocatedError(file: path, reason: "cannot be read") }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
+            close(descriptor)
             throw LocatedError(file: path, reason: "cannot be read")
         }
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        return (descriptor, status)
+    }
+
+    /// Reads `descriptor` to its end into an array sized by `sizeHint`.
+    private static func readAll(_ descriptor: Int32, sizeHint: Int, path: String) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
         var filled = 0
         while true {
             if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536))) }

@@ -35,7 +35,7 @@ extension JSONCursor {
             }
             return value
         } catch let failure as JSONParser.Failure {
-            throw JSONParser.error(for: failure, in: buffer, file: file)
+            throw JSONParser.error(for: failure, in: buffer, file: file, mapped: pages?.file)
         }
     }
 
@@ -115,6 +115,7 @@ extension JSONCursor {
             skipWhitespace()
             if notes != nil { notes!.member(nameStart: nameStart, nameEnd: nameEnd, valueStart: position, in: buffer) }
             try member(&self, key)
+            passPages()
             skipWhitespace()
             guard position < buffer.count else { throw fail("the file ends inside an object") }
             switch buffer[position] {
@@ -165,6 +166,7 @@ extension JSONCursor {
         while true {
             skipWhitespace()
             try element(&self)
+            passPages()
             skipWhitespace()
             guard position < buffer.count else { throw fail("the file ends inside an array") }
             switch buffer[position] {

@@ -1,3 +1,4 @@
+import InputFiles
 import SourceText
 
 /// Reads one JSON document front to back without building it: a caller walks into the arrays
@@ -29,10 +30,30 @@ public struct JSONCursor: ~Copyable {
     var cursorDepth = 0
     /// Set to note the members a rule picks (`NotedMembers`) as they are read.
     var notes: MemberNotes?
+    /// Set when the bytes are a mapped file: the pages the cursor has passed are let go as it
+    /// goes (checked between elements and members, `passPages()`).
+    var pages: PassedPages?
+    /// The offset from which `passPages()` lets pages go (never, without `pages`).
+    var dropAt = Int.max
 
-    init(buffer: UnsafeBufferPointer<UInt8>, noting rule: MemberRule? = nil) {
+    init(buffer: UnsafeBufferPointer<UInt8>, noting rule: MemberRule? = nil, pages: PassedPages? = nil) {
         self.buffer = buffer
         if let rule { notes = MemberNotes(rule) }
+        self.pages = pages
+        dropAt = pages?.dueAt ?? .max
+    }
+
+    /// Lets go of the pages behind the cursor when it has gone far enough since it last did:
+    /// one comparison, made between the elements of an array and the members of an object.
+    @inline(__always)
+    mutating func passPages() {
+        if position >= dropAt { letPassedPagesGo() }
+    }
+
+    @inline(never)
+    private mutating func letPassedPagesGo() {
+        pages?.passed(position)
+        dropAt = pages?.dueAt ?? .max
     }
 
     /// What the value the cursor stands at starts with (nil at the end of the text).
@@ -92,7 +113,7 @@ extension JSONParser {
     /// which `body` must read whole; nothing but whitespace may follow it.
     /// - Throws: `LocatedError` at the first fault, or what `body` throws.
     public static func walk<T>(_ bytes: [UInt8], file: String, _ body: (inout JSONCursor) throws -> T) throws -> T {
-        try walk(bytes, file: file, noting: nil, body).result
+        try walk(InputBytes(bytes), file: file, noting: nil, body).result
     }
 
     /// `walk(_:file:_:)`, noting the members `rule` picks wherever they are, in members `body`
@@ -101,8 +122,17 @@ extension JSONParser {
         _ bytes: [UInt8], file: String, noting rule: MemberRule?,
         _ body: (inout JSONCursor) throws -> T
     ) throws -> (result: T, noted: NotedMembers?) {
+        try walk(InputBytes(bytes), file: file, noting: rule, body)
+    }
+
+    /// `walk(_:file:noting:_:)` over an input's bytes; a mapped file's pages are let go as the
+    /// cursor passes them.
+    public static func walk<T>(
+        _ bytes: InputBytes, file: String, noting rule: MemberRule?,
+        _ body: (inout JSONCursor) throws -> T
+    ) throws -> (result: T, noted: NotedMembers?) {
         try bytes.withUnsafeBufferPointer { buffer in
-            var cursor = JSONCursor(buffer: buffer, noting: rule)
+            var cursor = JSONCursor(buffer: buffer, noting: rule, pages: bytes.passedPages(from: 0))
             // The cursor handed back must be the one lent (a body could swap in the cursor of
             // another walk, whose bytes may be gone once that walk returns).
             defer { precondition(cursor.buffer.baseAddress == buffer.baseAddress, "a JSON cursor was exchanged for another walk's") }
@@ -114,9 +144,10 @@ extension JSONParser {
                 if cursor.position < buffer.count {
                     throw Failure(offset: cursor.position, reason: JSONParser.textAfterValue)
                 }
+                cursor.pages?.letGo(upTo: cursor.position)
                 return (result, cursor.notes?.finish())
             } catch let failure as Failure {
-                throw error(for: failure, in: buffer, file: file)
+                throw error(for: failure, in: buffer, file: file, mapped: bytes.mappedFile)
             }
         }
     }

@@ -1,12 +1,14 @@
+import InputFiles
+
 /// The bytes of a large document that `JSONParser.parse(_:file:deferringArraysFrom:)` validated,
 /// with the arrays it left unparsed; shared by every deferred array of the document.
 final class JSONSource: Sendable {
-    /// The whole document (the caller's array, shared, not copied).
-    let bytes: [UInt8]
+    /// The whole document (the caller's array or mapped file, shared, not copied).
+    let bytes: InputBytes
     /// Offset of each deferred array's `[` → offset just after its `]`.
     let deferredEnds: [Int: Int]
 
-    init(bytes: [UInt8], deferredEnds: [Int: Int]) {
+    init(bytes: InputBytes, deferredEnds: [Int: Int]) {
         self.bytes = bytes
         self.deferredEnds = deferredEnds
     }
@@ -18,33 +20,61 @@ final class JSONSource: Sendable {
 public struct JSONDeferredArray: Sendable {
     let source: JSONSource
     /// Offset of the `[`.
-    @usableFromInline let start: Int
+    let start: Int
     /// Offset just after the `]`.
     let end: Int
     /// The nesting depth the parser gave the array, so elements are parsed as in one pass.
     let depth: Int
 
-    /// The element at `position` (just after the `[` or after the previous element's comma), moving
-    /// `position` past it; nil at the end of the array.
+    /// A walk of the elements from the first.
     @usableFromInline
-    func element(at position: inout Int) -> JSONValue? {
-        guard position < end else { return nil }
-        return source.bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONCursor(buffer: buffer)
-            reader.source = source
-            reader.position = position
-            reader.skipWhitespace()
-            guard buffer[reader.position] != UInt8(ascii: "]") else {
-                position = end
+    func walk() -> Walk { Walk(array: self, position: start + 1, pages: source.bytes.passedPages(from: start)) }
+
+    /// One walk through a deferred array's elements, in order. In a mapped file it lets go of
+    /// the pages it has passed as it goes; each walk has its own place, so walks of the same
+    /// array, one after another or at once on several threads, do not meet.
+    @usableFromInline
+    struct Walk {
+        let array: JSONDeferredArray
+        /// Just after the `[` or after the previous element's comma.
+        var position: Int
+        var pages: PassedPages?
+
+        /// The next element, moving past it; nil at the end of the array, where the walk lets
+        /// go of the rest of the array's pages (an array walked whole is let go whole, however
+        /// short).
+        @usableFromInline
+        mutating func next() -> JSONValue? {
+            guard position < array.end else {
+                finish()
                 return nil
             }
-            guard let value = try? reader.parseValue(depth: depth) else {
-                preconditionFailure("a deferred array fails to parse although its document was validated")
+            return array.source.bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONCursor(buffer: buffer, pages: pages)
+                reader.source = array.source
+                reader.position = position
+                reader.skipWhitespace()
+                guard buffer[reader.position] != UInt8(ascii: "]") else {
+                    position = array.end
+                    finish()
+                    return nil
+                }
+                guard let value = try? reader.parseValue(depth: array.depth) else {
+                    preconditionFailure("a deferred array fails to parse although its document was validated")
+                }
+                reader.skipWhitespace()
+                if buffer[reader.position] == UInt8(ascii: ",") { reader.position += 1 }
+                reader.passPages()
+                position = reader.position
+                pages = reader.pages
+                return value
             }
-            reader.skipWhitespace()
-            if buffer[reader.position] == UInt8(ascii: ",") { reader.position += 1 }
-            position = reader.position
-            return value
+        }
+
+        /// Lets go of the pages up to the array's end, once.
+        private mutating func finish() {
+            pages?.letGo(upTo: array.end)
+            pages = nil
         }
     }
 }

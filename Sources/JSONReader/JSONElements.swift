@@ -31,7 +31,7 @@ public struct JSONElements: Sequence, ExpressibleByArrayLiteral {
     public func makeIterator() -> Iterator {
         switch storage {
         case .parsed(let elements): return Iterator(state: .parsed(elements.makeIterator()))
-        case .deferred(let deferred): return Iterator(state: .deferred(deferred, position: deferred.start + 1))
+        case .deferred(let deferred): return Iterator(state: .deferred(deferred.walk()))
         }
     }
 
@@ -40,7 +40,7 @@ public struct JSONElements: Sequence, ExpressibleByArrayLiteral {
         @usableFromInline
         enum State {
             case parsed(IndexingIterator<[JSONValue]>)
-            case deferred(JSONDeferredArray, position: Int)
+            case deferred(JSONDeferredArray.Walk)
         }
 
         @usableFromInline var state: State
@@ -55,9 +55,9 @@ public struct JSONElements: Sequence, ExpressibleByArrayLiteral {
                 let element = iterator.next()
                 state = .parsed(iterator)
                 return element
-            case .deferred(let deferred, var position):
-                let element = deferred.element(at: &position)
-                state = .deferred(deferred, position: position)
+            case .deferred(var walk):
+                let element = walk.next()
+                state = .deferred(walk)
                 return element
             }
         }

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// Where a value of a document sits: its path, and the offset at which the value at each step
 /// of the path starts (`starts[i]` is that of the value the first `i + 1` steps lead to).
 public struct JSONLocation: Sendable, Equatable {
@@ -18,10 +20,16 @@ extension JSONParser {
     /// document, whose lines are the elements of `$`). Offsets at which no value starts are left
     /// out. The document is walked once, whatever the number of offsets.
     public static func locate(_ offsets: [Int], in bytes: [UInt8], isLines: Bool) -> [Int: JSONLocation] {
+        locate(offsets, in: InputBytes(bytes), isLines: isLines)
+    }
+
+    /// `locate(_:in:isLines:)` in an input's bytes; a mapped file's pages are let go as the
+    /// walk passes them.
+    public static func locate(_ offsets: [Int], in bytes: InputBytes, isLines: Bool) -> [Int: JSONLocation] {
         let wanted = Set(offsets)
         guard !wanted.isEmpty else { return [:] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONCursor(buffer: buffer)
+        return bytes.withCursor { reader in
+            let buffer = reader.buffer
             var found: [Int: JSONLocation] = [:]
             var path: [JSONPath.Component] = []
             var starts: [Int] = []
@@ -73,6 +81,11 @@ extension JSONParser {
 
     /// The value that starts at `offset` of a valid document, parsed; nil when none starts there.
     public static func value(at offset: Int, in bytes: [UInt8]) -> JSONValue? {
+        value(at: offset, in: InputBytes(bytes))
+    }
+
+    /// `value(at:in:)` in an input's bytes.
+    public static func value(at offset: Int, in bytes: InputBytes) -> JSONValue? {
         guard offset >= 0, offset < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONCursor(buffer: buffer)

@@ -8,10 +8,16 @@
 // asks to have noted while a document is read (`MemberRule`, `NotedMembers`). It knows nothing
 // of chat platforms or reactions: which members are noted is the caller's rule.
 //
+// The bytes are an array or a large file mapped read-only (InputFiles' `InputBytes`); every
+// reader that goes through a mapped file front to back (the validating pass, a walk of a
+// deferred array, a cursor's walk) lets go of the pages it has passed as it goes
+// (`JSONParser+InputBytes.swift`).
+//
 // Every public call is safe. The bytes are read through unsafe buffer pointers inside the
 // module only; a cursor cannot be copied, and a walk checks that the cursor it lent is the one
 // handed back, so no pointer outlives the call that lent it.
 
+import InputFiles
 import SourceText
 
 #if canImport(Darwin)
@@ -43,32 +49,20 @@ public enum JSONParser {
     ///     the deferred arrays keep `bytes` alive (shared, not copied).
     /// - Throws: `LocatedError` at the first fault.
     public static func parse(_ bytes: [UInt8], file: String, deferringArraysFrom minimumBytes: Int? = nil) throws -> JSONValue {
-        try parse(bytes, file: file, deferringArraysFrom: minimumBytes, noting: nil).value
+        try parse(InputBytes(bytes), file: file, deferringArraysFrom: minimumBytes, noting: nil).value
     }
 
     /// Parses a JSON-lines document: one value per non-blank line.
     /// - Throws: `LocatedError` at the first fault.
     public static func parseLines(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
-        try parseLines(bytes, file: file, noting: nil).values
+        try parseLines(InputBytes(bytes), file: file, noting: nil).values
     }
 
     /// True when the first line holds a whole JSON value and more content follows on later
     /// lines. Only the first line is parsed (a JSON-lines record never spans lines), so a large
     /// single-document file is not parsed twice.
     public static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { whole in
-            // memchr: most files have no line break at all, and this looks through all of them.
-            guard let base = whole.baseAddress, let found = memchr(base, 0x0A, whole.count) else { return false }
-            let newline = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            guard whole[(newline + 1)...].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return false }
-            let buffer = UnsafeBufferPointer(rebasing: whole[..<newline])
-            var reader = JSONCursor(buffer: buffer)
-            reader.skipByteOrderMark()
-            reader.skipWhitespace()
-            guard reader.position < buffer.count, (try? reader.parseValue(depth: 0)) != nil else { return false }
-            reader.skipWhitespace()
-            return reader.position == buffer.count
-        }
+        looksLikeJSONLines(InputBytes(bytes))
     }
 
     /// Parses one JSON document as `parse(_:file:deferringArraysFrom:)` does, noting the members
@@ -78,52 +72,13 @@ public enum JSONParser {
         _ bytes: [UInt8], file: String, deferringArraysFrom minimumBytes: Int? = nil,
         noting rule: MemberRule?
     ) throws -> (value: JSONValue, noted: NotedMembers?) {
-        guard let minimumBytes else {
-            return try bytes.withUnsafeBufferPointer { buffer in
-                var reader = JSONCursor(buffer: buffer, noting: rule)
-                let value = try reader.parseDocument(file: file)
-                return (value, reader.notes?.finish())
-            }
-        }
-        let (deferredEnds, noted) = try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONCursor(buffer: buffer, noting: rule)
-            reader.building = false
-            reader.deferringFrom = minimumBytes
-            _ = try reader.parseDocument(file: file)
-            return (reader.deferredEnds, reader.notes?.finish())
-        }
-        let source = JSONSource(bytes: bytes, deferredEnds: deferredEnds)
-        let value = try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONCursor(buffer: buffer)
-            reader.source = source
-            return try reader.parseDocument(file: file)
-        }
-        return (value, noted)
+        try parse(InputBytes(bytes), file: file, deferringArraysFrom: minimumBytes, noting: rule)
     }
 
     /// Parses a JSON-lines document, noting the members `rule` picks (the lines are the
     /// elements of the array `$`; `noted` is nil when `rule` is).
     public static func parseLines(_ bytes: [UInt8], file: String, noting rule: MemberRule?) throws -> (values: [JSONValue], noted: NotedMembers?) {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONCursor(buffer: buffer, noting: rule)
-            reader.notes?.beginLines()
-            var values: [JSONValue] = []
-            do {
-                reader.skipByteOrderMark()
-                while true {
-                    reader.skipWhitespace()
-                    if reader.position >= buffer.count { break }
-                    values.append(try reader.parseValue(depth: 0))
-                    reader.skipBlanks()
-                    if reader.position < buffer.count, buffer[reader.position] != 0x0A, buffer[reader.position] != 0x0D {
-                        throw Failure(offset: reader.position, reason: "expected a line break after the JSON value")
-                    }
-                }
-                return (values, reader.notes?.finish())
-            } catch let failure as Failure {
-                throw error(for: failure, in: buffer, file: file)
-            }
-        }
+        try parseLines(InputBytes(bytes), file: file, noting: rule)
     }
 
     /// A parse failure at a byte offset, until `error(for:in:file:)` places it by line and column.
@@ -132,8 +87,34 @@ public enum JSONParser {
         var reason: String
     }
 
-    static func error(for failure: Failure, in buffer: UnsafeBufferPointer<UInt8>, file: String) -> LocatedError {
-        let position = UTF8Text.position(of: failure.offset, in: buffer)
-        return LocatedError(file: file, line: position.line, column: position.column, reason: failure.reason)
+    /// The error for `failure`, placed by line and column. The bytes before it are counted
+    /// from the start of the document; in a mapped file (`mapped`) a stretch at a time, letting
+    /// go of the pages counted, so placing an error near the end of a large file does not hold
+    /// all of it.
+    static func error(for failure: Failure, in buffer: UnsafeBufferPointer<UInt8>, file: String, mapped: MappedFile? = nil) -> LocatedError {
+        guard let mapped else {
+            let position = UTF8Text.position(of: failure.offset, in: buffer)
+            return LocatedError(file: file, line: position.line, column: position.column, reason: failure.reason)
+        }
+        var pages = PassedPages(mapped, from: 0)
+        var (line, column) = (1, 1)
+        var start = 0
+        let end = min(failure.offset, buffer.count)
+        // Lines add up stretch by stretch; a column goes on from the stretch before unless the
+        // stretch holds a line break (a column counts the bytes that start a character, which
+        // a stretch's bounds do not change).
+        repeat {
+            let stretchEnd = min(end, start + mapped.dropInterval)
+            let part = UTF8Text.position(of: stretchEnd - start, in: UnsafeBufferPointer(rebasing: buffer[start..<stretchEnd]))
+            if part.line > 1 {
+                line += part.line - 1
+                column = part.column
+            } else {
+                column += part.column - 1
+            }
+            start = stretchEnd
+            pages.passed(start)
+        } while start < end
+        return LocatedError(file: file, line: line, column: column, reason: failure.reason)
     }
 }

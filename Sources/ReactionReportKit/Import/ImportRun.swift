@@ -19,6 +19,10 @@ public struct ImportRun {
     public var forcedFormat: String?
     /// Told after every file read.
     public var progress: BuildProgress?
+    /// How a single document's file is held while it is read: from 64 MiB on, mapped rather
+    /// than read into memory, its pages let go as it is read (`FileReading`). Workspace files
+    /// and archive entries are always read into memory.
+    public var fileReading = FileReading()
 
     public init(importers: [any Importer], forcedFormat: String? = nil) {
         self.importers = importers
@@ -81,7 +85,7 @@ public struct ImportRun {
             case .tree(let tree):
                 detected += try read(tree.observed(report), into: ledger, report: report)
             case .file(let input):
-                let contents = try DiskFiles.contents(of: input)
+                let contents = try DiskFiles.bytes(of: input, reading: fileReading)
                 report(contents.count)
                 // Handed over, so that the file's bytes are freed once parsed.
                 if let format = try read(consume contents, name: input, explicit: true, origin: .file(input), into: ledger) {
@@ -130,7 +134,8 @@ public struct ImportRun {
                 continue
             }
             guard InputTree.isJSONName(name) else { continue }
-            if let format = try read(try tree.contents(of: name), name: tree.display(name), explicit: false, origin: .entry(name, of: tree), into: ledger) {
+            let bytes = try tree.bytes(of: name, reading: fileReading)
+            if let format = try read(consume bytes, name: tree.display(name), explicit: false, origin: .entry(name, of: tree), into: ledger) {
                 detected.append(DetectedFile(name: tree.display(name), format: format))
             }
         }
@@ -149,6 +154,15 @@ public struct ImportRun {
     /// - Parameter origin: where the file was read from, for the files it names by relative path.
     public func read(
         _ bytes: consuming [UInt8], name: String, explicit: Bool = true, origin: InputOrigin? = nil,
+        into ledger: ReactionLedger
+    ) throws -> InputFormat? {
+        try read(InputBytes(consume bytes), name: name, explicit: explicit, origin: origin, into: ledger)
+    }
+
+    /// Reads one input's bytes, in memory or a mapped file, into `ledger`, as
+    /// `read(_:name:explicit:origin:into:)` does an array; a mapped file is read where it lies.
+    public func read(
+        _ bytes: consuming InputBytes, name: String, explicit: Bool = true, origin: InputOrigin? = nil,
         into ledger: ReactionLedger
     ) throws -> InputFormat? {
         var document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
@@ -171,7 +185,7 @@ public struct ImportRun {
         let sink = ImportSink(ledger: ledger, fileName: name, platform: format.platform, origin: origin)
         try importer.read(document, as: format, into: sink)
         sink.diagnoseUnreadReactions(in: document, readBy: format.reactionMembers)
-        document.bytes = []
+        document.bytes = InputBytes()
         return format
     }
 

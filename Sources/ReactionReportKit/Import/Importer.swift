@@ -1,3 +1,4 @@
+import InputFiles
 import JSONReader
 
 /// Reads one platform's exports and hands what it finds to the ledger. An importer has one of
@@ -69,9 +70,9 @@ public struct InputDocument: Sendable {
     public var isLines: Bool
     /// The members that may hold reactions, when `parse` collected them.
     public internal(set) var reactionSites: ReactionSites?
-    /// The document as UTF-8, kept while it is read when its reaction sites were collected, so
-    /// that an unread site can be located and measured.
-    var bytes: [UInt8] = []
+    /// The document as UTF-8 (in memory, or the mapped file), kept while it is read when its
+    /// reaction sites were collected, so that an unread site can be located and measured.
+    var bytes = InputBytes()
 
     public init(name: String, root: JSONValue, isLines: Bool) {
         self.name = name
@@ -97,6 +98,16 @@ public struct InputDocument: Sendable {
     ///     read (`reactionSites`), and keep the bytes to locate them.
     public static func parse(
         _ bytes: [UInt8], name: String, deferringArraysFrom: Int? = nil,
+        collectingReactionSites: Bool = false
+    ) throws -> InputDocument {
+        try parse(InputBytes(bytes), name: name, deferringArraysFrom: deferringArraysFrom, collectingReactionSites: collectingReactionSites)
+    }
+
+    /// Parses an input's bytes, held in memory or a mapped file, as `parse(_:name:…)` does an
+    /// array: a mapped file is read where it lies (deferred arrays and `reactionSites` keep it),
+    /// never copied; only text in UTF-16 or UTF-32 is converted into memory.
+    public static func parse(
+        _ bytes: InputBytes, name: String, deferringArraysFrom: Int? = nil,
         collectingReactionSites: Bool = false
     ) throws -> InputDocument {
         let bytes = try TextEncoding.utf8(bytes, file: name)
@@ -134,7 +145,7 @@ public struct InputDocument: Sendable {
     }
 
     /// True when `parse` reads the file as JSON lines: by its name, or by its content.
-    static func isJSONLines(_ bytes: [UInt8], name: String) -> Bool {
+    static func isJSONLines(_ bytes: InputBytes, name: String) -> Bool {
         let lower = name.lowercased()
         return lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || JSONParser.looksLikeJSONLines(bytes)
     }

@@ -13,6 +13,7 @@ public struct InputTree {
     /// has none).
     public let problems: [Problem]
     private let load: (String) throws -> [UInt8]
+    private let loadInput: (String, FileReading) throws -> InputBytes
     private let measure: (String) -> Int
 
     /// An entry of the tree that is not read, with the reason, for a diagnostic.
@@ -29,19 +30,26 @@ public struct InputTree {
         }
     }
 
+    /// A tree whose entries are read by `load` (in memory) and `loadInput` (mapped or in
+    /// memory, as a `FileReading` says), and measured by `measure`.
     init(
         root: String, names: [String], problems: [Problem], measure: @escaping (String) -> Int,
-        load: @escaping (String) throws -> [UInt8]
+        load: @escaping (String) throws -> [UInt8], loadInput: @escaping (String, FileReading) throws -> InputBytes
     ) {
         self.root = root
         self.names = names
         self.problems = problems
         self.measure = measure
         self.load = load
+        self.loadInput = loadInput
     }
 
-    /// The bytes of the entry `name`.
+    /// The bytes of the entry `name`, in memory (the files of a workspace export).
     public func contents(of name: String) throws -> [UInt8] { try load(name) }
+
+    /// The bytes of the entry `name` read as a document: a folder's large file mapped as
+    /// `reading` says (`DiskFiles.bytes(of:reading:)`); an archive's entry inflated into memory.
+    public func bytes(of name: String, reading: FileReading) throws -> InputBytes { try loadInput(name, reading) }
 
     /// True when the tree has an entry named `name` (`names` is sorted: a binary search).
     public func contains(_ name: String) -> Bool {
@@ -85,6 +93,9 @@ public struct InputTree {
             },
             load: { name in
                 try DiskFiles.contents(of: folder + name)
+            },
+            loadInput: { name, reading in
+                try DiskFiles.bytes(of: folder + name, reading: reading)
             })
     }
 
@@ -95,17 +106,25 @@ public struct InputTree {
             .sorted { $0.entry != $1.entry ? UTF8Bytes.precedes($0.entry, $1.entry) : UTF8Bytes.precedes($0.reason, $1.reason) }
         return InputTree(
             root: path, names: archive.names.sorted(by: UTF8Bytes.precedes), problems: problems,
-            measure: { archive.size(of: $0) }, load: { name in try archive.contents(of: name) })
+            measure: { archive.size(of: $0) }, load: { name in try archive.contents(of: name) },
+            loadInput: { name, _ in InputBytes(try archive.contents(of: name)) })
     }
 
     /// The same tree, calling `onRead` with the size of every entry read.
     func observed(_ onRead: @escaping (Int) -> Void) -> InputTree {
-        let load = self.load
-        return InputTree(root: root, names: names, problems: problems, measure: measure) { name in
-            let bytes = try load(name)
-            onRead(bytes.count)
-            return bytes
-        }
+        let (load, loadInput) = (self.load, self.loadInput)
+        return InputTree(
+            root: root, names: names, problems: problems, measure: measure,
+            load: { name in
+                let bytes = try load(name)
+                onRead(bytes.count)
+                return bytes
+            },
+            loadInput: { name, reading in
+                let bytes = try loadInput(name, reading)
+                onRead(bytes.count)
+                return bytes
+            })
     }
 
     /// True when the file starts like a zip archive.

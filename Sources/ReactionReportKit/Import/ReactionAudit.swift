@@ -1,3 +1,4 @@
+import InputFiles
 import JSONReader
 
 /// Where an input format's importer reads reactions: the records it reads as messages (or as
@@ -67,7 +68,7 @@ enum ReactionAudit {
 
     /// The sites of a document (`bytes`, JSON lines when `isLines`) that `members` does not
     /// cover. Every unread site's reactions are measured; the first `describing` are located.
-    static func unread(_ sites: ReactionSites, in bytes: [UInt8], isLines: Bool, members: ReactionMembers, describing limit: Int) -> Findings {
+    static func unread(_ sites: ReactionSites, in bytes: InputBytes, isLines: Bool, members: ReactionMembers, describing limit: Int) -> Findings {
         var findings = Findings()
         var offsets: [Int] = []
         for group in sites.groups where !members.reads(group.path) {
@@ -96,7 +97,7 @@ enum ReactionAudit {
 
     /// The id of the message a site belongs to: that of its record when the path leads through
     /// one; otherwise that of the innermost object on the way that has an id.
-    static func message(at location: JSONLocation, in bytes: [UInt8], members: ReactionMembers) -> String? {
+    static func message(at location: JSONLocation, in bytes: InputBytes, members: ReactionMembers) -> String? {
         let depths: [Int]
         if let depth = members.recordDepth(of: location.path) {
             depths = [depth]
@@ -121,7 +122,7 @@ enum ReactionAudit {
         return nil
     }
 
-    static func firstValueOffset(in bytes: [UInt8]) -> Int {
+    static func firstValueOffset(in bytes: InputBytes) -> Int {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         return index

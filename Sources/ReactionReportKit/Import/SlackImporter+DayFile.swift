@@ -1,3 +1,4 @@
+import InputFiles
 import JSONReader
 
 extension SlackImporter {
@@ -53,7 +54,7 @@ extension SlackImporter {
     /// - Parameter names: display names from `users.json`, by user id.
     static func readDayFile(_ bytes: [UInt8], name: String, conversationID: String, names: [String: String] = [:]) throws -> DayFileRecords {
         var result = DayFileRecords()
-        let bytes = try TextEncoding.utf8(bytes, file: name)
+        let bytes = InputBytes(try TextEncoding.utf8(bytes, file: name))
         if InputDocument.isJSONLines(bytes, name: name) {
             // Always an array: one element a line.
             let document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)

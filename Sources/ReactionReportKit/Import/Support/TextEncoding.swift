@@ -1,3 +1,5 @@
+import InputFiles
+
 /// The encodings input files arrive in. JSON is UTF-8, but files saved on Windows are often
 /// UTF-16 with a byte-order mark (PowerShell's `>` writes that); those are converted, and the
 /// error for a file in an encoding that cannot be told names what the file looks like.
@@ -7,6 +9,18 @@ enum TextEncoding {
     /// - Throws: `LocatedError` for text that is not valid in the encoding its mark names, and
     ///   for UTF-16 or UTF-32 without a mark.
     static func utf8(_ bytes: [UInt8], file: String) throws -> [UInt8] {
+        try converted(bytes, file: file) ?? bytes
+    }
+
+    /// `utf8(_:file:)` for an input's bytes: a mapped file of UTF-8 is handed back as it is.
+    static func utf8(_ bytes: InputBytes, file: String) throws -> InputBytes {
+        try converted(bytes, file: file).map { InputBytes($0) } ?? bytes
+    }
+
+    /// The text converted to UTF-8 when it is UTF-16 or UTF-32 with a byte-order mark; nil
+    /// when it is UTF-8 already.
+    private static func converted<Bytes: RandomAccessCollection>(_ bytes: Bytes, file: String) throws -> [UInt8]?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
             return try convert(bytes.dropFirst(4), file: file, name: "UTF-32 (little-endian)", unit: 4, bigEndian: false)
         }
@@ -18,14 +32,15 @@ enum TextEncoding {
         if let guess = unmarkedWideEncoding(bytes) {
             throw LocatedError(file: file, reason: "looks like \(guess) text without a byte-order mark; save it as UTF-8 (or with a byte-order mark)")
         }
-        return bytes
+        return nil
     }
 
     /// UTF-16 or UTF-32 without a byte-order mark, told by the zero bytes around the first
     /// ASCII characters of a JSON text (RFC 4627's old rule); nil for anything else.
-    static func unmarkedWideEncoding(_ bytes: [UInt8]) -> String? {
+    static func unmarkedWideEncoding<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8, Bytes.Index == Int {
         guard bytes.count >= 4 else { return nil }
-        switch (bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0) {
+        let start = bytes.startIndex
+        switch (bytes[start] == 0, bytes[start + 1] == 0, bytes[start + 2] == 0, bytes[start + 3] == 0) {
         case (true, true, true, false): return "UTF-32 (big-endian)"
         case (false, true, true, true): return "UTF-32 (little-endian)"
         case (true, false, true, false): return "UTF-16 (big-endian)"
@@ -34,7 +49,8 @@ enum TextEncoding {
         }
     }
 
-    private static func convert(_ body: ArraySlice<UInt8>, file: String, name: String, unit: Int, bigEndian: Bool) throws -> [UInt8] {
+    private static func convert<Body: RandomAccessCollection>(_ body: Body, file: String, name: String, unit: Int, bigEndian: Bool) throws -> [UInt8]
+    where Body.Element == UInt8, Body.Index == Int {
         guard body.count % unit == 0 else {
             throw LocatedError(file: file, reason: "is \(name) text by its byte-order mark, but its length is not a whole number of \(unit)-byte units")
         }
