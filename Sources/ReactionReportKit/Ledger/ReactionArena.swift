@@ -34,7 +34,7 @@ struct ReactionArena {
     /// identity, another file) in `moreInstances`.
     struct Adder {
         /// The first add's identity (empty where the platform gives none).
-        var ref: CompactID
+        var ref: AddIdentity
         var at: Timestamp?
         var givenName: GivenName
         var hasMoreInstances: Bool

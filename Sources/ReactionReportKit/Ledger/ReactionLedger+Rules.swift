@@ -67,9 +67,10 @@ extension ReactionLedger {
         let targets =
             edits.isEmpty && deletions.isEmpty && paidStars.isEmpty
             ? nil : (key.target, MessageTarget(platform: key.platform, conversationID: nil, messageID: key.id.text))
-        let removal = RemovalKey(platform: key.platform, ref: key.id)
-        let removedAsMessage = !removals.isEmpty && removals[removal] != nil
-        if removedAsMessage { matched.insert(removal) }
+        // A removal of the message's own id deletes it (a Matrix redaction of the message).
+        let removal = removals.isEmpty ? nil : RemovalKey(platform: key.platform, ref: AddIdentity(key.id.text))
+        let removedAsMessage = removal.map { removals[$0] != nil } ?? false
+        if removedAsMessage, let removal { matched.insert(removal) }
         let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: CompactID(""))]
         if message.authorName == nil, let author = message.authorID { summary.authorName = people[key.platform]?[author] }
         if let (target, anyTarget) = targets {

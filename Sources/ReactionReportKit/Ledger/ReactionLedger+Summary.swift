@@ -197,8 +197,8 @@ extension ReactionLedger {
             let settling = tallies[platform]?.diagnosed ?? 0
             tallies[platform, default: ReactionTally()].diagnosed = diagnosed.addingClamped(settling)
         }
-        for (key, file) in removals.sorted(by: { $0.key.ref < $1.key.ref }) where !account.matchedRemovals.contains(key) {
-            log.append(Diagnostic(.removalWithoutAdd, file: file, "\(key.platform.displayName): removal of \(key.ref.text) matches no add"))
+        for (key, removal) in removals.sorted(by: { $0.value.ref < $1.value.ref }) where !account.matchedRemovals.contains(key) {
+            log.append(Diagnostic(.removalWithoutAdd, file: removal.file, "\(key.platform.displayName): removal of \(removal.ref) matches no add"))
         }
         var reported: Set<PersonKey> = []
         for part in parts {

@@ -15,14 +15,14 @@ public final class ReactionLedger {
     /// One add of a reactor's: its identity (empty where the platform gives none), when, and
     /// the number of the file it was read from (`files`).
     struct Instance {
-        var ref: CompactID
+        var ref: AddIdentity
         var at: Timestamp?
         var file: Int32
     }
 
     struct RemovalKey: Hashable {
         var platform: Platform
-        var ref: CompactID
+        var ref: AddIdentity
     }
 
     struct Edit {
@@ -77,7 +77,8 @@ public final class ReactionLedger {
     /// Each reaction value met, resolved once (a reaction's value comes again on every message
     /// it is used on; resolving goes through the emoji tables).
     var resolvedValues: [ReactionValue: Resolved] = [:]
-    var removals: [RemovalKey: String] = [:]
+    /// Removals by identity, with the file that gave each and its identity as written.
+    var removals: [RemovalKey: (file: String, ref: String)] = [:]
     /// Reactions whose value is empty or invalid, by message and value: how many the export's
     /// total and its listed reactors say there are, so that they are named as not counted once.
     private var invalidValues: [InvalidValue: (total: Int, adds: Int)] = [:]
@@ -274,7 +275,7 @@ public final class ReactionLedger {
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
             let person = personNumber(platform: target.platform, id: reactor)
-            let instance = Instance(ref: CompactID(ref ?? ""), at: at, file: Int32(file))
+            let instance = Instance(ref: AddIdentity(ref ?? ""), at: at, file: Int32(file))
             let entry = entryPosition(target, emoji)
             guard let adder = arena.adder(of: person, on: entry) else {
                 return arena.link(
@@ -308,8 +309,8 @@ public final class ReactionLedger {
             arena.entries[entry].total = max(arena.entries[entry].total, Int32(count))
             arena.entries[entry].totalFirstAt = earliest(arena.entries[entry].totalFirstAt, firstAt)
         case .remove(let platform, let ref):
-            let key = RemovalKey(platform: platform, ref: CompactID(ref))
-            if removals[key] == nil { removals[key] = files[file] }
+            let key = RemovalKey(platform: platform, ref: AddIdentity(ref))
+            if removals[key] == nil { removals[key] = (files[file], ref) }
         }
     }
 

@@ -6,17 +6,18 @@
 /// digits, `-`, `.`, `:` and `_`, 16 to 24 characters long (Slack `ts`, PubNub timetokens,
 /// Discord snowflakes), are packed four bits a character into a 15-byte string instead: a
 /// marker byte (1), then 14 bytes of seven bits each. Any other id is kept as it is; one that
-/// starts with a marker byte (1 or 2) is kept behind a second marker (2), so no text is taken
-/// for another. Packing is canonical (an id that can be packed always is), so two ids are
+/// starts with a byte of 3 or below (a marker here or in `AddIdentity`) is kept behind a second
+/// marker (2), so no text is taken for another. Packing is canonical (an id that can be packed always is), so two ids are
 /// equal exactly when their stored strings are, and packed ids order as their texts do.
 struct CompactID: Hashable, Sendable, Comparable {
-    private let storage: String
+    /// The stored string: the text, or a marker byte and what follows it (see above).
+    let storage: String
 
     /// Keeps `text`.
     init(_ text: String) {
         if let packed = Self.pack(text) {
             storage = packed
-        } else if let first = text.utf8.first, first == Self.packedMarker || first == Self.escapeMarker {
+        } else if let first = text.utf8.first, first <= Self.reservedMarkers {
             storage = "\u{2}" + text
         } else {
             storage = text
@@ -25,7 +26,7 @@ struct CompactID: Hashable, Sendable, Comparable {
 
     /// The id's text.
     var text: String {
-        guard let first = storage.utf8.first, first == Self.packedMarker || first == Self.escapeMarker else { return storage }
+        guard let first = storage.utf8.first, first <= Self.reservedMarkers else { return storage }
         if first == Self.escapeMarker { return String(decoding: storage.utf8.dropFirst(), as: UTF8.self) }
         return Self.unpack(storage)
     }
@@ -43,6 +44,9 @@ struct CompactID: Hashable, Sendable, Comparable {
 
     private static let packedMarker: UInt8 = 1
     private static let escapeMarker: UInt8 = 2
+    /// Bytes a stored string starts with only as a marker: 0 (never a text's first byte once
+    /// escaped), 1 and 2 here, 3 for `AddIdentity`'s hashed identities.
+    private static let reservedMarkers: UInt8 = 3
     /// The code of each character a packed id is made of (0: none), in the order of their bytes,
     /// so that the packed bits order as the texts do: `-` 1, `.` 2, `0`…`9` 3…12, `:` 13, `_` 14.
     private static func code(of byte: UInt8) -> UInt64 {

@@ -20,7 +20,7 @@ final class ReactionArenaTests: XCTestCase {
             XCTAssertNil(arena.adder(of: person, on: entry), "\(person) is new")
             arena.link(
                 ReactionArena.Adder(
-                    ref: CompactID("r\(person)"), at: nil, givenName: .none, hasMoreInstances: false, file: 0, person: person,
+                    ref: AddIdentity("r\(person)"), at: nil, givenName: .none, hasMoreInstances: false, file: 0, person: person,
                     sequence: UInt32(sequence), next: ReactionArena.none),
                 to: entry)
             // Every person so far is found, on this entry only.
@@ -34,11 +34,11 @@ final class ReactionArenaTests: XCTestCase {
         XCTAssertEqual(Set(arena.adderPositions(of: entry).map { arena.adders[$0].person }), Set(people))
         XCTAssertNil(arena.adder(of: 80, on: entry))
         let adder = arena.adder(of: 35, on: entry)!
-        let again = arena.add(ReactionLedger.Instance(ref: CompactID("r35"), at: nil, file: 0), toAdder: adder)
+        let again = arena.add(ReactionLedger.Instance(ref: AddIdentity("r35"), at: nil, file: 0), toAdder: adder)
         XCTAssertTrue(again.repeated && again.sameFile)
-        let more = arena.add(ReactionLedger.Instance(ref: CompactID("s35"), at: nil, file: 1), toAdder: adder)
+        let more = arena.add(ReactionLedger.Instance(ref: AddIdentity("s35"), at: nil, file: 1), toAdder: adder)
         XCTAssertFalse(more.repeated)
-        XCTAssertEqual(arena.instances(of: adder).map(\.ref.text), ["r35", "s35"])
+        XCTAssertEqual(arena.instances(of: adder).map(\.ref), [AddIdentity("r35"), AddIdentity("s35")])
     }
 
     /// Settling lets go of the recorded facts a chunk at a time, as soon as every message

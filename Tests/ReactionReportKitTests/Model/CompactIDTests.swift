@@ -8,7 +8,7 @@ final class CompactIDTests: XCTestCase {
     let ids = [
         "", "1", "C024BE91L", "1459154014.000018", "1700000000.123456", "17000000000123456", "1234567890123456789",
         "123456789012345678901234", "1234567890123456789012345", "2024-03-04T10:10:00:00_1", "$abcdefghijklmnopqrstuvwxyz0123456789",
-        "a1459154014.000018", "\u{1}abc", "\u{2}abc", "\u{1}1459154014.000018", "\u{2}", "\u{1}", "éé1459154014.00001",
+        "a1459154014.000018", "\u{1}abc", "\u{2}abc", "\u{1}1459154014.000018", "\u{2}", "\u{1}", "\u{3}abc", "\u{0}", "\u{0}1459154014.000018", "\u{3}1459154014.000018", "éé1459154014.00001",
         "0000000000000000", "000000000000000", "1459154014.00001", "1459154014.0000180", "------------------------", "________________"
     ]
 
@@ -50,5 +50,25 @@ final class CompactIDTests: XCTestCase {
         }
         XCTAssertEqual(CompactID("$abcdefghijklmnopqrstuvwxyz0123456789").storedLength, 37)
         XCTAssertEqual(CompactID("1234567890123456789012345").storedLength, 25)
+    }
+}
+
+/// Adds' identities as the ledger keeps them: equal exactly when their texts are, in 16 bytes.
+final class AddIdentityTests: XCTestCase {
+    func testEqualWhenTheTextsAreAndHeldInline() {
+        let short = ["", "r1", "$event:example.org", "17000000000123456", "\u{3}abc"]
+        let pubnub = (0..<2_000).map { "17000000000\(100_000 + $0)/1700000001\(2_000_000 + $0 * 7)/user-\($0 % 97)" }
+        let all = short + pubnub + pubnub.map { $0 + "x" }
+        let identities = all.map(AddIdentity.init)
+        // No two different texts collide, and a text is its identity again.
+        XCTAssertEqual(Set(identities).count, Set(all).count)
+        for (text, identity) in zip(all, identities) {
+            XCTAssertEqual(AddIdentity(text), identity, text)
+            XCTAssertLessThanOrEqual(identity.storedLength, 15, text)
+        }
+        XCTAssertTrue(AddIdentity("").isEmpty)
+        XCTAssertFalse(AddIdentity(pubnub[0]).isEmpty)
+        // A hashed identity is never taken for a text kept as it is.
+        XCTAssertNotEqual(AddIdentity("\u{3}abc"), AddIdentity(pubnub[0]))
     }
 }
