@@ -42,7 +42,7 @@ let package = Package(
         // Bytes on their way out: the buffer pages and data files are written into, the writers
         // of numbers, times and escaped text into it, and the file it is written to. The only
         // unsafe code of the writing side, behind a safe API.
-        .target(name: "ByteOutput"),
+        .target(name: "ByteOutput", dependencies: ["CPosix"]),
         // Our Mustache engine: templates parsed, compiled into one flat program and rendered
         // straight into a ByteBuffer; view models are TemplateValues.
         .target(name: "Templates", dependencies: ["ByteOutput", "SourceText"]),

@@ -2,6 +2,10 @@
 #ifndef REACTION_REPORT_CPOSIX_H
 #define REACTION_REPORT_CPOSIX_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
 #include <errno.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -85,6 +89,16 @@ static inline int rr_restart_self(void) {
 #else
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+/// The open flag that writes a file past the page cache, straight from the caller's memory to
+/// the device (Linux O_DIRECT, which the Swift Glibc module leaves out); 0 where there is none.
+static inline int rr_direct_io_flag(void) {
+#if defined(__linux__) && defined(O_DIRECT)
+    return O_DIRECT;
+#else
+    return 0;
 #endif
 }
 
