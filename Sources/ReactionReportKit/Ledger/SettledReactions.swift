@@ -84,37 +84,22 @@ final class PeopleDirectory: Sendable {
 /// The reactions of one message, in their order: a range of a part's `SettledReactions` as the
 /// ledger settled them, or values given directly (tests, the anonymizer, a reordering).
 public struct ReactionList: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
-    enum Storage: Sendable {
-        case values([ReactionSummary])
-        case settled(SettledReactions, start: UInt32, count: UInt32)
-    }
-
-    var storage: Storage
+    var storage: SettledValues<ReactionSummary>
 
     /// The reactions given.
     public init(_ reactions: [ReactionSummary]) { storage = .values(reactions) }
 
     public init(arrayLiteral reactions: ReactionSummary...) { storage = .values(reactions) }
 
-    init(_ store: SettledReactions, _ range: Range<Int>) {
-        storage = .settled(store, start: UInt32(range.lowerBound), count: UInt32(range.count))
-    }
+    init(_ store: SettledReactions, _ range: Range<Int>) { storage = SettledValues(store, range) }
+
+    private init(storage: SettledValues<ReactionSummary>) { self.storage = storage }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int {
-        switch storage {
-        case .values(let values): return values.count
-        case .settled(_, _, let count): return Int(count)
-        }
-    }
+    public var endIndex: Int { storage.count }
 
     public subscript(position: Int) -> ReactionSummary {
-        switch storage {
-        case .values(let values): return values[position]
-        case .settled(let store, let start, let count):
-            precondition(position >= 0 && position < Int(count), "a reaction outside the list")
-            return store.summary(at: Int(start) + position)
-        }
+        storage.element(position) { $0.summary(at: $1) }
     }
 
     /// The sum of the counts, held at the ends of `Int` (`Int.addingClamped`), read without
@@ -153,8 +138,6 @@ public struct ReactionList: RandomAccessCollection, Sendable, ExpressibleByArray
         }
     }
 
-    private init(storage: Storage) { self.storage = storage }
-
     /// Puts the reactions in the order `areInIncreasingOrder` gives (as values).
     public mutating func sort(by areInIncreasingOrder: (ReactionSummary, ReactionSummary) -> Bool) {
         storage = .values(Array(self).sorted(by: areInIncreasingOrder))
@@ -164,38 +147,49 @@ public struct ReactionList: RandomAccessCollection, Sendable, ExpressibleByArray
 /// The reactors of one reaction, earliest first: a range of a part's `SettledReactions`, or
 /// values given directly.
 public struct ReactorList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
-    private enum Storage: Sendable {
-        case values([Reactor])
-        case settled(SettledReactions, start: UInt32, count: UInt32)
-    }
-
-    private var storage: Storage
+    private var storage: SettledValues<Reactor>
 
     /// The reactors in the order given.
     public init(_ reactors: some Sequence<Reactor>) { storage = .values(Array(reactors)) }
 
     public init(arrayLiteral reactors: Reactor...) { storage = .values(reactors) }
 
-    init(_ store: SettledReactions, _ range: Range<Int>) {
-        storage = .settled(store, start: UInt32(range.lowerBound), count: UInt32(range.count))
-    }
+    init(_ store: SettledReactions, _ range: Range<Int>) { storage = SettledValues(store, range) }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int {
-        switch storage {
+    public var endIndex: Int { storage.count }
+
+    public subscript(position: Int) -> Reactor {
+        storage.element(position) { $0.reactor(at: $1) }
+    }
+
+    public static func == (a: ReactorList, b: ReactorList) -> Bool { a.elementsEqual(b) }
+}
+
+/// The elements of a `ReactionList` or a `ReactorList`: values given directly, or a range of a
+/// part's store, each element made when read.
+enum SettledValues<Element: Sendable>: Sendable {
+    case values([Element])
+    case settled(SettledReactions, start: UInt32, count: UInt32)
+
+    init(_ store: SettledReactions, _ range: Range<Int>) {
+        self = .settled(store, start: UInt32(range.lowerBound), count: UInt32(range.count))
+    }
+
+    var count: Int {
+        switch self {
         case .values(let values): return values.count
         case .settled(_, _, let count): return Int(count)
         }
     }
 
-    public subscript(position: Int) -> Reactor {
-        switch storage {
+    /// The element at `position`: a value given, or `read(store, index in the store)`.
+    func element(_ position: Int, read: (SettledReactions, Int) -> Element) -> Element {
+        switch self {
         case .values(let values): return values[position]
         case .settled(let store, let start, let count):
-            precondition(position >= 0 && position < Int(count), "a reactor outside the list")
-            return store.reactor(at: Int(start) + position)
+            precondition(position >= 0 && position < Int(count), "a position outside the list")
+            return read(store, Int(start) + position)
         }
     }
-
-    public static func == (a: ReactorList, b: ReactorList) -> Bool { a.elementsEqual(b) }
 }

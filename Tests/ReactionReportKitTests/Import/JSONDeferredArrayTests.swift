@@ -12,16 +12,6 @@ final class JSONDeferredArrayTests: XCTestCase {
          "list": [ 1 , 2 ,3 ], "empty": {}, "n": -0.5}
         """
 
-    /// The value with every deferred array parsed, so that `==` compares parsed arrays only.
-    func parsedWhole(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .array(let elements): return .array(elements.map(parsedWhole))
-        case .deferredArray(let deferred): return .array(Array(JSONElements(deferred)).map(parsedWhole))
-        case .object(let object): return .object(JSONObject(keys: object.keys, values: object.values.map(parsedWhole)))
-        default: return value
-        }
-    }
-
     /// Counts the deferred arrays reachable from `value`, parsing them on the way.
     func deferredCount(_ value: JSONValue) -> Int {
         switch value {
@@ -36,7 +26,7 @@ final class JSONDeferredArrayTests: XCTestCase {
     func outcome(_ bytes: [UInt8], deferringFrom minimum: Int? = nil) -> String {
         do {
             let value = try minimum.map { try JSONParser.parse(bytes, file: "t.json", deferringArraysFrom: $0) } ?? JSONParser.parse(bytes, file: "t.json")
-            return "\(parsedWhole(value))"
+            return "\(JSONValue.parsedWhole(value))"
         } catch {
             return "\(error)"
         }
@@ -49,7 +39,7 @@ final class JSONDeferredArrayTests: XCTestCase {
         // Every non-empty array is deferred: a, c, [[0]], [0], the "x" list, [{"deep"…}], ["v"], list.
         XCTAssertEqual(deferredCount(everyArray), 8)
         XCTAssertEqual(deferredCount(whole), 0)
-        XCTAssertEqual(parsedWhole(everyArray), whole)
+        XCTAssertEqual(JSONValue.parsedWhole(everyArray), whole)
         guard case .deferredArray(let a)? = everyArray["channels"]?["a"] else { return XCTFail("channel a is not deferred") }
         XCTAssertEqual(Array(JSONElements(a)), whole["channels"]?["a"]?.array)
         XCTAssertEqual(JSONElements(a).first?["t"], .string("1"))
@@ -59,7 +49,7 @@ final class JSONDeferredArrayTests: XCTestCase {
         let large = try JSONParser.parse(bytes, file: "t.json", deferringArraysFrom: 20)
         XCTAssertEqual(deferredCount(large), 3)
         guard case .array? = large["list"] else { return XCTFail("a small array is deferred") }
-        XCTAssertEqual(parsedWhole(large), whole)
+        XCTAssertEqual(JSONValue.parsedWhole(large), whole)
     }
 
     func testDeferredAndParsedArraysCompareByElements() throws {

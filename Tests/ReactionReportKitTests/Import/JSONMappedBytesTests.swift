@@ -31,16 +31,6 @@ final class JSONMappedBytesTests: XCTestCase {
         return mapped
     }
 
-    /// The value with every deferred array parsed.
-    func parsedWhole(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .array(let elements): return .array(elements.map(parsedWhole))
-        case .deferredArray(let deferred): return .array(Array(JSONElements(deferred)).map(parsedWhole))
-        case .object(let object): return .object(JSONObject(keys: object.keys, values: object.values.map(parsedWhole)))
-        default: return value
-        }
-    }
-
     func testAMappedDocumentParsesAsItsArrayAndTheValidatingPassLetsGoOfIt() throws {
         let bytes = try mapped(history)
         let file = try XCTUnwrap(bytes.mappedFile)
@@ -49,7 +39,7 @@ final class JSONMappedBytesTests: XCTestCase {
         // The validating pass (and the building pass after it) went through the whole file.
         XCTAssertGreaterThan(file.droppedBytes, history.count - 3 * interval)
         guard case .deferredArray? = deferred.value["channels"]?["c1"] else { return XCTFail("c1 is not deferred") }
-        XCTAssertEqual(parsedWhole(deferred.value), whole.value)
+        XCTAssertEqual(JSONValue.parsedWhole(deferred.value), whole.value)
         XCTAssertEqual(deferred.noted, whole.noted)
         XCTAssertEqual(deferred.noted?.groups.map(\.path.description), ["$.channels.c1[*].actions", "$.channels.c2[*].actions"])
         XCTAssertEqual(deferred.noted?.groups.map(\.offsets.count), [2_000, 2_000])
