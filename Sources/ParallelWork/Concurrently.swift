@@ -57,12 +57,14 @@ public enum Concurrently {
     /// only until consumed. At most `window` items are made ahead of the next to consume (a
     /// thread waits before starting one further on), so memory does not grow with the count.
     /// The first error in index order, from either, stops the work (items not yet started are
-    /// skipped) and is thrown.
+    /// skipped) and is thrown. One thread more than the cores makes items (where there are
+    /// several): the thread consuming may wait on a device (a file written past the page cache
+    /// waits for the disk), and the cores go on making meanwhile.
     public static func inOrder<T>(_ count: Int, window: Int = 64, make: (Int) throws -> T, consume: (T) throws -> Void) throws {
         try withoutActuallyEscaping(make) { make in
             try withoutActuallyEscaping(consume) { consume in
                 let order = InOrder<T>(count: count, consume: consume)
-                perform(count) { index in
+                perform(count, threads: maximumThreads > 1 ? maximumThreads + 1 : 1) { index in
                     order.waitForRoom(index, window: max(1, window))
                     guard !order.stopped else { return }
                     order.finish(index, Result { try make(index) })
@@ -75,13 +77,18 @@ public enum Concurrently {
     /// Calls `body(0)`, …, `body(count - 1)`, each once, on every core; returns when all are
     /// done. `body` may only read shared state, apart from what belongs to its own index.
     public static func perform(_ count: Int, _ body: (Int) -> Void) {
+        perform(count, threads: maximumThreads, body)
+    }
+
+    /// `perform` on at most `threads` threads, the calling one among them.
+    static func perform(_ count: Int, threads: Int, _ body: (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
         }
         withoutActuallyEscaping(body) { body in
             let work = Work(body: body, count: count)
-            for _ in 0..<max(0, min(count, maximumThreads) - 1) {
+            for _ in 0..<max(0, min(count, threads) - 1) {
                 DispatchQueue.global().async { work.drain() }
             }
             work.drain()

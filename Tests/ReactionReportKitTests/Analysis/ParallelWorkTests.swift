@@ -179,6 +179,31 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertLessThan(furthestAhead, 4)
     }
 
+    /// While the thread whose turn it is to consume waits (on the disk, when it writes past
+    /// the page cache), two cores still make two items at once: items 1 and 2 each wait for
+    /// the other to be in the making, and the consumer of item 0 waits for both.
+    func testInOrderKeepsTwoCoresMakingWhileTheConsumerWaits() throws {
+        let saved = Concurrently.maximumThreads
+        Concurrently.maximumThreads = 2
+        defer { Concurrently.maximumThreads = saved }
+        let arrived = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)], made = DispatchSemaphore(value: 0)
+        let together = Locked(0)
+        try Concurrently.inOrder(
+            3,
+            make: { index -> Int in
+                guard index > 0 else { return index }
+                // Item 1 arrives and waits for item 2 to arrive, and item 2 the other way round.
+                arrived[index - 1].signal()
+                if arrived[2 - index].wait(timeout: .now() + 5) == .success { together.withLock { $0 += 1 } }
+                made.signal()
+                return index
+            },
+            consume: { index in
+                if index == 0 { for _ in 0..<2 { _ = made.wait(timeout: .now() + 15) } }
+            })
+        XCTAssertEqual(together.withLock { $0 }, 2)
+    }
+
     func message(_ id: String, _ reactions: [(count: Int, reactors: [String])]) -> MessageSummary {
         MessageSummary(
             message: ImportedMessage(platform: .slack, conversationID: "C1", id: id, authorID: "U1"), conversationName: "general",
