@@ -99,17 +99,18 @@ extension ReactionLedger {
             var liveAt: Timestamp?
             var live = 0
             var liveRefs = 0
-            for instance in adder.hasMoreInstances ? arena.instances(of: adderPosition) : [] {
-                let removal = RemovalKey(platform: message.platform, ref: instance.ref)
-                if !instance.ref.isEmpty, removals[removal] != nil {
-                    matched.insert(removal)
-                    continue
+            if adder.hasMoreInstances {
+                for instance in arena.instances(of: adderPosition) {
+                    let removal = RemovalKey(platform: message.platform, ref: instance.ref)
+                    if !instance.ref.isEmpty, removals[removal] != nil {
+                        matched.insert(removal)
+                        continue
+                    }
+                    live += 1
+                    if !instance.ref.isEmpty { liveRefs += 1 }
+                    liveAt = earliest(liveAt, instance.at)
                 }
-                live += 1
-                if !instance.ref.isEmpty { liveRefs += 1 }
-                liveAt = earliest(liveAt, instance.at)
-            }
-            if !adder.hasMoreInstances {
+            } else {
                 // One add, the usual case, weighed without an array.
                 let removal = RemovalKey(platform: message.platform, ref: adder.ref)
                 if !adder.ref.isEmpty, !removals.isEmpty, removals[removal] != nil {
