@@ -26,7 +26,7 @@ let package = Package(
         // atomic swap of two folders, a restart with the same arguments, a loopback listener
         // for the tests' HTTP server, the flag that writes past the page cache (O_DIRECT). C,
         // so that no Swift outside the performance modules handles a pointer.
-        .systemLibrary(name: "CPosix"),
+        .target(name: "CPosix"),
         // The performance modules: each holds the unsafe code of one kind of work behind a
         // narrow, safe API (Scripts/check-code.py keeps unsafe code inside them).
         // Text positions and the one located error, shared by the readers of text.

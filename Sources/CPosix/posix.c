@@ -1,10 +1,9 @@
-// POSIX calls the Swift Glibc module does not expose.
-#ifndef REACTION_REPORT_CPOSIX_H
-#define REACTION_REPORT_CPOSIX_H
-
-#ifndef _GNU_SOURCE
+// POSIX calls the Swift Glibc module does not expose, compiled on their own so that the
+// feature macros they need (_GNU_SOURCE for O_DIRECT) never reach a header Swift imports: the
+// Glibc module is built without them, and two views of one system struct cannot meet.
 #define _GNU_SOURCE
-#endif
+
+#include "CPosix.h"
 
 #include <errno.h>
 #if defined(__GLIBC__)
@@ -24,7 +23,7 @@
 /// Swaps two paths in one step (Linux renameat2 with RENAME_EXCHANGE): at every moment each
 /// name holds a whole folder. Returns 0, or -1 with errno (EINVAL or ENOSYS where the file
 /// system or kernel cannot, and the caller falls back to two renames).
-static inline int rr_exchange_paths(const char *a, const char *b) {
+int rr_exchange_paths(const char *a, const char *b) {
 #if defined(__linux__) && defined(SYS_renameat2)
     return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);
 #else
@@ -36,7 +35,7 @@ static inline int rr_exchange_paths(const char *a, const char *b) {
 /// A TCP socket listening on 127.0.0.1 at a port the system picks (for the tests' HTTP
 /// server): the socket, with the port in `*port`, or -1 with errno. In C, because binding takes
 /// a socket address that Swift can only pass through pointer casts.
-static inline int rr_listen_loopback(unsigned short *port) {
+int rr_listen_loopback(unsigned short *port) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) return -1;
     struct sockaddr_in address = {0};
@@ -57,7 +56,7 @@ static inline int rr_listen_loopback(unsigned short *port) {
 /// Starts this program again with its own arguments (read from /proc/self/cmdline) and the
 /// current environment: does not return when it works; returns -1 with errno when it cannot
 /// (not Linux, /proc unreadable, exec refused). In C, because exec takes the C argument vector.
-static inline int rr_restart_self(void) {
+int rr_restart_self(void) {
 #if defined(__linux__)
     int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return -1;
@@ -94,7 +93,7 @@ static inline int rr_restart_self(void) {
 
 /// The open flag that writes a file past the page cache, straight from the caller's memory to
 /// the device (Linux O_DIRECT, which the Swift Glibc module leaves out); 0 where there is none.
-static inline int rr_direct_io_flag(void) {
+int rr_direct_io_flag(void) {
 #if defined(__linux__) && defined(O_DIRECT)
     return O_DIRECT;
 #else
@@ -103,10 +102,8 @@ static inline int rr_direct_io_flag(void) {
 }
 
 /// Hands the free memory inside the allocator's heaps back to the system (glibc malloc_trim).
-static inline void rr_release_free_memory(void) {
+void rr_release_free_memory(void) {
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif
 }
-
-#endif
