@@ -61,15 +61,25 @@ done
 if [ -n "${TEN_MILLION:-}" ]; then
   big=${TEN_MILLION_INPUT:-$data/slack-10000000-v2}
   [ -d "$big" ] || PYTHONPATH=Tests/generators python3 -m exportgen large --platform slack --messages 10000000 --seed 1 --out "$big"
-  read -r small_wall small_rss < <(measure slack-1m "$data/slack-1000000-v2")
-  rm -rf "${out:?}/slack-1m"
-  read -r big_wall big_rss < <(measure slack-10m "$big")
-  rm -rf "${out:?}/slack-10m"
-  python3 - "$small_wall" "$small_rss" "$big_wall" "$big_rss" <<'PY'
-import sys
-sw, sr, bw, br = (float(x) for x in sys.argv[1:])
-print(f"slack 1M: {sw:.1f} s, {sr:.0f} MB (target 700 MB); slack 10M: {bw:.1f} s, {br:.0f} MB "
-      f"(target 4,000 MB); 10M / 1M time: {bw / sw:.1f}x (target 11x)")
+  # The 1M build is timed three times, around the 10M one, and the ratio taken to its median:
+  # a single 8-second run on this shared machine moves by a fifth, the 90-second one far less.
+  small=()
+  for run in 1 2 3; do
+    read -r wall rss < <(measure slack-1m "$data/slack-1000000-v2")
+    rm -rf "${out:?}/slack-1m"
+    small+=("$wall" "$rss")
+    if [ "$run" = 2 ]; then
+      read -r big_wall big_rss < <(measure slack-10m "$big")
+      rm -rf "${out:?}/slack-10m"
+    fi
+  done
+  python3 - "$big_wall" "$big_rss" "${small[@]}" <<'PY'
+import statistics, sys
+bw, br, *small = (float(x) for x in sys.argv[1:])
+walls, rsses = small[0::2], small[1::2]
+sw = statistics.median(walls)
+print(f"slack 1M: {' '.join(f'{w:.1f}' for w in walls)} s (median {sw:.1f}), peak {max(rsses):.0f} MB (target 700 MB); "
+      f"slack 10M: {bw:.1f} s, {br:.0f} MB (target 4,000 MB); 10M / 1M time: {bw / sw:.1f}x (target 11x)")
 PY
   for platform in ${TEN_MILLION_PLATFORMS:-pubnub telegram}; do
     input="$data/$platform-10000000-v2"
