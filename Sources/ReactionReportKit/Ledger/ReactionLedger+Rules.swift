@@ -163,17 +163,19 @@ extension ReactionLedger {
 
     /// Moves the facts of entry `other` into entry `base` (one emoji on one message, recorded
     /// under two targets): the totals' larger, the earliest times, every reactor once with all
-    /// its adds. What one entry alone can say (its emoji's form, its sequence, its adds without
-    /// a reactor, a reactor's name) is the earlier entry's.
+    /// its adds, the adds without a reactor of both (as within one target, each such add is
+    /// counted). What one entry alone can say (its emoji's form, its sequence, a reactor's
+    /// name) is the earlier entry's.
     func mergeEntry(_ other: UInt32, into base: UInt32) {
         let from = arena.entries[other]
         let otherFirst = from.sequence < arena.entries[base].sequence
         if from.total != ReactionArena.noTotal { arena.entries[base].total = max(max(arena.entries[base].total, 0), from.total) }
         arena.entries[base].totalFirstAt = earliest(arena.entries[base].totalFirstAt, from.totalFirstAt)
+        let unnamed = Int64(arena.entries[base].unnamed) + Int64(from.unnamed)
+        arena.entries[base].unnamed = Int32(clamping: unnamed)
         if otherFirst {
             arena.entries[base].sequence = from.sequence
             arena.entries[base].emoji = from.emoji
-            arena.entries[base].unnamed = from.unnamed
         }
         for position in Array(arena.adderPositions(of: other)) {
             let adder = arena.adders[position]

@@ -268,6 +268,27 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(result.messages[0].reactions[0].reactors[0].name, "Bob")
     }
 
+    /// Adds without a reactor on a message named with and without its conversation are all
+    /// read and named, whichever was recorded first: each is a fact of its own.
+    func testAddsWithoutAReactorOnBothTargetsOfAMessageAreAllAccountedFor() {
+        let bare = MessageTarget(platform: .pubnub, conversationID: nil, messageID: "17300000000000000")
+        for bareFirst in [true, false] {
+            let ledger = ledger()
+            let bareAdds = {
+                ledger.record(.add(target: bare, value: ReactionValue("🎉"), reactor: "", reactorName: nil, at: nil, ref: nil), file: 0)
+                ledger.record(.add(target: bare, value: ReactionValue("🎉"), reactor: "bob", reactorName: nil, at: nil, ref: "1"), file: 0)
+            }
+            if bareFirst { bareAdds() }
+            add("🎉", "", ref: nil, to: ledger)
+            if !bareFirst { bareAdds() }
+            let result = ledger.summarize()
+            XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["🎉 1 [bob] complete"])
+            XCTAssertEqual(TestSupport.diagnostics(result), ["invalid-reaction": 2])
+            XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 3, counted: 1, diagnosed: 2, removed: 0), "bare target first: \(bareFirst)")
+            XCTAssertTrue(result.tallies[.pubnub]!.isBalanced)
+        }
+    }
+
     /// Records kept for later count messages and runs of facts about one message, which size
     /// the ledger's tables; the hint changes nothing that is recorded.
     func testKeptRecordsCountMessagesAndTargetsAndTheHintChangesNothing() {
