@@ -15,6 +15,10 @@ import Foundation
 /// The file must not be truncated or rewritten while it is mapped (reading a page past its new
 /// end stops the process; a page let go and read again shows what the file holds then), as
 /// with any mapping of a file another program may change.
+///
+/// Sendable though it holds an address: the address and size never change, the memory behind
+/// them is only read (a drop makes a page read again from the file, not different), and the one
+/// mutable count, `droppedTotal`, is read and written under `dropped`.
 public final class MappedFile: @unchecked Sendable {
     /// The file's size in bytes when it was mapped: the bytes the mapping holds.
     public let count: Int

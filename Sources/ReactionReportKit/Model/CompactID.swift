@@ -1,14 +1,16 @@
-/// An id as the ledger keeps it (a message's, the thread it replies to, a reaction's identity):
-/// 16 bytes and, for the ids the large exports are made of, no allocation of its own.
+/// An id as the ledger keeps it (a message's, the thread it belongs to, the message it replies to;
+/// a reaction's identity starts as one, `AddIdentity`): 16 bytes and, for the ids the large
+/// exports are made of, no allocation of its own.
 ///
 /// A Swift string holds up to 15 bytes of UTF-8 inside itself; a longer one is an allocation
 /// (a 17-byte Slack `ts` takes 64 bytes of heap besides the string's 16). Ids made only of
 /// digits, `-`, `.`, `:` and `_`, 16 to 24 characters long (Slack `ts`, PubNub timetokens,
 /// Discord snowflakes), are packed four bits a character into a 15-byte string instead: a
 /// marker byte (1), then 14 bytes of seven bits each. Any other id is kept as it is; one that
-/// starts with a byte of 3 or below (a marker here or in `AddIdentity`) is kept behind a second
-/// marker (2), so no text is taken for another. Packing is canonical (an id that can be packed always is), so two ids are
-/// equal exactly when their stored strings are, and packed ids order as their texts do.
+/// starts with a byte of 3 or below (a marker here or in `AddIdentity`) is kept behind a
+/// second marker (2), so no text is taken for another. Packing is canonical (an id that can be
+/// packed always is), so two ids are equal exactly when their stored strings are, and packed
+/// ids order as their texts do.
 struct CompactID: Hashable, Sendable, Comparable {
     /// The stored string: the text, or a marker byte and what follows it (see above).
     let storage: String
