@@ -77,17 +77,26 @@ public enum DiskFiles {
         return InputBytes(try readAll(descriptor, sizeHint: size, path: path))
     }
 
-    /// The file at `path` opened for reading, with what `fstat` says of it.
+    /// The file at `path` opened for reading, with what `fstat` says of it. Only a regular file
+    /// is read: a device such as `/dev/zero` would be read forever, and opening a pipe would
+    /// wait for a writer (hence `O_NONBLOCK`, which changes nothing for a regular file).
     private static func openForReading(_ path: String) throws -> (Int32, stat) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw LocatedError(file: path, reason: "cannot be read") }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
             close(descriptor)
             throw LocatedError(file: path, reason: "cannot be read")
         }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw LocatedError(file: path, reason: Self.notRegularFile)
+        }
         return (descriptor, status)
     }
+
+    /// Why an entry that is not a regular file is not read.
+    public static let notRegularFile = "is not a regular file (a device, a pipe or a socket), so it is not read; give an export file or folder"
 
     /// Reads `descriptor` to its end into an array sized by `sizeHint`.
     private static func readAll(_ descriptor: Int32, sizeHint: Int, path: String) throws -> [UInt8] {
@@ -109,46 +118,119 @@ public enum DiskFiles {
         return bytes
     }
 
-    /// The regular files below `folder`, searched recursively, as `/`-separated paths relative
-    /// to it, in the order the system lists them (a folder's files, then its folders' files).
-    /// Hidden entries (names starting with `.`) and symbolic links are passed over, so a link
-    /// inside the folder cannot lead reading outside it. Nil when `folder` cannot be opened.
-    public static func regularFiles(under folder: String) -> [String]? {
-        var names: [String] = []
-        guard list(folder, relative: "", into: &names) else { return nil }
-        return names
+    /// One entry of a folder, as readdir names it and `lstat` sees it (links not followed).
+    public struct FolderEntry: Sendable, Equatable {
+        /// The entry's name, with U+FFFD where its bytes are not UTF-8.
+        public var name: String
+        /// False when the name's bytes are not UTF-8: `name` then does not open the entry.
+        public var nameIsUTF8: Bool
+        /// What the entry is; nil when it vanished while it was listed.
+        public var kind: Status.Kind?
     }
 
-    /// Lists `folder` into `names` with readdir; false when it cannot be opened.
-    private static func list(_ folder: String, relative: String, into names: inout [String]) -> Bool {
-        guard let directory = opendir(folder) else { return false }
+    /// Every entry of `folder` but `.` and `..`, hidden ones included, in the order the system
+    /// lists them; nil when `folder` cannot be opened.
+    public static func entries(of folder: String) -> [FolderEntry]? {
+        guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
-        var folders: [String] = []
+        var entries: [FolderEntry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
             }
-            guard !name.hasPrefix(".") else { continue }
-            let full = folder + (folder.hasSuffix("/") ? "" : "/") + name
-            var kind = Int32(entry.pointee.d_type)
-            if kind == Int32(DT_UNKNOWN) {
-                switch status(of: full, followingLinks: false)?.kind {
-                case .folder?: kind = Int32(DT_DIR)
-                case .regularFile?: kind = Int32(DT_REG)
-                case .symbolicLink?, .other?: kind = Int32(DT_LNK)
-                case nil: continue
-                }
+            guard name != ".", name != ".." else { continue }
+            var kind: Status.Kind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regularFile
+            case Int32(DT_DIR): kind = .folder
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = valid ? status(of: folder + (folder.hasSuffix("/") ? "" : "/") + name, followingLinks: false)?.kind : .other
+            default: kind = .other
             }
-            if kind == Int32(DT_DIR) {
-                folders.append(name)
-            } else if kind == Int32(DT_REG) {
-                names.append(relative + name)
+            entries.append(FolderEntry(name: name, nameIsUTF8: valid, kind: kind))
+        }
+        return entries
+    }
+
+    /// What a recursive listing of a folder found: the files to read, and the entries it
+    /// passed over that a reader should hear of.
+    public struct FolderListing: Sendable, Equatable {
+        /// The regular files, as `/`-separated paths relative to the folder.
+        public var files: [String] = []
+        /// Entries not listed as files, with why (hidden entries are passed over without a word).
+        public var passedOver: [PassedOver] = []
+    }
+
+    /// An entry a listing passed over.
+    public struct PassedOver: Sendable, Equatable {
+        /// Why an entry was passed over.
+        public enum Reason: Sendable, Equatable {
+            /// A symbolic link, with what it leads to (nil: nothing); links are not followed,
+            /// so that reading cannot leave the folder.
+            case symbolicLink(to: Status.Kind?)
+            /// A device, a pipe or a socket: nothing to read to an end.
+            case notARegularFile
+            /// A name whose bytes are not UTF-8 (shown with U+FFFD in their place).
+            case nameNotUTF8
+            /// A folder holding the marker file the listing was asked to skip folders by.
+            case markedFolder
+        }
+
+        /// The entry's path relative to the listed folder (`/`-separated; a folder's ends in `/`).
+        public var path: String
+        /// Why it was passed over.
+        public var reason: Reason
+    }
+
+    /// The regular files below `folder`, searched recursively, as `/`-separated paths relative
+    /// to it, in the order the system lists them (a folder's files, then its folders' files).
+    /// Hidden entries (names starting with `.`) are passed over without a word; symbolic links
+    /// (not followed, so a link inside the folder cannot lead reading outside it), entries that
+    /// are not regular files or folders, names that are not UTF-8, and folders holding
+    /// `skippingFoldersHolding` (a relative path to a file, such as a tool's marker; `folder`
+    /// itself included) are passed over and named. Nil when `folder` cannot be opened.
+    public static func listing(under folder: String, skippingFoldersHolding marker: String? = nil) -> FolderListing? {
+        var listing = FolderListing()
+        guard list(folder, relative: "", marker: marker, into: &listing) else { return nil }
+        return listing
+    }
+
+    /// Lists `folder` into `listing`; false when it cannot be opened.
+    private static func list(_ folder: String, relative: String, marker: String?, into listing: inout FolderListing) -> Bool {
+        let prefix = folder + (folder.hasSuffix("/") ? "" : "/")
+        if let marker, status(of: prefix + marker, followingLinks: false)?.kind == .regularFile {
+            listing.passedOver.append(PassedOver(path: relative, reason: .markedFolder))
+            return true
+        }
+        guard let entries = entries(of: folder) else { return false }
+        var folders: [String] = []
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let kind = entry.kind
+            guard entry.nameIsUTF8 else {
+                listing.passedOver.append(PassedOver(path: relative + entry.name + (kind == .folder ? "/" : ""), reason: .nameNotUTF8))
+                continue
+            }
+            switch kind {
+            case .folder?: folders.append(entry.name)
+            case .regularFile?: listing.files.append(relative + entry.name)
+            case .symbolicLink?:
+                listing.passedOver.append(PassedOver(path: relative + entry.name, reason: .symbolicLink(to: status(of: prefix + entry.name)?.kind)))
+            case .other?: listing.passedOver.append(PassedOver(path: relative + entry.name, reason: .notARegularFile))
+            case nil: continue
             }
         }
         for name in folders {
-            let full = folder + (folder.hasSuffix("/") ? "" : "/") + name
-            _ = list(full, relative: relative + name + "/", into: &names)
+            _ = list(prefix + name, relative: relative + name + "/", marker: marker, into: &listing)
         }
         return true
+    }
+
+    /// The path with every symbolic link and `.`/`..` resolved (`realpath`); nil when it does
+    /// not lead to an entry.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -127,6 +127,13 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Fail with exit code 3, writing nothing, when there are diagnostics.")
     var strict = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Write into an output folder that holds files reaction-report did not write; they are kept and never changed. Without it such a folder is refused."
+    )
+    var allowOtherFiles = false
+
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
 
@@ -153,15 +160,16 @@ struct Build: ParsableCommand {
         let progress = TerminalProgress.make(quiet: quiet)
         build.progress = progress
         defer { progress?.finish() }
-        let outcome = try build.build(output: output, templatesFolder: options.templates, strict: strict)
+        let outcome = try build.build(output: output, templatesFolder: options.templates, strict: strict, allowingOtherFiles: allowOtherFiles)
         progress?.finish()
         if !quiet {
             if let note = outcome.result.directConversations?.note { Console.error("reaction-report: note: " + note) }
+            for notice in outcome.result.notices { Console.error("reaction-report: note: " + Console.visible(notice)) }
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
             print(
-                "Wrote \(output)/: \(outcome.filesWritten) files from \(outcome.files.count) input file(s), \(messages.count) messages, \(reactions) reactions."
+                "Wrote \(Console.visible(output.hasSuffix("/") ? output : output + "/")): \(outcome.filesWritten) files from \(outcome.files.count) input file(s), \(messages.count) messages, \(reactions) reactions."
             )
         }
         keptUntilExit.append(outcome)
@@ -183,7 +191,7 @@ struct Inspect: ParsableCommand {
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
         let outcome = try ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name).inspect()
         print("Files:")
-        for file in outcome.files { print("  \(file.name): \(file.format.id)") }
+        for file in outcome.files { print("  \(Console.visible(file.name)): \(file.format.id)") }
         print("Conversations:")
         // The overview's totals per conversation (by platform and id), one line each, sorted by
         // the line's label.
@@ -192,6 +200,7 @@ struct Inspect: ParsableCommand {
         for line in totals.sorted(by: { $0.label < $1.label }) {
             print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")
         }
+        for notice in outcome.result.notices { print("Note: " + Console.visible(notice)) }
         if let direct = outcome.result.directConversations {
             print("Direct conversations: " + (direct.note ?? "\(direct.conversations), included as asked"))
         }

@@ -23,6 +23,8 @@ struct ReactionReport: ParsableCommand {
             fail(error.description, code: 2)
         } catch let error as ConfigurationError {
             fail(error.description, code: 2)
+        } catch let error as OutputFolder.Refusal {
+            fail(error.description, code: error.kind == .usage ? 1 : 2)
         } catch let error as PublishError {
             fail(error.description + "; the previous output is unchanged", code: 2)
         } catch let error as DeliveryError {

@@ -12,8 +12,10 @@ public enum ProgramRunner {
     /// The package's root folder.
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The program of the same build as the running tests, else the debug build's.
+    /// The program of the same build as the running tests, else the debug build's; or the one
+    /// `REACTION_REPORT_TEST_EXECUTABLE` names (to see a new test fail on an earlier build).
     public static var executable: URL {
+        if let named = ProcessInfo.processInfo.environment["REACTION_REPORT_TEST_EXECUTABLE"] { return URL(fileURLWithPath: named) }
         // The test bundle sits beside the products of the same build.
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if folder.lastPathComponent == "MacOS" || folder.pathExtension == "xctest" { folder = folder.deletingLastPathComponent() }

@@ -64,7 +64,23 @@ public struct ReportBuild {
     /// - Parameters:
     ///   - strict: fail with `StrictFailure` (writing nothing) when there are diagnostics.
     ///   - templatesFolder: user templates overriding the built-ins.
-    public func build(output: String, templatesFolder: String? = nil, strict: Bool = false) throws -> Outcome {
+    ///   - allowingOtherFiles: write into an output folder that holds files the tool did not
+    ///     write (they are kept, never changed) instead of refusing it.
+    /// - Throws: `OutputFolder.Refusal` before anything is read when the output folder cannot be
+    ///   ours; a `StepError` for a step that failed.
+    public func build(output: String, templatesFolder: String? = nil, strict: Bool = false, allowingOtherFiles: Bool = false) throws -> Outcome {
+        // The output folder is claimed first, before anything is read or written.
+        let folder = try OutputFolder.claim(output, inputs: inputs, allowingOtherFiles: allowingOtherFiles)
+        do {
+            return try build(into: folder, templatesFolder: templatesFolder, strict: strict)
+        } catch {
+            folder.abandon()
+            throw error
+        }
+    }
+
+    /// Runs every step, publishing the site into the claimed `folder`.
+    func build(into folder: OutputFolder, templatesFolder: String?, strict: Bool) throws -> Outcome {
         // Templates are read first, so that a broken one stops the run before the inputs are read.
         let templates = try step(.render) { try TemplateSet.load(overrideFolder: templatesFolder) }
         var outcome = try inspect()
@@ -80,7 +96,7 @@ public struct ReportBuild {
             // On a thread of its own, whose fresh heap the pages' allocations come from rather
             // than the free lists reading and settling left in the main thread's (`OwnThread`).
             try OwnThread.run {
-                try SitePublisher(target: output).publish { writer in
+                try SitePublisher(folder: folder).publish { writer in
                     counter.inner = writer
                     try renderer.render(outcome.analysis, to: counter)
                 }

@@ -116,6 +116,7 @@ public struct ImportRun {
         for problem in tree.problems {
             ledger.diagnose(Diagnostic(.skippedFile, file: tree.root, "entry \(quoted(problem.entry)) \(problem.reason)"))
         }
+        for notice in tree.notices { ledger.notice(notice) }
         var consumed: Set<String> = []
         for case let importer as any WorkspaceImporter in importers where allows(importer) {
             for root in importer.workspaceRoots(in: tree.names) {
@@ -230,11 +231,11 @@ enum InputSource {
     case file(String)
 
     init(_ input: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+        guard let status = DiskFiles.status(of: input) else {
             throw LocatedError(file: input, reason: "no such file or folder")
         }
-        if isDirectory.boolValue {
+        if status.kind == .other { throw LocatedError(file: input, reason: DiskFiles.notRegularFile) }
+        if status.kind == .folder {
             self = .tree(try InputTree.folder(input))
         } else if input.lowercased().hasSuffix(".zip") || InputTree.isZip(input) {
             self = .tree(try InputTree.zip(input))

@@ -12,6 +12,9 @@ public struct InputTree {
     /// encrypted entries, compression methods that cannot be read and repeated names (a folder
     /// has none).
     public let problems: [Problem]
+    /// What a reader should hear of entries passed over that are not a loss: a site this tool
+    /// wrote, found inside the folder, is not read as input.
+    public private(set) var notices: [String] = []
     private let load: (String) throws -> [UInt8]
     private let loadInput: (String, FileReading) throws -> InputBytes
     private let measure: (String) -> Int
@@ -78,16 +81,42 @@ public struct InputTree {
     /// The name to show for an entry: `root/name`.
     public func display(_ name: String) -> String { (root.hasSuffix("/") ? root : root + "/") + name }
 
-    /// A folder, searched recursively. Hidden entries and symbolic links are skipped, so a link
-    /// inside the folder cannot lead reading outside it.
+    /// A folder, searched recursively. Hidden entries are passed over; so are symbolic links
+    /// (not followed, so a link inside the folder cannot lead reading outside it), devices and
+    /// pipes, and names that are not UTF-8, each named as a problem when it may be an export
+    /// (a link to a folder, a JSON or zip name); and a site this tool wrote (a folder holding
+    /// `SiteManifest.path`), named in a notice, so an output folder is never read back.
     public static func folder(_ path: String) throws -> InputTree {
-        guard var names = DiskFiles.regularFiles(under: path) else {
+        guard let listing = DiskFiles.listing(under: path, skippingFoldersHolding: SiteManifest.path) else {
             throw LocatedError(file: path, reason: "the folder cannot be read")
         }
-        names.sort(by: UTF8Bytes.precedes)
+        let names = listing.files.sorted(by: UTF8Bytes.precedes)
         let folder = path.hasSuffix("/") ? path : path + "/"
-        return InputTree(
-            root: path, names: names, problems: [],
+        var problems: [Problem] = []
+        var notices: [String] = []
+        for passed in listing.passedOver {
+            let mayBeExport = passed.path.hasSuffix("/") || mayBeRead(passed.path)
+            switch passed.reason {
+            case .symbolicLink(let target) where target == .folder || (target == .regularFile && mayBeRead(passed.path)):
+                problems.append(
+                    Problem(
+                        entry: passed.path,
+                        reason:
+                            "is a symbolic link to a \(target == .folder ? "folder" : "file"), not followed (so that reading cannot leave the folder); name what it leads to, to read it"
+                    ))
+            case .notARegularFile where mayBeExport:
+                problems.append(Problem(entry: passed.path, reason: "is not a regular file (a device, a pipe or a socket), not read"))
+            case .nameNotUTF8 where mayBeExport:
+                problems.append(Problem(entry: passed.path, reason: "has a name that is not valid UTF-8 (shown with \u{FFFD}), not read; rename it to read it"))
+            case .markedFolder:
+                let shown = passed.path.isEmpty ? path : (folder + passed.path).trimmingSlash
+                notices.append("\(shown) is a site reaction-report wrote (it holds \(SiteManifest.path)); it is not read as input")
+            default:
+                continue
+            }
+        }
+        var tree = InputTree(
+            root: path, names: names, problems: problems.sorted { UTF8Bytes.precedes($0.entry, $1.entry) },
             measure: { name in
                 DiskFiles.status(of: folder + name, followingLinks: false)?.size ?? 0
             },
@@ -97,6 +126,8 @@ public struct InputTree {
             loadInput: { name, reading in
                 try DiskFiles.bytes(of: folder + name, reading: reading)
             })
+        tree.notices = notices
+        return tree
     }
 
     /// A zip archive, read in place; its entries that are not read are its problems.
@@ -113,7 +144,7 @@ public struct InputTree {
     /// The same tree, calling `onRead` with the size of every entry read.
     func observed(_ onRead: @escaping (Int) -> Void) -> InputTree {
         let (load, loadInput) = (self.load, self.loadInput)
-        return InputTree(
+        var tree = InputTree(
             root: root, names: names, problems: problems, measure: measure,
             load: { name in
                 let bytes = try load(name)
@@ -125,6 +156,8 @@ public struct InputTree {
                 onRead(bytes.count)
                 return bytes
             })
+        tree.notices = notices
+        return tree
     }
 
     /// True when the file starts like a zip archive.

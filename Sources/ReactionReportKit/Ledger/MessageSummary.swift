@@ -131,6 +131,9 @@ public struct LedgerResult: Sendable {
     /// The phrase naming the inputs of the report that facts tables were written from, when
     /// the result was read from them (pages show it, not the facts files).
     public var inputSummary: String?
+    /// What a reader should hear of the inputs that is not about reactions (an earlier site
+    /// inside an input folder, passed over): printed by the command line, written nowhere.
+    public var notices: [String] = []
 }
 
 /// Where the reactions of a platform's inputs went. Every reaction read is counted in the

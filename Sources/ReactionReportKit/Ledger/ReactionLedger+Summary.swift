@@ -212,6 +212,7 @@ extension ReactionLedger {
         conversationList.sort { ($0.platform, $0.id) < ($1.platform, $1.id) }
         var result = LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies, media: media)
         result.bots = bots
+        result.notices = notices
         return carried.applied(to: result)
     }
 

@@ -99,6 +99,9 @@ public final class ReactionLedger {
     var media: [String: [UInt8]] = [:]
     var sequence = 0
     var diagnostics = DiagnosticLog()
+    /// What a reader of the report should hear of the inputs that is not about reactions
+    /// (an earlier site of ours inside an input folder, passed over).
+    var notices: [String] = []
     /// The file the messages' texts are kept in until their pages are made (made with the
     /// first long text; sealed when settling starts), unless none can be made.
     var spill: TextSpill?
@@ -233,6 +236,11 @@ public final class ReactionLedger {
     /// Records a diagnostic found while reading.
     public func diagnose(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+    }
+
+    /// Records a notice about the inputs: printed, not counted as a diagnostic.
+    public func notice(_ text: String) {
+        notices.append(text)
     }
 
     /// Counts `count` diagnostics of `kind` found while reading, whose examples are not kept.

@@ -1,5 +1,4 @@
 import ByteOutput
-import CPosix
 import Foundation
 
 /// Receives the site's files one at a time. Paths are relative, `/`-separated.
@@ -26,110 +25,47 @@ extension SiteWriter {
 }
 
 /// The only part of the program that writes files. It builds the new site in a staging folder
-/// beside the target and swaps it in only when every file is written, so a failed build leaves
-/// the previous output exactly as it was.
-///
-/// Hidden entries of the old output folder (`.git`, `.gitkeep`, `.nojekyll`) are carried over.
+/// inside the output folder's hidden folder of ours, and swaps it in (`SiteSwap`) only when
+/// every file is written: a failed build leaves the previous output exactly as it was, and the
+/// swap replaces the files of ours and nothing else.
 public struct SitePublisher {
-    /// The output folder.
-    public var target: URL
+    /// The output folder, claimed.
+    public let folder: OutputFolder
+    /// Whether swaps use the file system's atomic exchange (tests turn it off).
+    var exchangeAvailable = SiteSwap.exchangeAvailableByDefault
+    /// A test's stand-in for a kill during the swap.
+    var interruption: SiteSwap.Interruption?
 
-    public init(target: String) {
-        self.target = URL(fileURLWithPath: target).standardizedFileURL
+    /// A publisher into a claimed output folder.
+    public init(folder: OutputFolder) {
+        self.folder = folder
     }
 
-    var parent: URL { target.deletingLastPathComponent() }
-    var stagingPrefix: String { "." + target.lastPathComponent + ".staging-" }
+    /// A publisher into `target`, claimed for a build of no inputs.
+    public init(target: String) throws {
+        self.init(folder: try OutputFolder.claim(target, inputs: []))
+    }
 
     /// Runs `build` with a writer into a fresh staging folder, then swaps the result in.
     public func publish(_ build: (SiteWriter) throws -> Void) throws {
-        let manager = FileManager.default
-        removeLeftovers()
+        let staging = folder.ownFolder + "/staging-" + String(getpid())
         do {
-            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
-            // Foundation's words for a file in the way are vague; name the file instead.
-            var existing = parent
-            while !manager.fileExists(atPath: existing.path), existing.pathComponents.count > 1 { existing.deleteLastPathComponent() }
-            var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw PublishError(step: "create the folder", path: parent.path, reason: "\(existing.path) is a file, not a folder")
-            }
-            throw PublishError(step: "create the folder", path: parent.path, reason: Self.reason(error))
-        }
-        let staging = parent.appendingPathComponent(stagingPrefix + String(ProcessInfo.processInfo.processIdentifier))
-        try? manager.removeItem(at: staging)
-        do {
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw PublishError(step: "create the staging folder", path: staging.path, reason: Self.reason(error))
+            throw PublishError(step: "create the staging folder", path: staging, reason: Self.reason(error))
         }
         do {
-            try build(StagingWriter(root: staging))
-            try swap(in: staging)
+            let writer = StagingWriter(root: URL(fileURLWithPath: staging))
+            try build(writer)
+            var swap = SiteSwap(
+                folder: folder, staging: staging, site: SiteManifest(files: Set(writer.written)), exchangeAvailable: exchangeAvailable,
+                interruption: interruption)
+            try swap.run()
+        } catch let stop as SiteSwap.Interrupted {
+            throw stop
         } catch {
-            try? manager.removeItem(at: staging)
+            FileTree.remove(staging)
             throw error
-        }
-    }
-
-    /// Removes staging and backup folders that a killed earlier run left behind.
-    func removeLeftovers() {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
-        let backupPrefix = "." + target.lastPathComponent + ".previous-"
-        for name in names where name.hasPrefix(stagingPrefix) || name.hasPrefix(backupPrefix) {
-            try? manager.removeItem(at: parent.appendingPathComponent(name))
-        }
-    }
-
-    func swap(in staging: URL) throws {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
-            try move(staging, to: target, step: "move the new site into place")
-            return
-        }
-        guard isDirectory.boolValue else {
-            throw PublishError(step: "replace", path: target.path, reason: "it is a file, not a folder")
-        }
-        let hidden = ((try? manager.contentsOfDirectory(atPath: target.path)) ?? []).filter { $0.hasPrefix(".") }.sorted()
-        var carried: [String] = []
-        do {
-            for name in hidden {
-                try move(target.appendingPathComponent(name), to: staging.appendingPathComponent(name), step: "carry over")
-                carried.append(name)
-            }
-        } catch {
-            for name in carried { try? manager.moveItem(at: staging.appendingPathComponent(name), to: target.appendingPathComponent(name)) }
-            throw error
-        }
-        // One atomic exchange where the system has it: killed at any moment, the output
-        // folder holds either the whole previous site or the whole new one.
-        if rr_exchange_paths(staging.path, target.path) == 0 {
-            try? manager.removeItem(at: staging)
-            return
-        }
-        let backup = parent.appendingPathComponent("." + target.lastPathComponent + ".previous-" + String(ProcessInfo.processInfo.processIdentifier))
-        do {
-            try move(target, to: backup, step: "set aside the previous site")
-        } catch {
-            for name in carried { try? manager.moveItem(at: staging.appendingPathComponent(name), to: target.appendingPathComponent(name)) }
-            throw error
-        }
-        do {
-            try move(staging, to: target, step: "move the new site into place")
-        } catch {
-            try? manager.moveItem(at: backup, to: target)
-            for name in carried { try? manager.moveItem(at: staging.appendingPathComponent(name), to: target.appendingPathComponent(name)) }
-            throw error
-        }
-        try? manager.removeItem(at: backup)
-    }
-
-    func move(_ source: URL, to destination: URL, step: String) throws {
-        if rename(source.path, destination.path) != 0 {
-            throw PublishError(step: step, path: source.path, reason: String(cString: strerror(errno)))
         }
     }
 
@@ -146,6 +82,8 @@ public struct SitePublisher {
 final class StagingWriter: SiteWriter {
     let root: URL
     var createdFolders: Set<String> = [""]
+    /// The files written, in order.
+    private(set) var written: [String] = []
 
     init(root: URL) {
         self.root = root
@@ -157,12 +95,10 @@ final class StagingWriter: SiteWriter {
 
     /// Creates `path` (never overwriting) and writes what `produce` emits.
     func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.hasPrefix("/"), !components.isEmpty,
-            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") })
-        else {
+        guard !path.hasPrefix("/"), SiteManifest.isSitePath(path) else {
             throw PublishError(step: "write", path: path, reason: "the path would leave the output folder")
         }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
         let folder = components.dropLast().joined(separator: "/")
         if !createdFolders.contains(folder) {
             do {
@@ -178,6 +114,7 @@ final class StagingWriter: SiteWriter {
         } catch {
             throw PublishError(step: "write", path: path, reason: error.description)
         }
+        written.append(path)
         // A part that cannot be written is reported once the producer is done (its chunks are
         // made on other threads, which finish their work first).
         var failure: OutputFile.Failure?

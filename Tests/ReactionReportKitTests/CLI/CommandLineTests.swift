@@ -20,7 +20,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(
             site.keys.filter { !$0.hasPrefix("weeks/") }.sorted(),
             [
-                "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
+                ".reaction-report/manifest", "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
                 "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
                 "feed.xml", "index.html", "summary.md"

@@ -7,15 +7,9 @@ import XCTest
 /// build killed part way. The previous site stays whole, the error says what happened, and
 /// no temporary folder outlives the next successful build.
 final class FaultTests: XCTestCase {
-    let good = #"[{"timetoken":"17000000000000000","message":{"text":"hi"},"uuid":"u1"}]"#
+    let good = CLIRunner.goodHistory
 
-    /// A PubNub history of `count` messages with a reaction each: big enough to take a while.
-    func history(_ count: Int) -> String {
-        "["
-            + (0..<count).map { n in
-                #"{"timetoken":"\#(17000000000000000 + n * 10_000_000)","message":{"text":"message \#(n) with some words"},"uuid":"u\#(n % 50)","actions":{"reaction":{"👍":[{"uuid":"u\#((n + 1) % 50)","actionTimetoken":"\#(17000000000000000 + n * 10_000_000 + 1)"}]}}}"#
-            }.joined(separator: ",\n") + "]"
-    }
+    func history(_ count: Int) -> String { CLIRunner.history(count) }
 
     func testAFullDiskLeavesThePreviousSiteAndNoStagingFolder() throws {
         let folder = try TestSupport.temporaryFolder()
@@ -42,17 +36,14 @@ final class FaultTests: XCTestCase {
         try Data(good.utf8).write(to: folder.appendingPathComponent("good.json"))
         try Data("not a folder".utf8).write(to: folder.appendingPathComponent("file"))
         let under = try CLIRunner.run(["build", "good.json", "-o", "file/site"], in: folder)
-        XCTAssertEqual(under.status, 2)
+        XCTAssertEqual(under.status, 1)
         XCTAssertEqual(
             under.stderr,
-            "reaction-report: error: publish: cannot create the folder \(folder.appendingPathComponent("file").path): \(folder.appendingPathComponent("file").path) is a file, not a folder; the previous output is unchanged\n"
+            "reaction-report: error: cannot create the output folder file/site: \(folder.appendingPathComponent("file").path) is a file, not a folder; choose another -o\n"
         )
         let onto = try CLIRunner.run(["build", "good.json", "-o", "file"], in: folder)
-        XCTAssertEqual(onto.status, 2)
-        XCTAssertEqual(
-            onto.stderr,
-            "reaction-report: error: publish: cannot replace \(folder.appendingPathComponent("file").path): it is a file, not a folder; the previous output is unchanged\n"
-        )
+        XCTAssertEqual(onto.status, 1)
+        XCTAssertEqual(onto.stderr, "reaction-report: error: the output folder file is a file, not a folder; choose another -o\n")
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("file"), encoding: .utf8), "not a folder")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["file", "good.json"])
     }
@@ -73,14 +64,17 @@ final class FaultTests: XCTestCase {
         let deadline = Date().addingTimeInterval(60)
         var staging: [String] = []
         while staging.isEmpty, process.isRunning, Date() < deadline {
-            staging = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".site.staging-") }
+            staging = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("site/.reaction-report").path)) ?? [])
+                .filter { $0.hasPrefix("staging-") }
             usleep(2_000)
         }
         XCTAssertEqual(staging.count, 1, "the build ended before it could be killed")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
-        XCTAssertEqual(try TestSupport.files(in: folder.appendingPathComponent("site")), before)
+        // The killed build's staging folder is left in our hidden folder, beside the site.
+        let afterKill = try TestSupport.files(in: folder.appendingPathComponent("site"))
+        XCTAssertEqual(afterKill.filter { !$0.key.hasPrefix(".reaction-report/staging-") }, before)
 
         let next = try CLIRunner.run(["build", "good.json", "-o", "site", "--quiet"], in: folder)
         XCTAssertEqual(next.status, 0, next.stderr)
