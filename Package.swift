@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SourceText"),
         // Input bytes: files read (or mapped, when large) and folders listed with POSIX calls,
         // zip archives read in place.
-        .target(name: "InputFiles", dependencies: ["CZlib", "SourceText"]),
+        .target(name: "InputFiles", dependencies: ["CPosix", "CZlib", "SourceText"]),
         // The JSON reader: parser, values, cursor, paths, members noted while parsing. It reads
         // InputFiles' bytes, an array or a mapped file, letting go of the pages it has passed.
         .target(name: "JSONReader", dependencies: ["InputFiles", "SourceText"]),

@@ -13,6 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -106,4 +111,75 @@ void rr_release_free_memory(void) {
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif
+}
+
+// Guarded mappings: the ranges of mapped input files, read by the SIGBUS handler. A slot is
+// free when its base is 0; the handler reads only atomics and calls only mmap and sigaction.
+#define RR_GUARDS 256
+static _Atomic uintptr_t guard_base[RR_GUARDS];
+static _Atomic uintptr_t guard_size[RR_GUARDS];
+static atomic_int guard_truncated[RR_GUARDS];
+static struct sigaction previous_bus;
+static pthread_once_t bus_handler_once = PTHREAD_ONCE_INIT;
+
+/// A SIGBUS in a guarded mapping is a read past the end of a file truncated under us: a page of
+/// zeros is mapped over the faulting page, the guard is marked, and the read is retried. Any
+/// other SIGBUS goes to the handler that was there before (Swift's backtracer, or the default
+/// action, which stops the process as it would have).
+static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
+    uintptr_t address = (uintptr_t)info->si_addr;
+    for (int slot = 0; slot < RR_GUARDS; slot++) {
+        uintptr_t base = atomic_load(&guard_base[slot]);
+        if (base == 0 || address < base || address - base >= atomic_load(&guard_size[slot])) continue;
+        uintptr_t page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
+        void *page = (void *)(address & ~(page_size - 1));
+        if (mmap(page, page_size, PROT_READ, MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED) {
+            atomic_store(&guard_truncated[slot], 1);
+            return;
+        }
+        break;
+    }
+    if ((previous_bus.sa_flags & SA_SIGINFO) && previous_bus.sa_sigaction != NULL) {
+        previous_bus.sa_sigaction(signal_number, info, context);
+        return;
+    }
+    if (previous_bus.sa_handler != SIG_DFL && previous_bus.sa_handler != SIG_IGN) {
+        previous_bus.sa_handler(signal_number);
+        return;
+    }
+    // The default action: put it back; the fault happens again on return and takes it.
+    signal(SIGBUS, SIG_DFL);
+}
+
+static void install_bus_handler(void) {
+    struct sigaction action = {0};
+    action.sa_sigaction = on_bus_error;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, &previous_bus);
+}
+
+int rr_guard_mapping(const void *base, unsigned long size) {
+    pthread_once(&bus_handler_once, install_bus_handler);
+    for (int slot = 0; slot < RR_GUARDS; slot++) {
+        uintptr_t expected = 0;
+        if (atomic_compare_exchange_strong(&guard_base[slot], &expected, (uintptr_t)1)) {
+            atomic_store(&guard_truncated[slot], 0);
+            atomic_store(&guard_size[slot], (uintptr_t)size);
+            atomic_store(&guard_base[slot], (uintptr_t)base);
+            return slot;
+        }
+    }
+    return -1;
+}
+
+int rr_mapping_truncated(int guard) {
+    if (guard < 0 || guard >= RR_GUARDS) return 0;
+    return atomic_load(&guard_truncated[guard]);
+}
+
+void rr_unguard_mapping(int guard) {
+    if (guard < 0 || guard >= RR_GUARDS) return;
+    atomic_store(&guard_size[guard], 0);
+    atomic_store(&guard_base[guard], 0);
 }

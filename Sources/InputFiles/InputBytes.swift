@@ -62,7 +62,7 @@ public struct InputBytes: RandomAccessCollection, Sendable {
 ///
 /// 64 MiB by default: a file that size costs at most that much memory for as long as it is
 /// read, and a copy in memory cannot change under its reader, where a mapped file truncated or
-/// rewritten while it is read can stop the process or fail a walk of what was validated.
+/// rewritten while it is read fails its reading (`MappedFile.changedWhileRead`).
 /// Mapping is for the exports of hundreds of megabytes and more, where holding the file would
 /// be most of the process. Files from 16 MiB on are read element by element anyway (deferred
 /// arrays), so below 64 MiB nothing but the file itself is at stake.

@@ -1,3 +1,4 @@
+import CPosix
 import Foundation
 
 // Every public call is safe: the mapping's address is used inside the package's performance
@@ -12,9 +13,13 @@ import Foundation
 /// behind them every `dropInterval` bytes, so a pass over the whole file holds only the last
 /// stretch of it. The file is unmapped when the object goes away; whoever reads it holds it.
 ///
-/// The file must not be truncated or rewritten while it is mapped (reading a page past its new
-/// end stops the process; a page let go and read again shows what the file holds then), as
-/// with any mapping of a file another program may change.
+/// Another program may truncate the file while it is mapped: a read of a page past its new end,
+/// which would stop the process (SIGBUS), reads zeros instead (`rr_guard_mapping`), and
+/// `changedWhileRead` says so, for the reader to report the file as changed under it rather
+/// than as malformed; so it does when the file is now shorter than mapped (the rest of its last
+/// page reads as zeros without a fault), or when a reader found bytes it had validated no
+/// longer valid (`noteChanged`: a file rewritten in place shows its new bytes in the pages read
+/// after the change).
 ///
 /// Sendable though it holds an address: the address and size never change, the memory behind
 /// them is only read (a drop makes a page read again from the file, not different), and the one
@@ -28,6 +33,12 @@ public final class MappedFile: @unchecked Sendable {
     private let pageSize: Int
     private let dropped = NSLock()
     private var droppedTotal = 0
+    /// The guard against reads past the end of the file truncated (-1: none).
+    private let guardNumber: Int32
+    /// The file, open for as long as it is mapped, to tell its size now.
+    private let descriptor: Int32
+    /// True once a reader found validated bytes changed (under `dropped`).
+    private var noted = false
 
     /// Maps the `size` bytes of the open regular file `descriptor` (which may be closed once
     /// this returns); nil when it cannot be mapped (an empty file, a mapping refused).
@@ -39,10 +50,47 @@ public final class MappedFile: @unchecked Sendable {
         count = size
         self.dropInterval = dropInterval
         pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
+        guardNumber = rr_guard_mapping(mapped, UInt(size))
+        self.descriptor = dup(descriptor)
+    }
+
+    /// Maps the regular file at `path` whole; nil when it cannot be opened or mapped (an empty
+    /// file, a folder, a mapping refused).
+    public convenience init?(path: String, dropInterval: Int = 32 << 20) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(descriptor: descriptor, size: Int(status.st_size), dropInterval: dropInterval)
     }
 
     deinit {
+        rr_unguard_mapping(guardNumber)
         munmap(UnsafeMutableRawPointer(mutating: base), count)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Why a mapped file's reading failed when it changed under it.
+    public static let truncatedWhileRead = "changed while it was read (another program truncated or rewrote it); read it again once nothing writes to it"
+
+    /// True when the file changed while it was read: a read reached past the end of the file
+    /// truncated under it, the file is now shorter than mapped, or a reader noted validated
+    /// bytes changed. What was read is then not the file's bytes.
+    public var changedWhileRead: Bool {
+        if rr_mapping_truncated(guardNumber) != 0 { return true }
+        var status = stat()
+        if descriptor >= 0, fstat(descriptor, &status) == 0, Int(status.st_size) < count { return true }
+        dropped.lock()
+        defer { dropped.unlock() }
+        return noted
+    }
+
+    /// A reader found bytes it had validated no longer valid: the file changed under it.
+    package func noteChanged() {
+        dropped.lock()
+        noted = true
+        dropped.unlock()
     }
 
     /// The bytes let go so far, by every reader together: the sum of the page-aligned ranges

@@ -52,7 +52,9 @@ public struct ZipArchive: Sendable {
 
     /// The archive's name as the user gave it.
     public let path: String
-    let bytes: Data
+    /// The archive's bytes: mapped (guarded against the file being truncated under us), or
+    /// read when it cannot be mapped.
+    let bytes: InputBytes
     let entries: [String: Entry]
     /// The names of the entries that are read (files only), in the order the central directory
     /// first lists them.
@@ -65,11 +67,11 @@ public struct ZipArchive: Sendable {
     ///   split archive, or is beyond `limits`.
     public init(path: String, limits: Limits = Limits()) throws {
         self.path = path
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            throw LocatedError(file: path, reason: "cannot be read")
-        }
+        let data = try MappedFile(path: path).map(InputBytes.init) ?? DiskFiles.bytes(of: path)
         bytes = data
-        let directory = try data.withUnsafeBytes { try Self.readDirectory(ZipBytes($0), path: path, limits: limits) }
+        let directory = try Self.checkingTruncation(of: data, path: path) {
+            try data.withUnsafeBufferPointer { try Self.readDirectory(ZipBytes(UnsafeRawBufferPointer($0)), path: path, limits: limits) }
+        }
         entries = directory.entries
         names = directory.names
         skipped = directory.skipped
@@ -92,8 +94,21 @@ public struct ZipArchive: Sendable {
     public func contents(of name: String) throws -> [UInt8] {
         let display = path + "/" + name
         guard let entry = entries[name] else { throw LocatedError(file: display, reason: "no such entry") }
-        return try bytes.withUnsafeBytes { raw in
-            let archive = ZipBytes(raw)
+        return try Self.checkingTruncation(of: bytes, path: path) { try entryContents(entry, display: display) }
+    }
+
+    /// What `body` returns or throws, unless the mapped archive was truncated under it: then
+    /// the error says so, since what it read past the new end were zeros, not the archive.
+    static func checkingTruncation<T>(of bytes: InputBytes, path: String, _ body: () throws -> T) throws -> T {
+        let result = Result { try body() }
+        if bytes.mappedFile?.changedWhileRead == true { throw LocatedError(file: path, reason: MappedFile.truncatedWhileRead) }
+        return try result.get()
+    }
+
+    /// The unpacked bytes of the entry `entry`, named `display` in errors.
+    private func entryContents(_ entry: Entry, display: String) throws -> [UInt8] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            let archive = ZipBytes(UnsafeRawBufferPointer(buffer))
             // Local file header (APPNOTE 4.3.7); its sizes may be zero (data descriptor) or
             // 0xFFFFFFFF (ZIP64), so the central directory's are used.
             let header = entry.localHeaderOffset

@@ -60,7 +60,15 @@ public struct JSONDeferredArray: Sendable {
                     return nil
                 }
                 guard let value = try? reader.parseValue(depth: array.depth) else {
-                    preconditionFailure("a deferred array fails to parse although its document was validated")
+                    // Validated bytes no longer parse: only a mapped file changed under the
+                    // reader can do that. The walk ends; its reader reports the file as changed.
+                    guard let file = array.source.bytes.mappedFile else {
+                        preconditionFailure("a deferred array fails to parse although its document was validated")
+                    }
+                    file.noteChanged()
+                    position = array.end
+                    finish()
+                    return nil
                 }
                 reader.skipWhitespace()
                 if buffer[reader.position] == UInt8(ascii: ",") { reader.position += 1 }

@@ -25,4 +25,17 @@ int rr_direct_io_flag(void);
 /// Hands the free memory inside the allocator's heaps back to the system (glibc malloc_trim).
 void rr_release_free_memory(void);
 
+/// Guards a read-only file mapping of `size` bytes at `base`: where a read reaches a page past
+/// the file's end (another program truncated the file while it is mapped), the system's SIGBUS
+/// no longer stops the process; a page of zeros is mapped there instead and the guard is marked.
+/// Returns the guard's number for `rr_mapping_truncated` and `rr_unguard_mapping`, or -1 when
+/// every guard is taken (the mapping then stays unguarded).
+int rr_guard_mapping(const void *base, unsigned long size);
+
+/// 1 once a read of the guarded mapping `guard` reached past the file's end, else 0.
+int rr_mapping_truncated(int guard);
+
+/// Ends the guard `guard`, before its mapping is unmapped.
+void rr_unguard_mapping(int guard);
+
 #endif

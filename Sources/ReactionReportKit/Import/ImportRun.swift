@@ -166,6 +166,23 @@ public struct ImportRun {
         _ bytes: consuming InputBytes, name: String, explicit: Bool = true, origin: InputOrigin? = nil,
         into ledger: ReactionLedger
     ) throws -> InputFormat? {
+        // A mapped file truncated under us reads as zeros past its new end: whatever the reading
+        // made of them, the file changed while it was read, and that is the error.
+        let mapped = bytes.mappedFile
+        let truncated = LocatedError(file: name, reason: MappedFile.truncatedWhileRead)
+        do {
+            let format = try readDocument(consume bytes, name: name, explicit: explicit, origin: origin, into: ledger)
+            if mapped?.changedWhileRead == true { throw truncated }
+            return format
+        } catch {
+            throw mapped?.changedWhileRead == true ? truncated : error
+        }
+    }
+
+    /// Reads one input's bytes into `ledger` (`read(_:name:explicit:origin:into:)`).
+    func readDocument(
+        _ bytes: consuming InputBytes, name: String, explicit: Bool, origin: InputOrigin?, into ledger: ReactionLedger
+    ) throws -> InputFormat? {
         var document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
         _ = consume bytes
         guard let (importer, format) = match(document) else {

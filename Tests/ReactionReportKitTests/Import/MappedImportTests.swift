@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 import XCTest
 
 @testable import InputFiles
@@ -127,5 +128,80 @@ final class MappedImportTests: XCTestCase {
         let entry = try InputTree.zip(archive.path).bytes(of: "history.json", reading: mapping)
         XCTAssertNil(entry.mappedFile)
         XCTAssertEqual(String(decoding: Array(entry), as: UTF8.self), #"{"status":200,"channels":{}}"#)
+    }
+
+    /// A mapped file truncated by another program while it is read (issue 26): reads past its
+    /// new end give zeros, not SIGBUS, and the import fails naming the file as changed, wherever
+    /// the truncation falls (before the validating pass, in the middle of an array walked after
+    /// it); so does an archive truncated after its directory was read.
+    func testAMappedFileTruncatedUnderTheReaderIsAnErrorNotACrash() throws {
+        let cuts =
+            [("history.json", Self.pubNubHistory, 0), ("history.json", Self.pubNubHistory, 9_000_000), ("result.json", Self.telegramExport, 4_096)]
+            + [("result.json", Self.telegramExport, Self.telegramExport.utf8.count - 5)]
+        for (name, text, keep) in cuts {
+            do {
+                let path = try write(text, name: name)
+                let bytes = try DiskFiles.bytes(of: path, reading: mapping)
+                XCTAssertEqual(truncate(path, off_t(keep)), 0)
+                XCTAssertThrowsError(try ImportRun(importers: ImportRun.standardImporters()).read(bytes, name: name, into: ReactionLedger())) { error in
+                    XCTAssertEqual(
+                        "\(error)", "\(name): changed while it was read (another program truncated or rewrote it); read it again once nothing writes to it",
+                        "\(name) cut at \(keep)")
+                }
+                XCTAssertEqual(bytes.mappedFile?.changedWhileRead, true)
+            }
+        }
+        // Truncated after the validating pass, before the walk of its messages.
+        let path = try write(Self.pubNubHistory, name: "history.json")
+        let bytes = try DiskFiles.bytes(of: path, reading: mapping)
+        var document = try InputDocument.parse(bytes, name: "history.json", collectingReactionSites: false)
+        XCTAssertEqual(truncate(path, 8_000_000), 0)
+        let sink = ImportSink(ledger: ReactionLedger(), fileName: "history.json", platform: .pubnub, origin: nil)
+        let importer = PubNubImporter(reactionTypes: ["reaction"])
+        // The walk ends where the bytes no longer parse, and the file says it changed.
+        XCTAssertEqual(bytes.mappedFile?.changedWhileRead, true)
+        XCTAssertNoThrow(try importer.read(document, as: try XCTUnwrap(importer.detect(document)), into: sink))
+        document.bytes = InputBytes()
+
+        var zip = TestZip()
+        for day in 1...9 { zip.store("general/2023-11-0\(day).json", "[" + String(repeating: " ", count: 40_000) + "]") }
+        let archive = try TestSupport.temporaryFolder().appendingPathComponent("export.zip")
+        try zip.write(to: archive)
+        let tree = try ZipArchive(path: archive.path)
+        XCTAssertEqual(try tree.contents(of: "general/2023-11-01.json").count, 40_002)
+        XCTAssertEqual(truncate(archive.path, 100_000), 0)
+        for entry in ["general/2023-11-01.json", "general/2023-11-09.json"] {
+            XCTAssertThrowsError(try tree.contents(of: entry)) { error in
+                XCTAssertEqual(
+                    "\(error)", "\(archive.path): changed while it was read (another program truncated or rewrote it); read it again once nothing writes to it")
+            }
+        }
+    }
+
+    /// The same while the import runs on another thread: truncated at moments spread over the
+    /// import, it ends with the file's error, or whole when the truncation came after it.
+    func testAMappedFileTruncatedWhileItIsImportedEndsWithAnError() throws {
+        for delay in [0.05, 0.4, 1.2] {
+            let path = try write(Self.pubNubHistory, name: "history.json")
+            let bytes = try DiskFiles.bytes(of: path, reading: mapping)
+            let outcome = Locked<Result<Int, Error>?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                let ledger = ReactionLedger()
+                let result = Result { _ = try ImportRun(importers: ImportRun.standardImporters()).read(bytes, name: "history.json", into: ledger) }
+                outcome.withLock { $0 = result.map { ledger.messageCount } }
+                done.signal()
+            }.start()
+            usleep(UInt32(delay * 1_000_000))
+            XCTAssertEqual(truncate(path, 6_000_000), 0)
+            done.wait()
+            switch outcome.withLock({ $0 })! {
+            case .success(let messages):
+                XCTAssertEqual(messages, 96_000, "after a truncation at \(delay) s")
+            case .failure(let error):
+                XCTAssertEqual(
+                    "\(error)", "history.json: changed while it was read (another program truncated or rewrote it); read it again once nothing writes to it")
+            }
+        }
     }
 }
