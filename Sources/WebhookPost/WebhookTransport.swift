@@ -27,12 +27,16 @@ public struct HTTPAnswer: Sendable, Equatable {
     public var status: Int
     /// The `Retry-After` header, as sent.
     public var retryAfter: String?
+    /// The body, or its start when `bodyIsCut`.
     public var body: [UInt8]
+    /// True when the body went on past `body`: the transport stopped reading it.
+    public var bodyIsCut: Bool
 
-    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = []) {
+    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = [], bodyIsCut: Bool = false) {
         self.status = status
         self.retryAfter = retryAfter
         self.body = body
+        self.bodyIsCut = bodyIsCut
     }
 }
 
