@@ -1,13 +1,14 @@
 import Foundation
 
-/// How often and how long the poster tries: `attempts` in all, each waiting at most `timeout`
-/// seconds for an answer; between two, a wait that doubles from `firstWait` up to `longestWait`
-/// (1 s, 2 s, 4 s…), or what the answer's `Retry-After` asks, up to `longestRetryAfter`.
+/// How often and how long the poster tries: `attempts` in all, each taking at most `timeout`
+/// seconds (connecting, sending and the answer); between two, a wait that doubles from
+/// `firstWait` up to `longestWait` (1 s, 2 s, 4 s…), or what the answer's `Retry-After` asks,
+/// up to `longestRetryAfter`.
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first one included.
     public var attempts: Int
-    /// Seconds to wait for each attempt's answer, whole ones: FoundationNetworking's timer
-    /// drops the fraction (a timeout of 0.5 s fires at once).
+    /// Seconds each attempt may take in all, whole ones: FoundationNetworking's timer, set to
+    /// it too, drops the fraction (a timeout of 0.5 s fires at once).
     public var timeout: Int
     public var firstWait: Double
     public var longestWait: Double

@@ -5,14 +5,27 @@ import Foundation
 /// the URL it holds is shown as "…"; it is put on one line and cut at 200 characters.
 enum ShownText {
     /// `text` on one line, at most 200 characters, each of `secrets` in it shown as "…"; nil
-    /// when it has nothing but white space.
-    static func excerpt(_ text: String, hiding secrets: [String]) -> String? {
+    /// when it has nothing but white space. A text that was `cut` (the start of a longer one)
+    /// ends with "…", without an end that begins one of `secrets` (the cut may have fallen in
+    /// the URL) or a character cut in two.
+    static func excerpt(_ text: String, hiding secrets: [String], cut: Bool = false) -> String? {
         var text = text
         for secret in secrets { text = text.replacingOccurrences(of: secret, with: "…") }
+        if cut {
+            if text.hasSuffix("\u{FFFD}") { text.removeLast() }
+            text = droppingStartOfSecret(text, secrets)
+        }
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         guard !words.isEmpty else { return nil }
         let line = words.joined(separator: " ")
-        return line.count <= 200 ? line : String(line.prefix(199)) + "…"
+        return line.count <= 200 && !cut ? line : String(line.prefix(199)) + "…"
+    }
+
+    /// `text` without its longest end (of two characters or more) that one of `secrets` begins
+    /// with.
+    static func droppingStartOfSecret(_ text: String, _ secrets: [String]) -> String {
+        let longest = secrets.map { secret in (2..<max(secret.count, 2)).last { text.hasSuffix(secret.prefix($0)) } ?? 0 }.max() ?? 0
+        return String(text.dropLast(longest))
     }
 
     /// The parts of `url` a text might echo, longest first: the URL, its path and its query,

@@ -1,5 +1,4 @@
 import Foundation
-import ParallelWork
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,49 +8,43 @@ import ParallelWork
 /// ephemeral session per attempt, redirects not followed (a webhook does not move; a redirect
 /// would send the digest elsewhere), no cookies, no cache.
 ///
+/// An attempt reads no more of the answer than the poster uses: its status and headers, and the
+/// first `longestBody` bytes of its body (none of a 2xx answer's); then it closes the
+/// connection. It ends at its timeout whatever the server does, even one that answers byte by
+/// byte. Both are done by `AnswerReader`, the task's delegate, which stops the task: a data task
+/// with a completion handler would hold the whole answer, however long, and libcurl's timer
+/// waits for silence only, which a slow answer never gives it.
+///
 /// URLSession was chosen over swift-server/async-http-client: it adds nothing to the build,
 /// where AsyncHTTPClient and SwiftNIO made a clean debug build 34 s → 198 s; the cost is that
 /// the release program links libcurl dynamically (`libcurl4`, installed by `make deps` with
 /// `libcurl4-openssl-dev`).
 public struct URLSessionTransport: WebhookTransport {
-    public init() {}
+    /// The most of an answer's body read: 64 KiB unless given (the poster shows at most 200
+    /// characters of it).
+    public var longestBody: Int
+
+    public init(longestBody: Int = 64 << 10) { self.longestBody = longestBody }
 
     public func send(_ request: WebhookRequest) -> AttemptResult {
+        let deadline = DispatchTime.now() + .seconds(request.timeout)
         let timeout = Double(request.timeout)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        let reader = AnswerReader(url: request.url, longestBody: longestBody)
+        let session = URLSession(configuration: configuration, delegate: reader, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("reaction-report", forHTTPHeaderField: "User-Agent")
         urlRequest.httpBody = Data(request.body)
-        let result = Locked<AttemptResult?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-            result.withLock { $0 = Self.result(data: data, response: response, error: error, url: request.url) }
-            done.signal()
-        }
+        let task = session.dataTask(with: urlRequest)
         task.resume()
-        // URLSession's own timer ends a silent attempt; this one, a little later, makes sure
-        // no attempt can outlast its timeout whatever the session does.
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            task.cancel()
-            return .noAnswer
-        }
-        return result.withLock { $0 } ?? .noAnswer
-    }
-
-    /// The attempt's result from what the data task handed back for a request to `url`.
-    static func result(data: Data?, response: URLResponse?, error: Error?, url: URL) -> AttemptResult {
-        if let error { return result(of: error as NSError, url: url) }
-        guard let response = response as? HTTPURLResponse else { return .connectionFailed("not an HTTP answer") }
-        let retryAfter = response.allHeaderFields.first { ($0.key as? String)?.lowercased() == "retry-after" }?.value as? String
-        return .answered(HTTPAnswer(status: response.statusCode, retryAfter: retryAfter, body: [UInt8](data ?? Data())))
+        return reader.result(of: task, by: deadline)
     }
 
     /// A failure by its code, in words of our own where the code says enough; else by the
@@ -74,15 +67,5 @@ public struct URLSessionTransport: WebhookTransport {
             return .failed("the TLS connection failed (the server's certificate was not accepted)")
         default: return .connectionFailed(text ?? "URL error \(error.code)")
         }
-    }
-}
-
-/// Hands a redirect back as the answer instead of following it.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-        completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

@@ -86,7 +86,7 @@ public struct WebhookPoster {
             return .retry("answered HTTP \(answer.status)", wait: wait, asked: why)
         case .answered(let answer):
             let kind = (300..<400).contains(answer.status) ? "a redirect, which is not followed" : "which is not retried"
-            let text = ShownText.excerpt(String(decoding: answer.body, as: UTF8.self), hiding: address.secrets)
+            let text = ShownText.excerpt(String(decoding: answer.body, as: UTF8.self), hiding: address.secrets, cut: answer.bodyIsCut)
             let excerpt = text.map { " (its answer: \($0))" } ?? ""
             return .stop("it answered HTTP \(answer.status), \(kind)\(excerpt)")
         case .noAnswer:

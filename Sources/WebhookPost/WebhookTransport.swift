@@ -4,7 +4,8 @@ import Foundation
 /// program uses `URLSessionTransport`; tests give the poster a scripted one, so its retries and
 /// waits are checked without a network or a clock.
 public protocol WebhookTransport: Sendable {
-    /// Sends `request` once and waits for its answer, at most `request.timeout` seconds.
+    /// Sends `request` once and waits for its answer: at most `request.timeout` seconds in all
+    /// (connecting, sending, receiving), and no more of the answer than `HTTPAnswer` holds.
     func send(_ request: WebhookRequest) -> AttemptResult
 }
 
@@ -12,7 +13,7 @@ public protocol WebhookTransport: Sendable {
 public struct WebhookRequest: Sendable, Equatable {
     public var url: URL
     public var body: [UInt8]
-    /// Seconds to wait for the answer (whole ones, as `RetryPolicy.timeout`).
+    /// Seconds the attempt may take in all (whole ones, as `RetryPolicy.timeout`).
     public var timeout: Int
 
     public init(url: URL, body: [UInt8], timeout: Int) {
@@ -22,17 +23,24 @@ public struct WebhookRequest: Sendable, Equatable {
     }
 }
 
-/// An HTTP answer, as much of it as the poster reads.
+/// An HTTP answer, as much of it as the poster reads: the status, `Retry-After`, and the start
+/// of the body, for the excerpt an error shows.
 public struct HTTPAnswer: Sendable, Equatable {
     public var status: Int
     /// The `Retry-After` header, as sent.
     public var retryAfter: String?
+    /// The body, or its start when `bodyIsCut` (`URLSessionTransport` reads at most 64 KiB, and
+    /// none of a 2xx answer's body, which is never shown).
     public var body: [UInt8]
+    /// True when the body went on past `body`: the bound, the timeout or a broken connection
+    /// ended the reading.
+    public var bodyIsCut: Bool
 
-    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = []) {
+    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = [], bodyIsCut: Bool = false) {
         self.status = status
         self.retryAfter = retryAfter
         self.body = body
+        self.bodyIsCut = bodyIsCut
     }
 }
 
@@ -41,7 +49,7 @@ public struct HTTPAnswer: Sendable, Equatable {
 public enum AttemptResult: Sendable, Equatable {
     /// The server answered (any status; the poster decides what it means).
     case answered(HTTPAnswer)
-    /// No answer within the timeout.
+    /// No answer (not even its status and headers) within the timeout.
     case noAnswer
     /// No connection, or it broke before the answer came: worth another attempt.
     case connectionFailed(String)

@@ -62,7 +62,8 @@ struct Post: ParsableCommand {
     @Flag(name: .long, help: "Print the payload instead of sending it (no webhook URL needed).")
     var dryRun = false
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for the answer to each attempt, 1 to 600.", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("Seconds each attempt may take, from connecting to the end of the answer, 1 to 600.", valueName: "seconds"))
     var timeout = 10
 
     @Option(name: .long, help: ArgumentHelp("Attempts in all, 1 to 10.", valueName: "n"))

@@ -112,6 +112,37 @@ final class PostCommandTests: XCTestCase {
         assertReceived(2, try payload("2026-W48", "slack"))
     }
 
+    func testAnEndlessAnswerIsNotRead() throws {
+        let url = try serve([.endless(200)])
+        let run = try post(["--format", "slack"], environment: ["REACTION_REPORT_WEBHOOK": url])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "posted the 2026-W48 Slack digest to 127.0.0.1\n")
+        XCTAssertEqual(run.stderr, "")
+        server!.stop()
+        XCTAssertEqual(server!.streams.count, 1)
+        // The transport that read whole answers took all 64 MiB the server sends at most.
+        XCTAssertLessThan(server!.streams.first?.bytes ?? .max, 16 << 20)
+    }
+
+    func testAnAnswerDrippedByteByByteEndsAtTheTimeout() throws {
+        // A header line every 0.6 s, for ever: the answer never ends.
+        let url = try serve([.drip(sent: "HTTP/1.1 200 OK\r\n", dripped: "a: b\r\n")])
+        let run = try post(["--format", "slack", "--timeout", "1", "--attempts", "2"], environment: ["REACTION_REPORT_WEBHOOK": url])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(
+            run.stderr,
+            """
+            reaction-report: attempt 1 of 2 to 127.0.0.1 had no answer within 1 s; trying again in 1 s
+            reaction-report: error: gave up posting the 2026-W48 Slack digest to 127.0.0.1 after 2 attempts; the last one had no answer within 1 s
+
+            """)
+        server!.stop()
+        // Each attempt closed its connection after about 10 bytes (1 s); the transport that
+        // waited 5 s more took about 60.
+        XCTAssertEqual(server!.streams.map(\.closedByClient), [true, true])
+        XCTAssertEqual(server!.streams.filter { $0.bytes >= 30 }, [])
+    }
+
     func testBadRequestIsExitTwoAtOnceAndItsAnswerHidesTheURL() throws {
         let url = try serve([.answer(400, body: "invalid_blocks: \(Self.path)")])
         let hook = folder.appendingPathComponent("hook.txt")

@@ -12,14 +12,36 @@ import ParallelWork
 /// reads each request (request line, headers, a `Content-Length` body, answering
 /// `Expect: 100-continue`), records it, and answers as its script says, one reply per request
 /// (the last one for every request after): a status with headers and a body, then the
-/// connection closed; a hang-up, the connection closed unanswered; or silence, the connection
-/// held open unanswered until `stop()`.
+/// connection closed; an endless body or one dripped byte by byte, sent until the client closes
+/// the connection (what was sent is recorded in `streams`); a hang-up, the connection closed
+/// unanswered; or silence, the connection held open unanswered until `stop()`.
 final class TestHTTPServer: Sendable {
     enum Reply: Sendable {
         case answer(Int, headers: [(String, String)] = [], body: String = "")
+        /// A status with headers and a `Content-Length` of 10 GiB, then a body that begins with
+        /// `start` and goes on with "x", 64 KiB every 0.5 ms (a gigabit link's pace), until the
+        /// client closes the connection, or stops reading for 10 s, or `endlessLimit` bytes are
+        /// sent (so that a client that reads on holds no more than that).
+        case endless(Int, headers: [(String, String)] = [], start: String = "")
+        /// `sent` at once, then the bytes of `dripped` one every 100 ms, over and over, until the
+        /// client closes the connection or `dripLimit` bytes are dripped.
+        case drip(sent: String, dripped: String)
         case hangUp
         case silence
     }
+
+    /// How an endless or dripped answer went: the bytes sent after its start (the body after
+    /// `start`; the dripped bytes), and whether it ended because the client closed the
+    /// connection (rather than at a limit, or when the client stopped reading but kept it open).
+    struct Stream: Sendable, Equatable {
+        var bytes: Int
+        var closedByClient: Bool
+    }
+
+    /// The most an endless body sends: 64 MiB.
+    static let endlessLimit = 64 << 20
+    /// The most bytes a drip sends: 30 s of them.
+    static let dripLimit = 300
 
     /// A request as it arrived.
     struct Request: Sendable {
@@ -35,6 +57,7 @@ final class TestHTTPServer: Sendable {
     /// What the server's thread and the test share.
     private struct State {
         var received: [Request] = []
+        var streams: [Stream] = []
         var held: [Int32] = []
         var stopping = false
     }
@@ -61,6 +84,9 @@ final class TestHTTPServer: Sendable {
 
     /// The requests received so far.
     var requests: [Request] { state.withLock { $0.received } }
+
+    /// How each endless or dripped answer went, in the order of the requests.
+    var streams: [Stream] { state.withLock { $0.streams } }
 
     /// Stops accepting, closes the held connections, and waits for the server's thread.
     func stop() {
@@ -100,9 +126,15 @@ final class TestHTTPServer: Sendable {
             }
             switch reply {
             case .answer(let status, let headers, let body):
-                var head = "HTTP/1.1 \(status) \(status < 300 ? "OK" : "Not OK")\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n"
-                for (name, value) in headers { head += "\(name): \(value)\r\n" }
-                write(connection, head + "\r\n" + body)
+                _ = write(connection, Self.head(status, headers, length: body.utf8.count) + body)
+                close(connection)
+            case .endless(let status, let headers, let start):
+                let stream = sendEndless(connection, head: Self.head(status, headers, length: 10 << 30) + start)
+                state.withLock { $0.streams.append(stream) }
+                close(connection)
+            case .drip(let sent, let dripped):
+                let stream = drip(connection, sent: sent, dripped: Array(dripped.utf8))
+                state.withLock { $0.streams.append(stream) }
                 close(connection)
             case .hangUp:
                 close(connection)
@@ -110,6 +142,46 @@ final class TestHTTPServer: Sendable {
                 state.withLock { $0.held.append(connection) }
             }
         }
+    }
+
+    /// A status line and `headers`, with a `Content-Length` and `Connection: close`.
+    private static func head(_ status: Int, _ headers: [(String, String)], length: Int) -> String {
+        var head = "HTTP/1.1 \(status) \(status < 300 ? "OK" : "Not OK")\r\nContent-Length: \(length)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        return head + "\r\n"
+    }
+
+    /// Sends `head`, then "x" in chunks of 64 KiB every 0.5 ms until a send fails or
+    /// `endlessLimit` is sent. The pause is a network's: a sender on the same machine that never
+    /// pauses holds libcurl's read loop, and with it the session's queue that stopping the task
+    /// waits for, until it pauses (the transport drops what comes meanwhile).
+    private func sendEndless(_ connection: Int32, head: String) -> Stream {
+        var wait = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        guard write(connection, head) == 0 else { return Stream(bytes: 0, closedByClient: true) }
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65536)
+        var sent = 0
+        while sent < Self.endlessLimit {
+            let count = send(connection, chunk, chunk.count, Self.sendFlags)
+            guard count > 0 else { return Stream(bytes: sent, closedByClient: errno == EPIPE || errno == ECONNRESET) }
+            sent += count
+            usleep(500)
+        }
+        return Stream(bytes: sent, closedByClient: false)
+    }
+
+    /// Sends `sent`, then one byte of `dripped` (cycling) every 100 ms until a send fails or
+    /// `dripLimit` bytes are dripped.
+    private func drip(_ connection: Int32, sent: String, dripped: [UInt8]) -> Stream {
+        guard write(connection, sent) == 0 else { return Stream(bytes: 0, closedByClient: true) }
+        for count in 0..<Self.dripLimit {
+            Thread.sleep(forTimeInterval: 0.1)
+            var byte = dripped[count % dripped.count]
+            guard send(connection, &byte, 1, Self.sendFlags) == 1 else {
+                return Stream(bytes: count, closedByClient: errno == EPIPE || errno == ECONNRESET)
+            }
+        }
+        return Stream(bytes: Self.dripLimit, closedByClient: false)
     }
 
     /// One request from `connection`, or nil when it closes or breaks off first.
@@ -129,7 +201,7 @@ final class TestHTTPServer: Sendable {
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         var request = Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: [])
-        if request.header("expect").first?.lowercased() == "100-continue" { write(connection, "HTTP/1.1 100 Continue\r\n\r\n") }
+        if request.header("expect").first?.lowercased() == "100-continue" { _ = write(connection, "HTTP/1.1 100 Continue\r\n\r\n") }
         let length = Int(request.header("content-length").first ?? "0") ?? 0
         var body = Array(bytes[(headEnd! + 4)...])
         while body.count < length {
@@ -148,17 +220,20 @@ final class TestHTTPServer: Sendable {
         return true
     }
 
-    private func write(_ connection: Int32, _ text: String) {
-        #if canImport(Glibc)
-            let flags = Int32(MSG_NOSIGNAL)
-        #else
-            let flags: Int32 = 0
-        #endif
+    #if canImport(Glibc)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+        private static let sendFlags: Int32 = 0
+    #endif
+
+    /// Sends all of `text`; 0, or the errno of the send that failed.
+    private func write(_ connection: Int32, _ text: String) -> Int32 {
         var bytes = Array(text.utf8)
         while !bytes.isEmpty {
-            let sent = send(connection, bytes, bytes.count, flags)
-            guard sent > 0 else { return }
+            let sent = send(connection, bytes, bytes.count, Self.sendFlags)
+            guard sent > 0 else { return errno }
             bytes.removeFirst(sent)
         }
+        return 0
     }
 }

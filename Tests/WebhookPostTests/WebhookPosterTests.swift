@@ -153,6 +153,26 @@ final class WebhookPosterTests: XCTestCase {
         XCTAssertNil(ShownText.excerpt(" \r\n ", hiding: []))
     }
 
+    func testACutAnswersExcerptEndsWithAnEllipsisAndShowsNoStartOfTheURL() {
+        let cut = post([.answered(HTTPAnswer(status: 403, body: Array("denied for https://hooks.slack.com/services/T0".utf8), bodyIsCut: true))])
+        XCTAssertEqual(
+            cut.outcome,
+            .failure(
+                DeliveryError(
+                    "could not post the 2026-W47 Slack digest to hooks.slack.com: it answered HTTP 403, which is not retried (its answer: denied for…)")))
+        let secrets = address.secrets
+        XCTAssertEqual(ShownText.excerpt("invalid_payload \n ", hiding: secrets, cut: true), "invalid_payload…")
+        XCTAssertEqual(ShownText.excerpt("denied: /services/T000/B0", hiding: secrets, cut: true), "denied:…")
+        XCTAssertEqual(ShownText.excerpt("denied: /services/T000/B000/SECRETtoken, not /serv", hiding: secrets, cut: true), "denied: …, not…")
+        // One character begins no secret; a text that is not cut keeps its end.
+        XCTAssertEqual(ShownText.excerpt("denied h", hiding: secrets, cut: true), "denied h…")
+        XCTAssertEqual(ShownText.excerpt("denied /services/T0", hiding: secrets), "denied /services/T0")
+        // A character cut in two is dropped; nothing but the start of the URL is no excerpt.
+        XCTAssertEqual(ShownText.excerpt(String(decoding: Array("caf".utf8) + [0xC3], as: UTF8.self), hiding: [], cut: true), "caf…")
+        XCTAssertNil(ShownText.excerpt("  https://hooks.slack.com/serv", hiding: secrets, cut: true))
+        XCTAssertEqual(ShownText.excerpt(String(repeating: "é", count: 300), hiding: [], cut: true), String(repeating: "é", count: 199) + "…")
+    }
+
     func testSecondsAreWrittenToTheMillisecond() {
         XCTAssertEqual([0, 1, 2.5, 0.25, 10.0004, 0.001].map(WebhookPoster.seconds), ["0 s", "1 s", "2.5 s", "0.25 s", "10 s", "0.001 s"])
     }
