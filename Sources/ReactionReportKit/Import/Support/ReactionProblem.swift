@@ -114,11 +114,30 @@ struct ReactionProblem: Sendable, Equatable {
     static func misshapenReactor(_ value: JSONValue, at path: JSONPath, message: String, expected: JSONKind, counted: Bool) -> ReactionProblem {
         misshapen(value, at: path, message: message, expected: expected, kind: .invalidReaction, loses: counted ? .heldByCount : .reactions(1))
     }
+
+    /// The elements of `value`, a member that holds a list of reactions: none when it is missing
+    /// or null; a value of another type is a problem (skipped-record, losing what it holds),
+    /// handed to `report`, and gives none.
+    static func reactionList(
+        _ value: JSONValue?, at path: @autoclosure () -> JSONPath, message: String, report: (ReactionProblem) -> Void
+    ) -> JSONElements {
+        guard let value, !value.isNull else { return [] }
+        if let elements = value.elements { return elements }
+        report(misshapen(value, at: path(), message: message, expected: .array, kind: .skippedRecord, loses: .held))
+        return []
+    }
 }
 
 extension ImportRecorder {
     /// Records a diagnostic of `problem`.
     mutating func diagnose(_ problem: ReactionProblem) {
+        diagnose(problem.kind, problem.detail, reactions: problem.reactions)
+    }
+}
+
+extension ImportSink {
+    /// Records a diagnostic of `problem`.
+    func diagnose(_ problem: ReactionProblem) {
         diagnose(problem.kind, problem.detail, reactions: problem.reactions)
     }
 }
