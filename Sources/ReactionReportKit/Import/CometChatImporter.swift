@@ -53,7 +53,10 @@ public struct CometChatImporter: DocumentImporter {
         let records = document.root.elements ?? document.root["data"]?.elements ?? []
         switch format {
         case Self.messages:
-            for message in records { readMessage(message, into: sink) }
+            let underData = document.root.elements == nil
+            for (index, message) in records.enumerated() {
+                readMessage(message, at: JSONPath(underData ? [.key("data"), .index(index)] : [.index(index)]), into: sink)
+            }
         case Self.reactions:
             for reaction in records { readReaction(reaction, added: true, into: sink) }
         default:
@@ -68,10 +71,10 @@ public struct CometChatImporter: DocumentImporter {
         }
     }
 
-    /// The reactions a message holds, as their counts say (for a diagnostic when it is skipped).
+    /// The reactions a message holds (`ReactionAudit.held`), for a diagnostic when it is skipped.
     static func reactionSize(of message: JSONValue) -> Int {
         let members = [message["reactions"], message["data"]?["reactions"], extensionReactions(of: message), extensionReactions(of: message["data"])]
-        return members.reduce(0) { $0.addingClamped($1.map(ReactionAudit.size(of:)) ?? 0) }
+        return members.reduce(0) { $0.addingClamped($1.map(ReactionAudit.held) ?? 0) }
     }
 
     /// The Reactions extension's map in a message's metadata.
@@ -79,7 +82,11 @@ public struct CometChatImporter: DocumentImporter {
         message?["metadata"]?["@injected"]?["extensions"]?["reactions"]
     }
 
-    func readMessage(_ message: JSONValue, into sink: ImportSink) {
+    /// The steps from a message to the Reactions extension's map.
+    static let extensionSteps: [JSONPath.Component] = [.key("metadata"), .key("@injected"), .key("extensions"), .key("reactions")]
+
+    /// Reads the message at `record`, with its reaction summaries and the Reactions extension's map.
+    func readMessage(_ message: JSONValue, at record: @autoclosure () -> JSONPath, into sink: ImportSink) {
         guard let id = message["id"]?.identifier else {
             sink.diagnose(.skippedRecord, "a message without an id", reactions: Self.reactionSize(of: message))
             return
@@ -106,40 +113,56 @@ public struct CometChatImporter: DocumentImporter {
                 threadParentID: message["parentId"]?.identifier.flatMap { $0 == "0" ? nil : $0 },
                 text: data?["text"]?.string ?? message["text"]?.string ?? "", deleted: deleted))
         let target = MessageTarget(platform: .cometchat, conversationID: conversationID, messageID: id)
-        for summaries in [message["reactions"], data?["reactions"]] {
-            for summary in summaries?.array ?? [] {
-                guard let value = summary["reaction"]?.string, let count = summary["count"], !count.isNull else {
-                    sink.diagnose(
-                        .invalidReaction, "message \(id): a reaction summary without reaction or count",
-                        reactions: ReactionAudit.size(of: .array([summary])))
-                    continue
-                }
-                guard let total = ReactionCount.read(count) else {
-                    sink.diagnose(.invalidCount, "message \(id): the count of \(quoted(value)) (\(ReactionCount.problem(count))) is not used", reactions: 1)
-                    continue
-                }
-                sink.reaction(.total(target: target, value: ReactionValue(value), count: total, firstAt: nil))
+        readSummaries(message["reactions"], at: record().appending(.key("reactions")), target: target, into: sink)
+        readSummaries(data?["reactions"], at: JSONPath(record().components + [.key("data"), .key("reactions")]), target: target, into: sink)
+        readExtensionReactions(Self.extensionReactions(of: message), at: JSONPath(record().components + Self.extensionSteps), target: target, into: sink)
+        readExtensionReactions(
+            Self.extensionReactions(of: data), at: JSONPath(record().components + [.key("data")] + Self.extensionSteps), target: target, into: sink)
+    }
+
+    /// Reads a message's reaction summaries (`[{reaction, count}]`, at `path`): platform totals.
+    /// What cannot be read is named (`ReactionProblem`), with the reactions it loses.
+    func readSummaries(_ summaries: JSONValue?, at path: @autoclosure () -> JSONPath, target: MessageTarget, into sink: ImportSink) {
+        let id = target.messageID
+        for (index, summary) in ReactionProblem.reactionList(summaries, at: path(), message: id, report: { sink.diagnose($0) }).enumerated() {
+            func place() -> JSONPath { path().appending(.index(index)) }
+            guard summary.object != nil else {
+                sink.diagnose(.misshapen(summary, at: place(), message: id, expected: .object, kind: .invalidReaction, loses: .held))
+                continue
             }
-        }
-        for extensionMap in [Self.extensionReactions(of: message), Self.extensionReactions(of: data)] {
-            readExtensionReactions(extensionMap, target: target, into: sink)
+            if let reaction = summary["reaction"], !reaction.isNull, reaction.string == nil {
+                sink.diagnose(
+                    .misshapen(
+                        reaction, at: place().appending(.key("reaction")), message: id, expected: .string, kind: .invalidReaction,
+                        loses: .reactions(ReactionAudit.size(of: .array([summary])))))
+                continue
+            }
+            guard let value = summary["reaction"]?.string, let count = summary["count"], !count.isNull else {
+                sink.diagnose(
+                    .invalidReaction, "message \(id): a reaction summary without reaction or count", reactions: ReactionAudit.size(of: .array([summary])))
+                continue
+            }
+            guard let total = ReactionCount.read(count) else {
+                sink.diagnose(.invalidCount(count, of: quoted(value), at: place().appending(.key("count")), message: id, listed: 0, reactions: 1))
+                continue
+            }
+            sink.reaction(.total(target: target, value: ReactionValue(value), count: total, firstAt: nil))
         }
     }
 
-    /// The Reactions extension's `{emoji: {uid: {name, avatar}}}`: each user listed reacted.
-    func readExtensionReactions(_ map: JSONValue?, target: MessageTarget, into sink: ImportSink) {
+    /// The Reactions extension's `{emoji: {uid: {name, avatar}}}` (at `path`): each user listed
+    /// reacted. A map that is not one, or an emoji that does not map users, is named
+    /// (`ReactionProblem`), with the reactions it holds.
+    func readExtensionReactions(_ map: JSONValue?, at path: @autoclosure () -> JSONPath, target: MessageTarget, into sink: ImportSink) {
         guard let map, !map.isNull else { return }
         guard let emoji = map.object else {
-            sink.diagnose(
-                .invalidReaction, "message \(target.messageID): the Reactions extension's data is not a map of emoji",
-                reactions: ReactionAudit.size(of: map))
+            sink.diagnose(.misshapen(map, at: path(), message: target.messageID, expected: .object, kind: .skippedRecord, loses: .held))
             return
         }
         for (value, users) in emoji.members {
             guard let users = users.object else {
                 sink.diagnose(
-                    .invalidReaction, "message \(target.messageID): \(quoted(value)) in the Reactions extension does not map users",
-                    reactions: ReactionAudit.size(of: users))
+                    .misshapen(users, at: path().appending(.key(value)), message: target.messageID, expected: .object, kind: .invalidReaction, loses: .held))
                 continue
             }
             for (uid, user) in users.members {

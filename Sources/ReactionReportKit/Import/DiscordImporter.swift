@@ -40,14 +40,14 @@ public struct DiscordImporter: DocumentImporter {
         var media = MediaLibrary()
         // A thread's id is the id of the message it grew from (or of its first message).
         let thread = Self.threadTypes.contains(channel?["type"]?.string ?? "") ? conversationID : nil
-        for message in document.root["messages"]?.elements ?? [] {
-            readMessage(message, conversationID: conversationID, thread: thread, media: &media, into: sink)
+        for (index, message) in (document.root["messages"]?.elements ?? []).enumerated() {
+            readMessage(message, at: index, conversationID: conversationID, thread: thread, media: &media, into: sink)
         }
     }
 
-    /// The reactions a message holds, as their counts say (for the diagnostic when it is skipped).
+    /// The reactions a message holds (`ReactionAudit.held`), for the diagnostic when it is skipped.
     static func reactionSize(of message: JSONValue) -> Int {
-        message["reactions"].map(ReactionAudit.size(of:)) ?? 0
+        message["reactions"].map(ReactionAudit.held) ?? 0
     }
 
     /// The conversation: threads are named "parent › thread", direct messages are marked so.
@@ -71,7 +71,8 @@ public struct DiscordImporter: DocumentImporter {
         return thread
     }
 
-    func readMessage(_ message: JSONValue, conversationID: String, thread: String?, media: inout MediaLibrary, into sink: ImportSink) {
+    /// Reads the message at position `index` of `messages`.
+    func readMessage(_ message: JSONValue, at index: Int, conversationID: String, thread: String?, media: inout MediaLibrary, into sink: ImportSink) {
         guard let id = message["id"]?.identifier, !id.isEmpty else {
             sink.diagnose(.skippedRecord, "a message in \(conversationID) without an id", reactions: Self.reactionSize(of: message))
             return
@@ -88,35 +89,67 @@ public struct DiscordImporter: DocumentImporter {
                 markup: .discord))
 
         let target = MessageTarget(platform: .discord, conversationID: conversationID, messageID: id)
-        for reaction in message["reactions"]?.array ?? [] {
-            let users = reaction["users"]?.array ?? []
+        readReactions(message["reactions"], at: JSONPath([.key("messages"), .index(index), .key("reactions")]), target: target, media: &media, into: sink)
+    }
+
+    /// Reads a message's `reactions` (at `path`): `{emoji, count, users}` each. What cannot be
+    /// read is named (`ReactionProblem`), with the reactions it loses.
+    func readReactions(_ reactions: JSONValue?, at path: @autoclosure () -> JSONPath, target: MessageTarget, media: inout MediaLibrary, into sink: ImportSink) {
+        let id = target.messageID
+        for (index, reaction) in ReactionProblem.reactionList(reactions, at: path(), message: id, report: { sink.diagnose($0) }).enumerated() {
+            func place() -> JSONPath { path().appending(.index(index)) }
+            if let problem = Self.problem(of: reaction, at: place, message: id) {
+                sink.diagnose(problem)
+                continue
+            }
             guard let value = reactionValue(reaction["emoji"], message: id, media: &media, sink: sink) else {
                 sink.diagnose(.invalidReaction, "message \(id): a reaction whose emoji has no name", reactions: ReactionAudit.size(of: .array([reaction])))
                 continue
             }
-            if let count = reaction["count"], !count.isNull {
-                if let total = ReactionCount.read(count) {
-                    sink.reaction(.total(target: target, value: value, count: total, firstAt: nil))
-                } else {
+            let users = reaction["users"]
+            let listed = users?.array ?? []
+            let count = reaction["count"].flatMap { $0.isNull ? nil : $0 }
+            let total = count.flatMap(ReactionCount.read)
+            if let total { sink.reaction(.total(target: target, value: value, count: total, firstAt: nil)) }
+            let problems = ReactionProblem.ofCountAndReactors(
+                count: count, total: total, listed: listed.count, misshapenUsers: users.flatMap { $0.array == nil && !$0.isNull ? $0 : nil },
+                reaction: quoted(value.raw), at: place, message: id)
+            for problem in problems { sink.diagnose(problem) }
+            for (position, user) in listed.enumerated() {
+                guard user.object != nil else {
                     sink.diagnose(
-                        .invalidCount,
-                        "message \(id): the count of \(quoted(value.raw)) (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
+                        ReactionProblem.misshapenReactor(
+                            user, at: place().appending(.key("users")).appending(.index(position)), message: id, expected: .object, counted: total != nil))
+                    continue
                 }
-            } else if users.isEmpty {
-                sink.diagnose(.invalidReaction, "message \(id): reaction \(quoted(value.raw)) has neither count nor users", reactions: 1)
+                addUser(user, value: value, target: target, into: sink)
             }
-            addUsers(users, value: value, target: target, into: sink)
         }
     }
 
-    func addUsers(_ users: [JSONValue], value: ReactionValue, target: MessageTarget, into sink: ImportSink) {
-        for user in users {
-            let reactor = user["id"]?.identifier ?? ""
-            let name = displayName(user)
-            if !reactor.isEmpty { sink.person(.discord, id: reactor, name: name) }
-            if !reactor.isEmpty, user["isBot"]?.bool == true { sink.bot(.discord, id: reactor) }
-            sink.reaction(.add(target: target, value: value, reactor: reactor, reactorName: name, at: nil, ref: nil))
+    /// Why `reaction` (at `place`) cannot be read: an element that is not an object, an `emoji`
+    /// that is not an object, an emoji `name` that is not a string. Nil for one that can.
+    static func problem(of reaction: JSONValue, at place: () -> JSONPath, message id: String) -> ReactionProblem? {
+        guard reaction.object != nil else {
+            return .misshapen(reaction, at: place(), message: id, expected: .object, kind: .invalidReaction, loses: .held)
         }
+        let size = ReactionProblem.Loss.reactions(ReactionAudit.size(of: .array([reaction])))
+        guard let emoji = reaction["emoji"], !emoji.isNull else { return nil }
+        guard emoji.object != nil else {
+            return .misshapen(emoji, at: place().appending(.key("emoji")), message: id, expected: .object, kind: .invalidReaction, loses: size)
+        }
+        guard let name = emoji["name"], !name.isNull, name.string == nil else { return nil }
+        return .misshapen(
+            name, at: place().appending(.key("emoji")).appending(.key("name")), message: id, expected: .string, kind: .invalidReaction, loses: size)
+    }
+
+    /// Adds a listed reactor, with their name and whether Discord marks them a bot.
+    func addUser(_ user: JSONValue, value: ReactionValue, target: MessageTarget, into sink: ImportSink) {
+        let reactor = user["id"]?.identifier ?? ""
+        let name = displayName(user)
+        if !reactor.isEmpty { sink.person(.discord, id: reactor, name: name) }
+        if !reactor.isEmpty, user["isBot"]?.bool == true { sink.bot(.discord, id: reactor) }
+        sink.reaction(.add(target: target, value: value, reactor: reactor, reactorName: name, at: nil, ref: nil))
     }
 
     /// A standard emoji by its Unicode name; a custom one (non-empty id) by name, with its

@@ -19,10 +19,7 @@ enum DocumentShape {
     /// One value; a nested array is only counted.
     static func describe(_ value: JSONValue, nested: Bool) -> String {
         switch value {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
+        case .null, .bool, .number, .string: return JSONKind.describe(value)
         case .object(let object):
             guard !object.members.isEmpty else { return "an empty object" }
             return "an object with members " + names(object)

@@ -261,7 +261,7 @@ public struct MatrixImporter: DocumentImporter {
         guard let annotations = event["unsigned"]?["m.relations"]?["m.annotation"], !annotations.isNull else { return }
         guard let chunk = annotations["chunk"]?.array else {
             sink.diagnose(
-                .invalidReaction, "event \(target.messageID): bundled reactions without a \"chunk\" list", reactions: ReactionAudit.size(of: annotations))
+                .invalidReaction, "event \(target.messageID): bundled reactions without a \"chunk\" list", reactions: ReactionAudit.held(annotations))
             return
         }
         for group in chunk {

@@ -68,12 +68,12 @@ public struct MattermostImporter: DocumentImporter {
         document.isLines ? document.root.array ?? [] : [document.root]
     }
 
-    /// The reactions of a post and its replies, as their counts say (for a diagnostic when the
-    /// post is skipped).
+    /// The reactions of a post and its replies (`ReactionAudit.held`), for a diagnostic when the
+    /// post is skipped.
     static func reactionSize(of post: JSONValue?) -> Int {
         guard let post else { return 0 }
-        let own = post["reactions"].map(ReactionAudit.size(of:)) ?? 0
-        return (post["replies"]?.array ?? []).reduce(own) { $0.addingClamped($1["reactions"].map(ReactionAudit.size(of:)) ?? 0) }
+        let own = post["reactions"].map(ReactionAudit.held) ?? 0
+        return (post["replies"]?.array ?? []).reduce(own) { $0.addingClamped($1["reactions"].map(ReactionAudit.held) ?? 0) }
     }
 
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
@@ -181,7 +181,7 @@ public struct MattermostImporter: DocumentImporter {
     func readMessage(_ post: JSONValue, conversationID: String, parent: String?, directory: Directory, into sink: ImportSink) -> String? {
         let what = parent.map { "a reply to \($0)" } ?? "a post"
         // A post that cannot be read loses its own reactions (its replies are read on their own).
-        let ownReactions = post["reactions"].map(ReactionAudit.size(of:)) ?? 0
+        let ownReactions = post["reactions"].map(ReactionAudit.held) ?? 0
         guard let user = nonEmpty(post["user"]?.string) else {
             sink.diagnose(.skippedRecord, "\(what) in \(conversationID) without a user", reactions: ownReactions)
             return nil
@@ -205,7 +205,7 @@ public struct MattermostImporter: DocumentImporter {
 
         let target = MessageTarget(platform: .mattermost, conversationID: conversationID, messageID: id)
         if let reactions = post["reactions"], !reactions.isNull, reactions.array == nil {
-            sink.diagnose(.skippedRecord, "post \(id): \"reactions\" is not a list", reactions: ReactionAudit.size(of: reactions))
+            sink.diagnose(.skippedRecord, "post \(id): \"reactions\" is not a list", reactions: ReactionAudit.held(reactions))
         }
         for reaction in post["reactions"]?.array ?? [] {
             let name = reaction["emoji_name"]?.string ?? ""

@@ -169,11 +169,11 @@ public struct PubNubImporter: DocumentImporter {
     }
 
     /// The reactions a skipped history item's `actions` hold: the entries of its reaction types,
-    /// as far as their shape tells (`ReactionAudit.size`).
+    /// as far as their shape tells (`ReactionAudit.held`).
     func reactions(inActions actions: JSONValue?) -> Int {
         var total = 0
         for (type, values) in actions?.object?.members ?? [] where reactionTypes.contains(type) {
-            total = total.addingClamped(ReactionAudit.size(of: values))
+            total = total.addingClamped(ReactionAudit.held(values))
         }
         return total
     }
@@ -183,7 +183,7 @@ public struct PubNubImporter: DocumentImporter {
     @inline(never)
     func diagnoseUnreadActions(_ value: JSONValue, type: String, message: String, what: String, into sink: ImportSink) {
         guard !value.isNull else { return }
-        let reactions = reactionTypes.contains(type) ? ReactionAudit.size(of: value) : 0
+        let reactions = reactionTypes.contains(type) ? ReactionAudit.held(value) : 0
         sink.diagnose(.skippedRecord, "message \(message): the \(type) actions are not \(what)", reactions: reactions)
     }
 
@@ -192,7 +192,7 @@ public struct PubNubImporter: DocumentImporter {
     @inline(never)
     func diagnoseActionList(_ value: JSONValue, message: String, into sink: ImportSink) {
         guard value.elements != nil else { return }
-        sink.diagnose(.skippedRecord, "message \(message): its actions are a list, not a map of action types", reactions: ReactionAudit.size(of: value))
+        sink.diagnose(.skippedRecord, "message \(message): its actions are a list, not a map of action types", reactions: ReactionAudit.held(value))
     }
 
     /// Names an action without a user or a readable time: one reaction lost when its type is a

@@ -45,7 +45,7 @@ enum ReactionAudit {
         var path: JSONPath
         /// The id of the message they belong to, when the path leads through a record that has one.
         var message: String?
-        /// How many reactions the member holds, as far as its shape tells (`size(of:)`).
+        /// How many reactions the member holds, as far as its shape tells (`held`).
         var reactions: Int
 
         /// "message 1459154014.000018: 6 reaction(s) at $[12].attachments[0].reactions".
@@ -80,7 +80,7 @@ enum ReactionAudit {
         let locations = JSONParser.locate(described, in: bytes, isLines: isLines)
         for offset in described {
             let value = JSONParser.value(at: offset, in: bytes)
-            let reactions = value.map(size(of:)) ?? 0
+            let reactions = value.map(held) ?? 0
             guard let location = locations[offset] else {
                 findings.more += 1
                 findings.moreReactions = findings.moreReactions.addingClamped(reactions)
@@ -90,7 +90,7 @@ enum ReactionAudit {
         }
         for offset in offsets.dropFirst(limit) {
             findings.more += 1
-            findings.moreReactions = findings.moreReactions.addingClamped(JSONParser.value(at: offset, in: bytes).map(size(of:)) ?? 0)
+            findings.moreReactions = findings.moreReactions.addingClamped(JSONParser.value(at: offset, in: bytes).map(held) ?? 0)
         }
         return findings
     }
@@ -136,6 +136,32 @@ enum ReactionAudit {
     /// sum of its values. Never more than `maximumCount` a member.
     static func size(of value: JSONValue) -> Int {
         min(maximumCount, measure(value, depth: 0))
+    }
+
+    /// How many reactions a member holds that is not read as reactions (a member no importer
+    /// reads, one of the wrong type, one of a skipped record): none when it holds nothing (null,
+    /// true, false, 0, an empty string, list or object), else what `size(of:)` measures, and at
+    /// least one: something is there, in a place for reactions. The parser notes a member as a
+    /// reaction site on the same terms (`MemberRule`), so every site named holds one or more.
+    static func held(_ value: JSONValue) -> Int {
+        holdsSomething(value) ? max(1, size(of: value)) : 0
+    }
+
+    /// True when `value` holds something as the parser's noting of members has it: a non-empty
+    /// list, object or string, or a number other than zero (a digit 1–9 before any exponent).
+    static func holdsSomething(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null, .bool: return false
+        case .number(let text):
+            for byte in text.utf8 {
+                if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+                if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+            }
+            return false
+        case .string(let text): return !text.isEmpty
+        case .array, .deferredArray: return value.elements?.first != nil
+        case .object(let object): return !object.members.isEmpty
+        }
     }
 
     /// Counts above this are not believed (`ReactionCount.maximum`).
@@ -212,7 +238,7 @@ public enum ReactionCount {
             return "\(quoted(text)) is not a number"
         case .null: return "null is not a number"
         case .bool(let flag): return "\(flag) is not a number"
-        case .array, .deferredArray: return "a list is not a number"
+        case .array, .deferredArray: return "an array is not a number"
         case .object: return "an object is not a number"
         }
     }

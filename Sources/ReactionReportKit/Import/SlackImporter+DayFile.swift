@@ -15,6 +15,10 @@ extension SlackImporter {
         /// that only repeats it (a `file_comment` or `file_mention` carrying the file).
         var isOrigin: Bool
         var reactions: [DayMessage.Reaction]
+        /// The object's `reactions` when it is not an array (`DayMessage.misshapenReactions`).
+        var misshapen: JSONValue?
+        /// Where this copy's `reactions` are in its day file (`$[3].files[0].reactions`).
+        var path: JSONPath
         /// The day file it was read from.
         var file: String = ""
 
@@ -58,8 +62,8 @@ extension SlackImporter {
         if InputDocument.isJSONLines(bytes, name: name) {
             // Always an array: one element a line.
             let document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
-            for message in document.root.array ?? [] {
-                record(DayMessage(message), conversationID: conversationID, names: names, into: &result)
+            for (index, message) in (document.root.array ?? []).enumerated() {
+                record(DayMessage(message), at: MessagePlace(index: index), conversationID: conversationID, names: names, into: &result)
             }
             result.records.record(document.unreadReactions(readBy: dayFileMembers, describing: DiagnosticLog.examplesPerKind))
             return result
@@ -70,8 +74,10 @@ extension SlackImporter {
                 result.records.diagnose(.skippedRecord, "a day file should hold an array of messages; skipped")
                 return
             }
+            var index = 0
             try cursor.elements { cursor in
-                record(try DayMessage(&cursor), conversationID: conversationID, names: names, into: &result)
+                record(try DayMessage(&cursor), at: MessagePlace(index: index), conversationID: conversationID, names: names, into: &result)
+                index += 1
             }
         }.noted
         if let sites, !sites.isEmpty {
@@ -92,8 +98,22 @@ extension SlackImporter {
     /// message that shared the file.
     static let fileRepeatingSubtypes: Set<String> = ["file_comment", "file_mention"]
 
+    /// Where a message is in its day file: its position, and whether it is the copy of a thread
+    /// root a broadcast carries (`root`). Paths are made only for diagnostics.
+    struct MessagePlace {
+        var index: Int
+        var isRoot = false
+
+        /// The path of the message's member `steps`, e.g. `$[3].root.reactions`.
+        func path(_ steps: JSONPath.Component...) -> JSONPath {
+            JSONPath([.index(index)] + (isRoot ? [.key("root")] : []) + steps)
+        }
+    }
+
     /// Records a day file's message (`DayMessage`, read from the file or from a parsed value).
-    static func record(_ message: DayMessage, conversationID: String, names: [String: String], into result: inout DayFileRecords) {
+    static func record(
+        _ message: DayMessage, at place: MessagePlace, conversationID: String, names: [String: String], into result: inout DayFileRecords
+    ) {
         let reactionCount = message.reactionSize
         if let type = message.type?.string, type != "message" {
             if reactionCount > 0 {
@@ -122,56 +142,106 @@ extension SlackImporter {
                 fromBot: message.botID != nil || subtype == "bot_message", text: message.text?.string ?? "", deleted: subtype == "tombstone",
                 markup: .slackMrkdwn))
         let target = MessageTarget(platform: .slack, conversationID: conversationID, messageID: ts)
-        recordReactions(message.reactions ?? [], on: target, into: &result.records)
+        recordReactions(
+            message.reactions ?? [], misshapen: message.misshapenReactions, of: ts, at: place.path(.key("reactions")), on: target, into: &result.records)
         let repeatsFile = subtype.map(fileRepeatingSubtypes.contains) ?? false
-        for file in [message.file].compactMap({ $0 }) + (message.files ?? []) {
-            share(file, kind: "file", message: ts, target: target, sentAt: sentAt, isOrigin: !repeatsFile, into: &result)
+        if let file = message.file {
+            share(file, kind: "file", at: place.path(.key("file")), message: ts, target: target, sentAt: sentAt, isOrigin: !repeatsFile, into: &result)
+        }
+        for (index, file) in (message.files ?? []).enumerated() {
+            share(
+                file, kind: "file", at: place.path(.key("files"), .index(index)), message: ts, target: target, sentAt: sentAt, isOrigin: !repeatsFile,
+                into: &result)
         }
         if let comment = message.comment {
-            share(comment, kind: "comment", message: ts, target: target, sentAt: sentAt, isOrigin: true, into: &result)
+            share(comment, kind: "comment", at: place.path(.key("comment")), message: ts, target: target, sentAt: sentAt, isOrigin: true, into: &result)
         }
         // The thread's first message, copied into a broadcast: read for its reactions (the
         // ledger merges it with the message itself); a copy without any adds nothing.
         for root in message.root where root.reactionSize > 0 {
-            record(root, conversationID: conversationID, names: names, into: &result)
+            record(root, at: MessagePlace(index: place.index, isRoot: true), conversationID: conversationID, names: names, into: &result)
         }
     }
 
-    /// Keeps the reactions of a file or comment for counting on its home message.
+    /// Keeps the reactions of a file or comment at `path` for counting on its home message.
     static func share(
-        _ object: DayMessage.SharedObject, kind: String, message ts: String, target: MessageTarget, sentAt: Timestamp,
-        isOrigin: Bool, into result: inout DayFileRecords
+        _ object: DayMessage.SharedObject, kind: String, at path: @autoclosure () -> JSONPath, message ts: String, target: MessageTarget,
+        sentAt: Timestamp, isOrigin: Bool, into result: inout DayFileRecords
     ) {
-        guard let reactions = object.reactions, !reactions.isEmpty else { return }
+        guard !(object.reactions ?? []).isEmpty || object.misshapenReactions != nil else { return }
+        var copy = SharedReactions(
+            object: "", target: target, sentAt: sentAt, isOrigin: isOrigin, reactions: object.reactions ?? [], misshapen: object.misshapenReactions,
+            path: path().appending(.key("reactions")))
         guard let id = object.id?.identifier, !id.isEmpty else {
             // Without an id the copies cannot be told apart: counted on this message.
-            recordReactions(reactions, on: target, into: &result.records)
+            recordReactions(of: copy, on: target, into: &result.records)
             return
         }
-        result.shared.append(SharedReactions(object: kind + ":" + id, target: target, sentAt: sentAt, isOrigin: isOrigin, reactions: reactions))
+        copy.object = kind + ":" + id
+        result.shared.append(copy)
     }
 
-    /// Records Slack reactions (`{name, users, count}`) on `target`.
-    static func recordReactions(_ reactions: [DayMessage.Reaction], on target: MessageTarget, into sink: inout some ImportRecorder) {
-        let ts = target.messageID
-        for reaction in reactions {
-            guard let name = reaction.name?.string, !name.isEmpty else {
-                sink.diagnose(.invalidReaction, "message \(ts): a reaction without a name", reactions: reaction.size)
+    /// Records the reactions of a copy of a file's or comment's on `target`, naming their
+    /// problems as at the copy's place when `diagnosing` (`recordReactions`).
+    static func recordReactions(of copy: SharedReactions, on target: MessageTarget, diagnosing: Bool = true, into sink: inout some ImportRecorder) {
+        recordReactions(
+            copy.reactions, misshapen: copy.misshapen, of: copy.target.messageID, at: copy.path, on: target, diagnosing: diagnosing, into: &sink)
+    }
+
+    /// Records Slack reactions (`{name, users, count}`), a `reactions` member at `path` of
+    /// message `ts`, on `target`. A member that is not an array (`misshapen`) and any part of a
+    /// reaction of the wrong type is named (`ReactionProblem`), with the reactions it loses.
+    /// - Parameter diagnosing: false for a copy of a shared file's reactions that another copy
+    ///   names the problems of: only what can be counted is recorded.
+    static func recordReactions(
+        _ reactions: [DayMessage.Reaction], misshapen: JSONValue?, of ts: String, at path: @autoclosure () -> JSONPath, on target: MessageTarget,
+        diagnosing: Bool = true, into sink: inout some ImportRecorder
+    ) {
+        if diagnosing, let misshapen {
+            sink.diagnose(ReactionProblem.misshapen(misshapen, at: path(), message: ts, expected: .array, kind: .skippedRecord, loses: .held))
+        }
+        for (index, reaction) in reactions.enumerated() {
+            func place() -> JSONPath { path().appending(.index(index)) }
+            if let problem = problem(of: reaction, at: place, message: ts) {
+                if diagnosing { sink.diagnose(problem) }
                 continue
             }
-            let value = ReactionValue(name, style: .shortcode)
-            if let count = reaction.count, !count.isNull {
-                if let total = ReactionCount.read(count) {
-                    sink.reaction(.total(target: target, value: value, count: total, firstAt: nil))
-                } else {
-                    sink.diagnose(
-                        .invalidCount, "message \(ts): the count of :\(name): (\(ReactionCount.problem(count))) is not used; its listed reactors are counted")
-                }
+            let value = ReactionValue(reaction.name?.string ?? "", style: .shortcode)
+            let count = reaction.count.flatMap { $0.isNull ? nil : $0 }
+            let total = count.flatMap(ReactionCount.read)
+            if let total { sink.reaction(.total(target: target, value: value, count: total, firstAt: nil)) }
+            if diagnosing {
+                let problems = ReactionProblem.ofCountAndReactors(
+                    count: count, total: total, listed: reaction.users?.count ?? 0, misshapenUsers: reaction.misshapenUsers,
+                    reaction: ":\(value.raw):", at: place, message: ts)
+                for problem in problems { sink.diagnose(problem) }
             }
-            for user in reaction.users ?? [] {
-                sink.reaction(.add(target: target, value: value, reactor: user.string ?? "", reactorName: nil, at: nil, ref: nil))
+            for (position, user) in (reaction.users ?? []).enumerated() {
+                guard let reactor = user.string else {
+                    if diagnosing {
+                        sink.diagnose(
+                            ReactionProblem.misshapenReactor(
+                                user, at: place().appending(.key("users")).appending(.index(position)), message: ts, expected: .string, counted: total != nil))
+                    }
+                    continue
+                }
+                sink.reaction(.add(target: target, value: value, reactor: reactor, reactorName: nil, at: nil, ref: nil))
             }
         }
+    }
+
+    /// Why `reaction` (at `place`) cannot be read: an element that is not an object; a name
+    /// that is not a string, or is missing or empty. Nil for one that can.
+    static func problem(of reaction: DayMessage.Reaction, at place: () -> JSONPath, message ts: String) -> ReactionProblem? {
+        if let element = reaction.misshapen {
+            return .misshapen(element, at: place(), message: ts, expected: .object, kind: .invalidReaction, loses: .held)
+        }
+        if let name = reaction.name?.string, !name.isEmpty { return nil }
+        if let name = reaction.name, !name.isNull, name.string == nil {
+            return .misshapen(
+                name, at: place().appending(.key("name")), message: ts, expected: .string, kind: .invalidReaction, loses: .reactions(reaction.size))
+        }
+        return ReactionProblem(kind: .invalidReaction, detail: "message \(ts): a reaction without a name", reactions: reaction.size)
     }
 
     /// The author's name: the person in `users.json` (display name, else real name, else

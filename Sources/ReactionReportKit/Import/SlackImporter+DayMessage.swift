@@ -19,6 +19,8 @@ extension SlackImporter {
         var botProfileName: JSONValue?
         /// `reactions`, when it is an array.
         var reactions: [Reaction]?
+        /// `reactions`, when it is there (not null) but not an array: named, with what it holds.
+        var misshapenReactions: JSONValue?
         /// `file` (exports before 2018: a shared file, with the file's own reactions).
         var file: SharedObject?
         /// `files` (later exports), when it is an array.
@@ -29,12 +31,16 @@ extension SlackImporter {
         /// read only for the reactions it carries.
         var root: [DayMessage] = []
 
-        /// One element of `reactions` (all nil for one that is not an object).
+        /// One element of `reactions` (all nil but `misshapen` for one that is not an object).
         struct Reaction: Sendable {
             var name: JSONValue?
             var count: JSONValue?
             /// `users`, when it is an array.
             var users: [JSONValue]?
+            /// `users`, when it is there (not null) but not an array.
+            var misshapenUsers: JSONValue?
+            /// The element, when it is not an object.
+            var misshapen: JSONValue?
         }
 
         /// A file or a file comment: its id and its reactions (nil members for one that is not
@@ -42,6 +48,8 @@ extension SlackImporter {
         struct SharedObject: Sendable {
             var id: JSONValue?
             var reactions: [Reaction]?
+            /// `reactions`, when it is there (not null) but not an array.
+            var misshapenReactions: JSONValue?
             /// The comment's author (a `file_comment` message names its author only here).
             var user: JSONValue?
         }
@@ -55,19 +63,25 @@ extension SlackImporter.DayMessage {
     }
 
     /// The reactions the message carries, in all its members (its own, its files', its
-    /// comment's, its thread root's), as their counts say.
+    /// comment's, its thread root's), as their counts say; a misshapen member as much as it
+    /// holds (`ReactionAudit.held`).
     var reactionSize: Int {
         let lists = [reactions, file?.reactions, comment?.reactions] + (files ?? []).map(\.reactions)
         var total = lists.reduce(0) { sum, list in (list ?? []).reduce(sum) { $0.addingClamped($1.size) } }
+        let misshapen = [misshapenReactions, file?.misshapenReactions, comment?.misshapenReactions] + (files ?? []).map(\.misshapenReactions)
+        for value in misshapen { total = total.addingClamped(value.map(ReactionAudit.held) ?? 0) }
         for root in root { total = total.addingClamped(root.reactionSize) }
         return total
     }
 }
 
 extension SlackImporter.DayMessage.Reaction {
-    /// The reaction's size: its count when that is one, else the users it lists (at least one).
+    /// The reaction's size: its count when that is one, else the users it lists (or what a
+    /// misshapen `users` holds), at least one; an element that is not an object as much as it
+    /// holds (`ReactionAudit.held`).
     var size: Int {
-        count.flatMap(ReactionCount.read) ?? max(1, users?.count ?? 0)
+        if let misshapen { return ReactionAudit.held(misshapen) }
+        return count.flatMap(ReactionCount.read) ?? max(1, users?.count ?? misshapenUsers.map(ReactionAudit.held) ?? 0)
     }
 }
 
@@ -104,7 +118,7 @@ extension SlackImporter.DayMessage {
                     if key == "name" { botProfileName = try Self.scalar(&cursor) } else { try cursor.skip() }
                 }
             case "reactions":
-                reactions = try Self.reactions(&cursor)
+                (reactions, misshapenReactions) = try Self.reactions(&cursor)
             case "file":
                 file = try SharedObject(&cursor)
             case "files":
@@ -140,22 +154,34 @@ extension SlackImporter.DayMessage {
             userProfile = (profile["display_name"], profile["real_name"])
         }
         botProfileName = message["bot_profile"]?["name"]
-        reactions = message["reactions"]?.array.map { $0.map(Reaction.init) }
+        (reactions, misshapenReactions) = Self.reactions(message["reactions"])
         file = message["file"].map(SharedObject.init)
         files = message["files"]?.array.map { $0.map(SharedObject.init) }
         comment = message["comment"].map(SharedObject.init)
         if depth == 0, let root = message["root"], root.object != nil { self.root = [Self(root, depth: 1)] }
     }
 
-    /// A `reactions` list at `cursor`: nil when it is not an array.
-    static func reactions(_ cursor: inout JSONCursor) throws -> [Reaction]? {
-        guard cursor.atArray else {
-            try cursor.skip()
-            return nil
-        }
+    /// A `reactions` member at `cursor`: its reactions when it is an array, else its value
+    /// (parsed whole: it is to be named), unless null.
+    static func reactions(_ cursor: inout JSONCursor) throws -> (list: [Reaction]?, misshapen: JSONValue?) {
+        guard cursor.atArray else { return (nil, try misshapen(&cursor)) }
         var list: [Reaction] = []
         try cursor.elements { cursor in list.append(try Reaction(&cursor)) }
-        return list
+        return (list, nil)
+    }
+
+    /// A parsed `reactions` member, read as `reactions(_:)` reads one at a cursor.
+    static func reactions(_ value: JSONValue?) -> (list: [Reaction]?, misshapen: JSONValue?) {
+        guard let value else { return (nil, nil) }
+        if let list = value.array { return (list.map(Reaction.init), nil) }
+        return (nil, value.isNull ? nil : value)
+    }
+
+    /// The value at `cursor`, parsed whole, unless it is null: a member of the wrong type, kept
+    /// to be named with what it holds.
+    static func misshapen(_ cursor: inout JSONCursor) throws -> JSONValue? {
+        let value = try cursor.value()
+        return value.isNull ? nil : value
     }
 
     /// The value at `cursor` when it is text, a number, true, false or null; an object or an
@@ -181,27 +207,35 @@ extension SlackImporter.DayMessage.SharedObject {
             switch key {
             case "id": id = try SlackImporter.DayMessage.scalar(&cursor)
             case "user": user = try SlackImporter.DayMessage.scalar(&cursor)
-            case "reactions": reactions = try SlackImporter.DayMessage.reactions(&cursor)
+            case "reactions": (reactions, misshapenReactions) = try SlackImporter.DayMessage.reactions(&cursor)
             default: try cursor.skip()
             }
         }
     }
 
     init(_ object: JSONValue) {
-        self.init(id: object["id"], reactions: object["reactions"]?.array.map { $0.map(SlackImporter.DayMessage.Reaction.init) }, user: object["user"])
+        let (reactions, misshapen) = SlackImporter.DayMessage.reactions(object["reactions"])
+        self.init(id: object["id"], reactions: reactions, misshapenReactions: misshapen, user: object["user"])
     }
 }
 
 extension SlackImporter.DayMessage.Reaction {
     init(_ cursor: inout JSONCursor) throws {
         self.init()
-        try cursor.membersIfObject { cursor, key in
+        guard cursor.atObject else {
+            misshapen = try cursor.value()
+            return
+        }
+        try cursor.members { cursor, key in
             switch key {
             case "name": name = try SlackImporter.DayMessage.scalar(&cursor)
             case "count": count = try SlackImporter.DayMessage.scalar(&cursor)
             case "users":
-                users = nil
-                guard cursor.atArray else { return try cursor.skip() }
+                (users, misshapenUsers) = (nil, nil)
+                guard cursor.atArray else {
+                    misshapenUsers = try SlackImporter.DayMessage.misshapen(&cursor)
+                    return
+                }
                 var list: [JSONValue] = []
                 try cursor.elements { cursor in list.append(try SlackImporter.DayMessage.scalar(&cursor)) }
                 users = list
@@ -212,9 +246,14 @@ extension SlackImporter.DayMessage.Reaction {
     }
 
     init(_ reaction: JSONValue) {
+        guard reaction.object != nil else {
+            self.init(misshapen: reaction)
+            return
+        }
+        let users = reaction["users"]
         self.init(
             name: reaction["name"].map(Self.emptied), count: reaction["count"].map(Self.emptied),
-            users: reaction["users"]?.array?.map(Self.emptied))
+            users: users?.array?.map(Self.emptied), misshapenUsers: users.flatMap { $0.array == nil && !$0.isNull ? $0 : nil })
     }
 
     /// An object or array emptied, as `DayMessage.scalar` gives it.

@@ -161,7 +161,8 @@ public struct SlackImporter: WorkspaceImporter {
 
     /// Counts the reactions of shared files and comments once per object, on its home message:
     /// every copy's reactions are recorded there (copies repeat the same reactions, which the
-    /// ledger merges), each from the day file it was read in.
+    /// ledger merges), each from the day file it was read in. Their problems are named once,
+    /// from the first copy the home message carries.
     func recordShared(_ shared: [SharedReactions], sink: (String) -> ImportSink) {
         guard !shared.isEmpty else { return }
         var copies: [String: [SharedReactions]] = [:]
@@ -174,10 +175,11 @@ public struct SlackImporter: WorkspaceImporter {
         for object in order {
             let copies = copies[object]!
             let home = SharedReactions.home(copies)
-            for copy in copies {
+            let named = copies.firstIndex { $0.target == home }
+            for (index, copy) in copies.enumerated() {
                 var fileSink = sinks[copy.file] ?? sink(copy.file)
                 sinks[copy.file] = fileSink
-                Self.recordReactions(copy.reactions, on: home, into: &fileSink)
+                Self.recordReactions(of: copy, on: home, diagnosing: index == named, into: &fileSink)
             }
         }
     }

@@ -207,7 +207,7 @@ extension StreamImporter {
     func object(_ value: JSONValue?, _ member: String, label: String, covered: Bool, report: ImportSink?) -> JSONObject? {
         guard let value, !value.isNull else { return nil }
         if let object = value.object { return object }
-        report?.diagnose(.skippedRecord, "\(label): \(member) is not an object", reactions: covered ? 0 : ReactionAudit.size(of: value))
+        report?.diagnose(.skippedRecord, "\(label): \(member) is not an object", reactions: covered ? 0 : ReactionAudit.held(value))
         return nil
     }
 
@@ -216,7 +216,7 @@ extension StreamImporter {
     func list(_ value: JSONValue?, _ member: String, label: String, covered: Bool, report: ImportSink?) -> JSONElements {
         guard let value, !value.isNull else { return [] }
         if let elements = value.elements { return elements }
-        report?.diagnose(.skippedRecord, "\(label): \(member) is not a list", reactions: covered ? 0 : ReactionAudit.size(of: value))
+        report?.diagnose(.skippedRecord, "\(label): \(member) is not a list", reactions: covered ? 0 : ReactionAudit.held(value))
         return []
     }
 

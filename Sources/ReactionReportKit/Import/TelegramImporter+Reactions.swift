@@ -110,10 +110,10 @@ extension TelegramImporter {
 
     /// How many reactions a `reactions` member holds as this importer would count them, for a
     /// diagnostic that skips them: each entry as `entrySize` says, a paid entry none (Stars are
-    /// not reactions); a member that is not a list as `ReactionAudit` measures any member.
+    /// not reactions); a member that is not a list as much as it holds (`ReactionAudit.held`).
     static func reactionsHeld(_ value: JSONValue?) -> Int {
         guard let value, !value.isNull else { return 0 }
-        guard let list = value.elements else { return ReactionAudit.size(of: value) }
+        guard let list = value.elements else { return ReactionAudit.held(value) }
         var total = 0
         for entry in list where entry["type"]?.string != "paid" {
             total = total.addingClamped(entrySize(entry))
@@ -122,9 +122,9 @@ extension TelegramImporter {
     }
 
     /// The reactions one entry of `reactions` stands for: its count when that is one, else the
-    /// reactors it lists, at least one; an entry that is not an object as `ReactionAudit` measures it.
+    /// reactors it lists, at least one; an entry that is not an object as much as it holds (`ReactionAudit.held`).
     static func entrySize(_ entry: JSONValue) -> Int {
-        guard entry.object != nil else { return ReactionAudit.size(of: entry) }
+        guard entry.object != nil else { return ReactionAudit.held(entry) }
         if let count = entry["count"].flatMap(ReactionCount.read) { return count }
         return max(1, entry["recent"]?.array?.count ?? 0)
     }

@@ -163,13 +163,59 @@ final class DiscordImporterTests: XCTestCase {
             [
                 "odd.json: message 10: a reaction whose emoji has no name",
                 "odd.json: message 10: a 🔥 reaction has no user id",
-                "odd.json: message 10: reaction \"👀\" has neither count nor users"
+                "odd.json: message 10: reaction \"👀\" at $.messages[1].reactions[2] has neither count nor users"
             ])
         XCTAssertEqual(
             result.diagnostics.examples[.skippedRecord]?.map(\.text),
             [
                 "odd.json: a message in 2 without an id", "no-channel.json: the export has no channel id; its messages were skipped"
             ])
+    }
+
+    /// A `reactions` member that is not an array, and reactions whose parts have the wrong
+    /// types, are named with the file, the message and the JSON path, and the reactions they
+    /// hold are counted as read and not counted.
+    func testReactionsOfTheWrongTypeAreNamedWithTheirPaths() throws {
+        let export = #"""
+            {"guild":{"id":"1","name":"g"},"channel":{"id":"2","type":"GuildTextChat","name":"c"},"messages":[
+              {"id":"20","timestamp":"2024-05-01T10:00:00+00:00","content":"map","author":{"id":"5","name":"bo"},"reactions":{"👍":{"count":2}}},
+              {"id":"21","timestamp":"2024-05-01T10:01:00+00:00","content":"parts","author":{"id":"5","name":"bo"},"reactions":[
+                "👍",
+                {"emoji":"🔥","count":3},
+                {"emoji":{"id":null,"name":42},"count":2},
+                {"emoji":{"id":null,"name":"👀"},"count":true,"users":[{"id":"5","name":"bo"}]},
+                {"emoji":{"id":null,"name":"🎉"},"users":"5"},
+                {"emoji":{"id":null,"name":"❤"},"count":2,"users":["5",{"id":"6","name":"cy"}]},
+                {"emoji":{"id":null,"name":"😂"},"count":"many"}
+              ]}
+            ]}
+            """#
+        let (formats, result) = try settle([("shapes.json", export)])
+        XCTAssertEqual(formats, ["discord-dce"])
+        func examples(_ kind: Diagnostic.Kind) -> [String] {
+            (result.diagnostics.examples[kind] ?? []).map { "\($0.text) [\($0.reactions)]" }
+        }
+        XCTAssertEqual(
+            examples(.skippedRecord), ["shapes.json: message 20: $.messages[0].reactions is an object, not an array; 2 reaction(s) not counted [2]"])
+        XCTAssertEqual(
+            examples(.invalidReaction),
+            [
+                "shapes.json: message 21: $.messages[1].reactions[0] is a string, not an object; 1 reaction(s) not counted [1]",
+                "shapes.json: message 21: $.messages[1].reactions[1].emoji is a string, not an object; 3 reaction(s) not counted [3]",
+                "shapes.json: message 21: $.messages[1].reactions[2].emoji.name is a number, not a string; 2 reaction(s) not counted [2]",
+                "shapes.json: message 21: $.messages[1].reactions[4].users is a string, not an array; 1 reaction(s) not counted [1]",
+                "shapes.json: message 21: $.messages[1].reactions[5].users[0] is a string, not an object; the reaction's count is used [0]"
+            ])
+        XCTAssertEqual(
+            examples(.invalidCount),
+            [
+                #"shapes.json: message 21: the count of "👀" at $.messages[1].reactions[3].count (true is not a number) is not used; its listed reactors are counted [0]"#,
+                #"shapes.json: message 21: the count of "😂" at $.messages[1].reactions[6].count ("many" is not a number) is not used [1]"#
+            ])
+        XCTAssertEqual(TestSupport.diagnostics(result), ["skipped-record": 1, "invalid-reaction": 5, "invalid-count": 2])
+        XCTAssertEqual(result.messages.map(TestSupport.reactions), [[], ["👀 1 [5] complete", "❤ 2 [6] incomplete"]])
+        // Counted: 1 + 2; named: 2 (the member), 1 + 3 + 2 + 1 (parts), 1 (count).
+        XCTAssertEqual(result.tallies[.discord], ReactionTally(read: 13, counted: 3, diagnosed: 10))
     }
 
     func testDetectionClaimsOnlyDiscordChatExporterFiles() throws {

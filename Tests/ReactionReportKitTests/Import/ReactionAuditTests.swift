@@ -159,6 +159,53 @@ final class ReactionAuditTests: XCTestCase {
         XCTAssertEqual(result.tallies[.slack], ReactionTally(read: 5, counted: 0, diagnosed: 5))
     }
 
+    /// One rule for what a member not read as reactions holds (`ReactionAudit.held`), on every
+    /// platform: a member that holds something holds at least one reaction, though its shape
+    /// tells of none; one that holds nothing (`{}`, false) holds none, and is still named.
+    func testAMemberThatHoldsSomethingHoldsAtLeastOneReaction() throws {
+        let cases: [(name: String, text: String, examples: [String], platform: Platform, tally: ReactionTally)] = [
+            (
+                "discord.json",
+                #"{"guild":{"id":"g"},"channel":{"id":"c1"},"messages":[{"id":"m1","timestamp":"2026-01-05T10:00:00Z","author":{"id":"u1"},"interaction":{"reactions":[null]}}]}"#,
+                ["unread-reactions: message m1: 1 reaction(s) at $.messages[0].interaction.reactions, a member the importer does not read [1]"], .discord,
+                ReactionTally(read: 1, counted: 0, diagnosed: 1)
+            ),
+            (
+                "telegram.json",
+                #"{"name":"g","type":"private_group","id":1,"messages":[{"id":7,"type":"message","date_unixtime":"1767607200","from_id":"user1","text":"x","reactions":{"👍":{}}},{"id":8,"type":"message","date_unixtime":"1767607260","from_id":"user1","text":"y","reactions":{}},{"id":9,"type":"message","date_unixtime":"1767607320","from_id":"user1","text":"z","reactions":false}]}"#,
+                [
+                    #"invalid-reaction: message 7: "reactions" is not an array [1]"#, #"invalid-reaction: message 8: "reactions" is not an array [0]"#,
+                    #"invalid-reaction: message 9: "reactions" is not an array [0]"#
+                ], .telegram, ReactionTally(read: 1, counted: 0, diagnosed: 1)
+            ),
+            (
+                "mattermost.jsonl",
+                #"{"type":"post","post":{"team":"t","channel":"c","user":"u","message":"x","create_at":1700000000000,"reactions":{"note":null}}}"#,
+                [#"skipped-record: post 1700000000000-u: "reactions" is not a list [1]"#], .mattermost, ReactionTally(read: 1, counted: 0, diagnosed: 1)
+            ),
+            (
+                "stream.json",
+                #"{"channels":[{"channel":{"id":"general","type":"messaging"},"messages":[{"id":"s1","text":"x","user":{"id":"ada"},"created_at":"2026-01-05T10:00:00Z","latest_reactions":{"like":null}}]}]}"#,
+                ["skipped-record: message s1: latest_reactions is not a list [1]"], .stream, ReactionTally(read: 1, counted: 0, diagnosed: 1)
+            ),
+            (
+                "history.json",
+                #"{"channels":{"ch":[{"timetoken":"17300000000000000","uuid":"a","message":{"text":"x"},"actions":[null]}]}}"#,
+                ["skipped-record: message 17300000000000000: its actions are a list, not a map of action types [1]"], .pubnub,
+                ReactionTally(read: 1, counted: 0, diagnosed: 1)
+            )
+        ]
+        for entry in cases {
+            let result = try TestSupport.settle([(entry.name, entry.text)])
+            let examples = result.diagnostics.kinds.flatMap { kind in
+                (result.diagnostics.examples[kind] ?? []).map { "\(kind.rawValue): \($0.detail) [\($0.reactions)]" }
+            }
+            XCTAssertEqual(examples, entry.examples, entry.name)
+            XCTAssertEqual(result.tallies[entry.platform], entry.tally, entry.name)
+            XCTAssertTrue(entry.tally.isBalanced)
+        }
+    }
+
     /// A file of no known format that holds reactions says where, and how many.
     func testSkippedFilesNameTheReactionsTheyHold() throws {
         let ledger = ReactionLedger()

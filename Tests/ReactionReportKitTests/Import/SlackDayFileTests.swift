@@ -17,8 +17,10 @@ final class SlackDayFileTests: XCTestCase {
             result.records.record(document.unreadReactions(readBy: SlackImporter.dayFileMembers, describing: DiagnosticLog.examplesPerKind))
             return result
         }
-        for message in messages {
-            SlackImporter.record(SlackImporter.DayMessage(message), conversationID: conversationID, names: ["U02": "Bo"], into: &result)
+        for (index, message) in messages.enumerated() {
+            SlackImporter.record(
+                SlackImporter.DayMessage(message), at: SlackImporter.MessagePlace(index: index), conversationID: conversationID, names: ["U02": "Bo"],
+                into: &result)
         }
         result.records.record(document.unreadReactions(readBy: SlackImporter.dayFileMembers, describing: DiagnosticLog.examplesPerKind))
         return result
@@ -33,7 +35,10 @@ final class SlackDayFileTests: XCTestCase {
             case .diagnostic(let kind, let detail, let reactions): return "diagnostic \(kind) \(detail) (\(reactions))"
             case .audit(let findings): return "audit \(findings.described) + \(findings.more) (\(findings.moreReactions))"
             }
-        } + result.shared.map { "shared \($0.object) \($0.target.messageID) \($0.isOrigin) \($0.reactions.count)" }
+        }
+            + result.shared.map {
+                "shared \($0.object) \($0.target.messageID) \($0.isOrigin) \($0.reactions.count) \($0.path) \(String(describing: $0.misshapen))"
+            }
     }
 
     /// A small seeded generator of day-file text: messages with every member the importer reads,

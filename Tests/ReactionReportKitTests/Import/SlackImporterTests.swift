@@ -138,6 +138,70 @@ final class SlackImporterTests: XCTestCase {
         XCTAssertEqual(TestSupport.diagnostics(result), ["unknown-user": 1, "skipped-record": 1])
     }
 
+    /// A `reactions` member that is not an array, and reactions whose parts have the wrong
+    /// types, are named with the day file, the message and the JSON path, and the reactions
+    /// they hold are counted as read and not counted; a shared file's are named once.
+    func testReactionsOfTheWrongTypeAreNamedWithTheirPaths() throws {
+        let path = try workspace([
+            "channels.json": #"[{"id":"C9","name":"ops"}]"#,
+            "ops/2024-03-01.json": #"""
+            [{"type":"message","user":"U1","ts":"1709251300.000100","text":"map","reactions":{"+1":{"users":["U2","U3"],"count":2},"heart":{"users":["U2"],"count":1}}},
+             {"type":"message","user":"U1","ts":"1709251400.000200","text":"parts","reactions":[
+               {"name":"heart","users":"U2"},
+               {"name":"eyes","users":{"U2":true},"count":2},
+               "tada",
+               {"name":7,"users":["U2"],"count":4},
+               {"name":"fire","count":{"n":3},"users":["U2",5]},
+               {"name":"rocket","count":"lots"},
+               {"name":"wave","users":[null],"count":1},
+               {"name":"clap"},
+               null]},
+             {"type":"message","user":"U1","ts":"1709251500.000300","text":"file","files":[{"id":"F1","reactions":"+1"}]},
+             {"type":"message","subtype":"file_mention","user":"U2","ts":"1709251600.000400","text":"again","file":{"id":"F1","reactions":"+1"}},
+             {"type":"message","subtype":"channel_join","user":"U3","ts":"1709251700.000500","text":"joined","reactions":{"wave":{"count":2}}},
+             {"type":"message","subtype":"thread_broadcast","user":"U1","ts":"1709251800.000600","text":"also","thread_ts":"1709251000.000001",
+              "root":{"type":"message","user":"U2","ts":"1709251000.000001","text":"root","reactions":{"+1":{"count":1}}}},
+             {"type":"message","user":"U1","ts":"1709251900.000700","text":"empty","reactions":{}}]
+            """#
+        ])
+        let result = try ReportBuild(inputs: [path], options: BuildOptions()).inspect().result
+        func examples(_ kind: Diagnostic.Kind) -> [String] {
+            (result.diagnostics.examples[kind] ?? []).map { "\($0.text.dropFirst(path.count + 1)) [\($0.reactions)]" }
+        }
+        XCTAssertEqual(
+            examples(.skippedRecord),
+            [
+                "ops/2024-03-01.json: message 1709251300.000100: $[0].reactions is an object, not an array; 3 reaction(s) not counted [3]",
+                "ops/2024-03-01.json: message 1709251700.000500: $[4].reactions is an object, not an array; 2 reaction(s) not counted [2]",
+                "ops/2024-03-01.json: message 1709251000.000001: $[5].root.reactions is an object, not an array; 1 reaction(s) not counted [1]",
+                "ops/2024-03-01.json: message 1709251900.000700: $[6].reactions is an object, not an array; it holds no reactions [0]",
+                "ops/2024-03-01.json: message 1709251500.000300: $[2].files[0].reactions is a string, not an array; 1 reaction(s) not counted [1]"
+            ])
+        XCTAssertEqual(
+            examples(.invalidReaction),
+            [
+                "ops/2024-03-01.json: message 1709251400.000200: $[1].reactions[0].users is a string, not an array; 1 reaction(s) not counted [1]",
+                "ops/2024-03-01.json: message 1709251400.000200: $[1].reactions[1].users is an object, not an array; the reaction's count is used [0]",
+                "ops/2024-03-01.json: message 1709251400.000200: $[1].reactions[2] is a string, not an object; 1 reaction(s) not counted [1]",
+                "ops/2024-03-01.json: message 1709251400.000200: $[1].reactions[3].name is a number, not a string; 4 reaction(s) not counted [4]",
+                "ops/2024-03-01.json: message 1709251400.000200: $[1].reactions[4].users[1] is a number, not a string; 1 reaction(s) not counted [1]",
+                "ops/2024-03-01.json: message 1709251400.000200: $[1].reactions[6].users[0] is null, not a string; the reaction's count is used [0]",
+                "ops/2024-03-01.json: message 1709251400.000200: reaction :clap: at $[1].reactions[7] has neither count nor users [1]",
+                "ops/2024-03-01.json: message 1709251400.000200: $[1].reactions[8] is null, not an object; it holds no reactions [0]"
+            ])
+        XCTAssertEqual(
+            examples(.invalidCount),
+            [
+                "ops/2024-03-01.json: message 1709251400.000200: the count of :fire: at $[1].reactions[4].count (an object is not a number) is not used; its listed reactors are counted [0]",
+                "ops/2024-03-01.json: message 1709251400.000200: the count of :rocket: at $[1].reactions[5].count (\"lots\" is not a number) is not used [1]"
+            ])
+        XCTAssertEqual(TestSupport.diagnostics(result), ["skipped-record": 5, "invalid-reaction": 8, "invalid-count": 2])
+        let parts = try XCTUnwrap(result.messages.first { $0.id == "1709251400.000200" })
+        XCTAssertEqual(TestSupport.reactions(parts), ["👀 2 [] incomplete", "🔥 1 [U2] complete", "👋 1 [] incomplete"])
+        // Counted: 2 + 1 + 1; named: 3 + 2 + 1 + 0 + 1 (members), 1 + 1 + 4 + 1 + 1 (parts), 1 (count).
+        XCTAssertEqual(result.tallies[.slack], ReactionTally(read: 20, counted: 4, diagnosed: 16))
+    }
+
     /// Controls found on bytes give what the search by `Character` gives, and text where that
     /// search would join a delimiter with its neighbour is cut by `Character`.
     func testMrkdwnControlsOnBytesMatchTheCharacterSearch() {
