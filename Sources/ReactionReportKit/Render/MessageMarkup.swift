@@ -15,20 +15,63 @@ struct MessageMarkup {
     /// The HTML of a message's text: its CommonMark through libcmark, with bare URLs linked
     /// where the platform's apps link them.
     func html(_ message: MessageSummary) -> String {
-        let markdown = commonMark(message)
+        // Read once: a long text is read back from the ledger's spill file at each `text`.
+        let text = message.text
+        // Text whose markup would cost libcmark more than a few bytes a byte is shown as it is
+        // written: plain, markup and mentions unresolved (its conversion costs too).
+        guard CommonMark.isAffordable(text) else {
+            return CommonMark.plainHTML(text, keepingEntities: message.markup == .slackMrkdwn)
+        }
+        let markdown = commonMark(text, markup: message.markup)
         // Asked of the text as written: plain text is escaped whole (`https\:\/\/…`).
-        guard message.markup.linksBareURLs, !markdown.isEmpty, BareURLs.mayContain(message.text) else { return CommonMark.html(markdown) }
+        guard message.markup.linksBareURLs, !markdown.isEmpty, BareURLs.mayContain(text) else { return CommonMark.html(markdown) }
         return CommonMark.cmarkHTML(markdown, autolink: true)
     }
 
     /// CommonMark for a message's text.
     func commonMark(_ message: MessageSummary) -> String {
-        switch message.markup {
-        case .commonMark, .commonMarkAutolinked: return message.text
-        case .plain: return CommonMarkText.escape(message.text).replacingOccurrences(of: "\n", with: "\\\n")
-        case .slackMrkdwn: return slack(message.text)
-        case .discord: return discord(message.text)
+        commonMark(message.text, markup: message.markup)
+    }
+
+    /// CommonMark for `text`, written in `markup`.
+    func commonMark(_ text: String, markup: TextMarkup) -> String {
+        switch markup {
+        case .commonMark, .commonMarkAutolinked: return text
+        case .plain: return CommonMarkText.escape(text).replacingOccurrences(of: "\n", with: "\\\n")
+        case .slackMrkdwn: return slack(text)
+        case .discord: return discord(text)
         }
+    }
+
+    /// The most bytes of a message's text a ranking shows rendered; a longer text is shown as
+    /// the start of its plain text and a mark that it goes on, to be read on its page.
+    static let rankingTextLimit = 4_096
+
+    /// The HTML of a message's text in a ranking: `html(_:)`, or for a text longer than
+    /// `rankingTextLimit` bytes its start as plain text, ending in "…".
+    func rankingHTML(_ message: MessageSummary) -> String {
+        guard message.text.utf8.count > Self.rankingTextLimit else { return html(message) }
+        return CommonMark.plainHTML(readableText(of: message.markup, Self.prefix(message.text, bytes: Self.rankingTextLimit)) + " …")
+    }
+
+    /// The most bytes of a message's text its excerpt is made from: more than a line of 140
+    /// characters needs, whatever they are, so that a text of megabytes is not read whole for it.
+    static let excerptSourceLimit = 8_192
+
+    /// The one-line excerpt of a message for rankings (`TextExcerpt`), made from the first
+    /// `excerptSourceLimit` bytes of its text.
+    func excerpt(_ message: MessageSummary, limit: Int = 140) -> String {
+        let source = Self.prefix(message.text, bytes: Self.excerptSourceLimit)
+        return TextExcerpt.make(readableText(of: message.markup, source), deleted: message.deleted, limit: limit)
+    }
+
+    /// The longest start of `text` of at most `bytes` UTF-8 bytes that ends between scalars.
+    static func prefix(_ text: String, bytes: Int) -> Substring {
+        let utf8 = text.utf8
+        guard utf8.count > bytes else { return Substring(text) }
+        var end = utf8.index(utf8.startIndex, offsetBy: bytes)
+        while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+        return text[..<end]
     }
 
     /// A message's text as people read it in the app, markup resolved but not rendered: Slack
@@ -36,10 +79,15 @@ struct MessageMarkup {
     /// URL), `*bold*` and `_italic_` without their marks, entities decoded, shortcodes and
     /// Discord's custom emoji as `:name:` or emoji. Markdown and plain text are as written.
     func readableText(_ message: MessageSummary) -> String {
-        switch message.markup {
-        case .commonMark, .commonMarkAutolinked, .plain: return message.text
-        case .slackMrkdwn: return slackReadable(message.text)
-        case .discord: return discordReadable(message.text)
+        readableText(of: message.markup, Substring(message.text))
+    }
+
+    /// `text` in the markup `markup`, as people read it.
+    func readableText(of markup: TextMarkup, _ text: Substring) -> String {
+        switch markup {
+        case .commonMark, .commonMarkAutolinked, .plain: return String(text)
+        case .slackMrkdwn: return slackReadable(String(text))
+        case .discord: return discordReadable(String(text))
         }
     }
 

@@ -39,8 +39,8 @@ struct TopMessageModel: TemplateRepresentable {
         conversationHref = root + layout.conversation(of: message).path(page: 1)
         href = root + layout.link(toMessageAt: index)
         self.link = link(layout.link(toMessageAt: index), root)
-        excerpt = TextExcerpt.make(markup.readableText(message), deleted: message.deleted)
-        html = markup.html(message)
+        excerpt = markup.excerpt(message)
+        html = markup.rankingHTML(message)
         reactionCount = NumberText.integer(message.reactionCount)
         bubblesText = bubbles.plainText(message.reactions)
         time = message.sentAt.map { (TimeText.display($0), TimeText.attribute($0)) }
