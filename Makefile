@@ -60,7 +60,9 @@ demo: release
 # hostile sites, about two minutes), the generated-export check of every importer, the SQL
 # check (sql/weeks.sql in DuckDB against data/weeks.json, about 40 seconds), the shard check
 # (every platform's generated export built in 4 shards: DuckDB over the shards' facts and the
-# site joined from them against a one-machine build, about 30 seconds), the inputs
+# site joined from them against a one-machine build, about 30 seconds), the memory bound on the
+# worst texts (Benchmarks/worst-text.sh: peak memory per byte of 2 MiB messages of brackets,
+# `<`, emphasis runs… at most 20, about 30 seconds), the inputs
 # the fuzzer once crashed on, and a reproducible fuzzing run (20,000 inputs from seed 1, about a
 # minute) that must find nothing.
 test: deps test-deps
@@ -73,6 +75,7 @@ test: deps test-deps
 	bash Tests/generated/run.sh
 	bash Tests/sql/run.sh
 	bash Tests/sql/shards.sh
+	REACTION_REPORT=.build/debug/reaction-report SIZE=2097152 MESSAGES=4 bash Benchmarks/worst-text.sh
 	.build/debug/reaction-report-fuzz Tests/fuzz-findings
 	RUNS=20000 SEED=1 bash Scripts/fuzz.sh
 

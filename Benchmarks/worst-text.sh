@@ -32,13 +32,13 @@ while read -r name; do
   kb=$(peak "$name")
   if [ "${name#*-}" = baseline ]; then
     baseline[$platform]=$kb
-    printf '%-22s %10.1f\n' "$name" "$(echo "$kb/1024" | bc -l)"
+    printf '%-22s %10.1f\n' "$name" "$(awk "BEGIN { print $kb / 1024 }")"
     continue
   fi
   above=$((kb - ${baseline[$platform]}))
-  ratio=$(echo "$above*1024/$size" | bc -l)
-  printf '%-22s %10.1f %10.1f %10.2f\n' "$name" "$(echo "$kb/1024" | bc -l)" "$(echo "$above/1024" | bc -l)" "$ratio"
-  if (($(echo "$ratio > $worst" | bc -l))); then worst=$ratio; fi
+  ratio=$(awk "BEGIN { print $above * 1024 / $size }")
+  printf '%-22s %10.1f %10.1f %10.2f\n' "$name" "$(awk "BEGIN { print $kb / 1024 }")" "$(awk "BEGIN { print $above / 1024 }")" "$ratio"
+  worst=$(awk "BEGIN { print ($ratio > $worst) ? $ratio : $worst }")
 done <"$work/names"
 printf 'worst: %.2f bytes a byte (limit %s)\n' "$worst" "$limit"
 
@@ -47,7 +47,7 @@ python3 Benchmarks/worst_text.py "$work/in" "$size" --messages "$messages" >/dev
 for name in slack-lt slack-brackets discord-emphasis; do
   kb=$(peak "$name")
   input=$((size * messages))
-  printf '%s × %s: peak %.1f MB for %.1f MB of text: %.2f bytes a byte\n' "$messages" "$name" "$(echo "$kb/1024" | bc -l)" \
-    "$(echo "$input/1048576" | bc -l)" "$(echo "$kb*1024/$input" | bc -l)"
+  printf '%s × %s: peak %.1f MB for %.1f MB of text: %.2f bytes a byte\n' "$messages" "$name" "$(awk "BEGIN { print $kb / 1024 }")" \
+    "$(awk "BEGIN { print $input / 1048576 }")" "$(awk "BEGIN { print $kb * 1024 / $input }")"
 done
-(($(echo "$worst <= $limit" | bc -l)))
+awk "BEGIN { exit !($worst <= $limit) }"

@@ -30,6 +30,21 @@ extension ByteBuffer {
         }
     }
 
+    /// The most bytes `appendPlainTextHTML` writes for `text`: its bytes, an entity's length for
+    /// each character escaped, a line break for each line and a paragraph's tags. A buffer made
+    /// this large never grows while the text is written (growing copies it, and holds both).
+    public static func plainTextHTMLCapacity(_ text: String) -> Int {
+        var extra = 16
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26, 0x3C, 0x3E, 0x22, 0x27: extra += 5
+            case 0x0A: extra += 8
+            default: continue
+            }
+        }
+        return text.utf8.count + extra
+    }
+
     static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     /// One line, escaped; with `keepingEntities`, Slack's three entities copied as they are.

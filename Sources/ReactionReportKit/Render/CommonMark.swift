@@ -54,7 +54,7 @@ public enum CommonMark {
     /// What rendering one text may cost beyond its own bytes: each of its bytes may cost this
     /// much, and any text `affordableFloor` bytes more.
     static let affordablePerByte = 8
-    static let affordableFloor = 4 << 20
+    static let affordableFloor = 2 << 20
 
     /// True when libcmark can render `text` (as written, before any conversion to CommonMark)
     /// within `affordablePerByte` bytes a byte plus `affordableFloor`. libcmark makes a node of
@@ -115,7 +115,7 @@ public enum CommonMark {
     /// libcmark shows plain text with hard breaks. Linear in the text, a few bytes a byte.
     /// - Parameter keepingEntities: keep `&amp;`, `&lt;` and `&gt;` as written (Slack's text).
     public static func plainHTML(_ text: String, keepingEntities: Bool = false) -> String {
-        let out = ByteBuffer(capacity: text.utf8.count + text.utf8.count / 8 + 64)
+        let out = ByteBuffer(capacity: ByteBuffer.plainTextHTMLCapacity(text))
         out.appendPlainTextHTML(text, keepingEntities: keepingEntities)
         return out.text
     }
