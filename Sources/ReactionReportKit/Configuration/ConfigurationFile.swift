@@ -101,10 +101,7 @@ public enum ConfigurationFile {
             case "topN":
                 options.topN = try reader.positiveInteger(value, key)
             case "since", "until":
-                let text = try reader.string(value, key)
-                guard let bound = PeriodBound.parse(text) else {
-                    throw document.error(at: value.position, "'\(key)' must be a day (YYYY-MM-DD) or an ISO week (YYYY-Www), not \(TOMLKey.quoted(text))")
-                }
+                let bound = try reader.periodBound(value, key)
                 if key == "since" {
                     options.since = bound
                     since = (bound, value.position)
@@ -228,6 +225,18 @@ struct SettingReader {
             throw document.error(at: value.position, "'\(key)' must not be empty")
         }
         return text
+    }
+
+    /// A day or an ISO week, within the range a report can cover (`PeriodBound.supportedDays`).
+    func periodBound(_ value: TOMLValue, _ key: String) throws -> PeriodBound {
+        let text = try string(value, key)
+        guard let bound = PeriodBound.parse(text) else {
+            throw document.error(at: value.position, "'\(key)' must be a day (YYYY-MM-DD) or an ISO week (YYYY-Www), not \(TOMLKey.quoted(text))")
+        }
+        guard bound.isSupported else {
+            throw document.error(at: value.position, "'\(key)' must be \(PeriodBound.supportedRange), not \(TOMLKey.quoted(text))")
+        }
+        return bound
     }
 
     func boolean(_ value: TOMLValue, _ key: String) throws -> Bool {
