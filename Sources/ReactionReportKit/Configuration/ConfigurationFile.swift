@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 
 /// `reaction-report.toml`: the settings of a build, read onto `BuildOptions`.
 ///
@@ -24,10 +25,11 @@ public enum ConfigurationFile {
             throw LocatedError(file: path, reason: "no such configuration file")
         }
         guard !isFolder.boolValue else { throw LocatedError(file: path, reason: "is a folder, not a configuration file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Not FileManager.contents(atPath:), which lost 4 kB for every empty file it read.
+        guard let bytes = try? DiskFiles.contents(of: path) else {
             throw LocatedError(file: path, reason: "the configuration file cannot be read")
         }
-        try apply(TOMLParser.parse([UInt8](data), file: path), to: &options)
+        try apply(TOMLParser.parse(bytes, file: path), to: &options)
     }
 
     /// Parses `text` as the file `file` and applies it to `options`.
