@@ -73,6 +73,15 @@ final class PartialRecursionTests: XCTestCase {
         XCTAssertEqual(out.text, "[" + String(repeating: "ab", count: 63) + "a")
     }
 
+    /// Without a template met twice, the error names the whole chain of partials.
+    func testAChainOfPartialsTooDeepIsNamedWhole() throws {
+        var texts = ["main": "{{> p0}}", "p200": "end"]
+        for index in 0..<200 { texts["p\(index)"] = "{{#on}}{{> p\(index + 1)}}{{/on}}" }
+        XCTAssertThrowsError(try library(texts).render("main", .object(["on": .flag(true)]), into: ByteBuffer(capacity: 16))) { error in
+            XCTAssertEqual(error as? TemplateLibrary.RecursionError, .init(template: "main", line: 1, column: 5, cycle: ["main"] + (0...127).map { "p\($0)" }))
+        }
+    }
+
     func testSectionsNestAtMostAHundredDeep() throws {
         let hundred = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
         XCTAssertNoThrow(try Template(hundred))

@@ -141,6 +141,18 @@ public struct TemplateSet: Sendable {
         }
     }
 
+    /// Why a page nested too deep: a cycle the data did not end, or (with no template twice)
+    /// a chain of partials, shortened to its ends.
+    static func tooDeep(_ names: [String]) -> String {
+        let depth = TemplateLibrary.maximumDepth
+        guard names.first != names.last else {
+            return "partial cycle \(names.joined(separator: " → ")) went \(depth) sections and partials deep: "
+                + "the data does not end it (a section inside the cycle finds the same list, or true, at every depth)"
+        }
+        let chain = names.count <= 8 ? names : names.prefix(3) + ["…"] + names.suffix(3)
+        return "partials \(chain.joined(separator: " → ")) nest sections and partials more than \(depth) deep: include fewer templates in one another"
+    }
+
     /// Renders the HTML template `name` (its file stem) with a view model, into bytes.
     func renderHTML(_ name: String, _ model: TemplateObject) throws -> ByteBuffer {
         try render(html, "html", name, .object(model))
@@ -160,9 +172,7 @@ public struct TemplateSet: Sendable {
         } catch {
             throw LocatedError(
                 file: sources[folder + "/" + error.template] ?? folder + "/" + error.template + ".mustache", line: error.line, column: error.column,
-                reason: (error.cycle.first == error.cycle.last ? "partial cycle " : "partials ") + error.cycle.joined(separator: " → ")
-                    + " went \(TemplateLibrary.maximumDepth) sections and partials deep: "
-                    + "the data does not end it (a section inside the cycle finds the same list, or true, at every depth)")
+                reason: Self.tooDeep(error.cycle))
         }
         guard found else { throw LocatedError(file: "\(folder)/\(name).mustache", reason: "no such template") }
         return out

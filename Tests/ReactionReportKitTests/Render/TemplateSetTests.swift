@@ -70,6 +70,16 @@ final class TemplateSetTests: XCTestCase {
         }
     }
 
+    func testTooDeepNamesTheCycleOrTheEndsOfTheChain() {
+        XCTAssertEqual(
+            TemplateSet.tooDeep(["a", "b", "a"]),
+            "partial cycle a → b → a went 256 sections and partials deep: the data does not end it "
+                + "(a section inside the cycle finds the same list, or true, at every depth)")
+        XCTAssertEqual(
+            TemplateSet.tooDeep(["index"] + (0...127).map { "p\($0)" }),
+            "partials index → p0 → p1 → … → p125 → p126 → p127 nest sections and partials more than 256 deep: include fewer templates in one another")
+    }
+
     func testABuildWithAPartialFoundNowhereWritesNothing() throws {
         let folder = try templatesFolder(["html/foot.mustache": "{{> gone}}"])
         let output = try TestSupport.temporaryFolder().appendingPathComponent("Out")
