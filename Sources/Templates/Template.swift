@@ -22,21 +22,26 @@ public struct Template: Sendable {
 
     let nodes: [Node]
 
-    /// The partial tags, in the order they are written: the name and where it is.
-    var partials: [(name: String, line: Int, column: Int)] {
-        var found: [(name: String, line: Int, column: Int)] = []
-        func collect(_ nodes: [Node]) {
+    /// The partial tags, in the order they are written: the name, where it is, and whether it
+    /// is inside a section (normal or inverted), where the data may keep it from rendering.
+    var partials: [(name: String, line: Int, column: Int, inSection: Bool)] {
+        var found: [(name: String, line: Int, column: Int, inSection: Bool)] = []
+        func collect(_ nodes: [Node], inSection: Bool) {
             for node in nodes {
                 switch node {
-                case .partial(let name, _, let line, let column): found.append((name, line, column))
-                case .section(_, let inner, _): collect(inner)
+                case .partial(let name, _, let line, let column): found.append((name, line, column, inSection))
+                case .section(_, let inner, _): collect(inner, inSection: true)
                 case .text, .variable: continue
                 }
             }
         }
-        collect(nodes)
+        collect(nodes, inSection: false)
         return found
     }
+
+    /// The deepest nesting of sections a template may hold: parsing, compiling and rendering
+    /// go one call deeper per section, and no stack is to run out on any template text.
+    public static let maximumSectionDepth = 100
 
     /// A template that does not parse: the line and column (1-based, in Unicode scalars) where
     /// parsing stopped, and why.
@@ -83,6 +88,8 @@ struct TemplateParser {
 
     let bytes: [UInt8]
     var position = 0
+    /// The sections open at `position`.
+    var depth = 0
     var open: [UInt8] = Array("{{".utf8)
     var close: [UInt8] = Array("}}".utf8)
 
@@ -157,11 +164,16 @@ struct TemplateParser {
             switch bytes[position] {
             case UInt8(ascii: "#"), UInt8(ascii: "^"):
                 let inverted = bytes[position] == UInt8(ascii: "^")
+                guard depth < Template.maximumSectionDepth else {
+                    throw Failure(reason: "sections are nested more than \(Template.maximumSectionDepth) deep", offset: tagStart)
+                }
                 position += 1
                 let name = try readName()
                 standalone = newLine && finishesLine()
                 if !standalone { flushWhitespace() }
+                depth += 1
                 let inner = try parse(section: name, newLine: standalone)
+                depth -= 1
                 nodes.append(.section(TemplatePath(name), inner, inverted: inverted))
             case UInt8(ascii: "/"):
                 position += 1

@@ -14,7 +14,8 @@ struct TemplateProgram: Sendable {
         case section
         /// An inverted section, as `section`.
         case inverted
-        /// Template number `a`, indented by `indentations[b]` when `b >= 0`.
+        /// Template number `a`, indented by `indentations[b]` when `b >= 0`; the tag is
+        /// `partialTags[c]`.
         case partial
     }
 
@@ -34,18 +35,27 @@ struct TemplateProgram: Sendable {
     private(set) var indentations: [[UInt8]] = []
     /// Each template's operations.
     private(set) var templates: [Range<Int>] = []
+    /// Where each partial tag is: the template holding it, and its line and column.
+    private(set) var partialTags: [(template: Int, line: Int, column: Int)] = []
+
+    /// A rendering that went deeper than it may: the partial tag where the repeating cycle is
+    /// first entered, and the cycle's templates by number (the whole chain when none repeats).
+    struct Runaway {
+        var tag: (template: Int, line: Int, column: Int)
+        var cycle: [Int]
+    }
 
     /// Compiles parsed templates; partials are linked by name through `index`, which knows
     /// every name they use.
     init(_ parsed: [Template], index: (String) -> Int) {
-        for template in parsed {
+        for (number, template) in parsed.enumerated() {
             let start = operations.count
-            append(template.nodes, index: index)
+            append(template.nodes, template: number, index: index)
             templates.append(start..<operations.count)
         }
     }
 
-    private mutating func append(_ nodes: [Template.Node], index: (String) -> Int) {
+    private mutating func append(_ nodes: [Template.Node], template: Int, index: (String) -> Int) {
         for node in nodes {
             switch node {
             case .text(let bytes):
@@ -64,10 +74,11 @@ struct TemplateProgram: Sendable {
                         kind: inverted ? .inverted : .section, currentOnly: path.currentOnly,
                         a: Int32(names.count), b: Int32(path.components.count)))
                 names.append(contentsOf: path.components)
-                append(inner, index: index)
+                append(inner, template: template, index: index)
                 operations[position].c = Int32(operations.count)
-            case .partial(let name, let indentation, _, _):
-                var operation = Operation(kind: .partial, a: Int32(index(name)), b: -1)
+            case .partial(let name, let indentation, let line, let column):
+                var operation = Operation(kind: .partial, a: Int32(index(name)), b: -1, c: Int32(partialTags.count))
+                partialTags.append((template, line, column))
                 if let indentation {
                     operation.b = Int32(indentations.count)
                     indentations.append(indentation)
@@ -77,14 +88,33 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    /// Renders template number `template` with `model` as its context, appending to `out`.
-    func render(_ template: Int, _ model: TemplateValue, escaping: TemplateEscaping, into out: ByteBuffer) {
+    /// Renders template number `template` with `model` as its context, appending to `out`;
+    /// stops where sections and partials nest deeper than `maximumDepth`, and says where.
+    func render(_ template: Int, _ model: TemplateValue, escaping: TemplateEscaping, into out: ByteBuffer, maximumDepth: Int) -> Runaway? {
         operations.withUnsafeBufferPointer { operations in
             names.withUnsafeBufferPointer { names in
-                var renderer = Renderer(program: self, operations: operations, names: names, escaping: escaping, stack: [model])
+                var renderer = Renderer(
+                    program: self, operations: operations, names: names, escaping: escaping, stack: [model], maximumDepth: maximumDepth)
                 renderer.run(templates[template], indentation: [], into: out)
+                return renderer.stopped ? runaway(template, chain: renderer.partials) : nil
             }
         }
+    }
+
+    /// The cycle of a chain of partial operations (by position) entered from `root`: the last
+    /// template entered, back to where it was entered before, started where the chain first
+    /// met the cycle's tags.
+    func runaway(_ root: Int, chain: [Int]) -> Runaway {
+        let entered = chain.map { Int(operations[$0].a) }
+        guard let last = entered.last, let previous = entered.dropLast().lastIndex(of: last) else {
+            let first = chain.first.map { partialTags[Int(operations[$0].c)] } ?? (root, 0, 0)
+            return Runaway(tag: first, cycle: [root] + entered)
+        }
+        let cycleTags = Set(chain[(previous + 1)...])
+        let start = chain.firstIndex(where: cycleTags.contains)!
+        let length = chain.count - 1 - previous
+        let tag = partialTags[Int(operations[chain[start]].c)]
+        return Runaway(tag: tag, cycle: [tag.template] + entered[start..<start + length])
     }
 
     /// One rendering: the program's parts as buffers, and the context stack.
@@ -94,14 +124,27 @@ struct TemplateProgram: Sendable {
         let names: UnsafeBufferPointer<TemplateName>
         let escaping: TemplateEscaping
         var stack: [TemplateValue]
+        let maximumDepth: Int
+        /// Sections and partials being rendered.
+        var depth = 0
+        /// The partial operations being rendered, outermost first.
+        var partials: [Int] = []
+        /// Set where the nesting passed `maximumDepth`: every run then returns at once.
+        var stopped = false
 
         /// Runs the operations of one template or section body. Where a standalone partial was
         /// indented, `indentation` goes before every operation that starts a new line of this
         /// run and prints something.
         mutating func run(_ range: Range<Int>, indentation: [UInt8], into out: ByteBuffer) {
+            guard depth < maximumDepth else {
+                stopped = true
+                return
+            }
+            depth += 1
+            defer { depth -= 1 }
             let start = out.count
             var position = range.lowerBound
-            while position < range.upperBound {
+            while position < range.upperBound, !stopped {
                 let before = out.count
                 let onNewLine = !indentation.isEmpty && before > start && out[before - 1] == 0x0A
                 position = step(at: position, indentation: indentation, into: out)
@@ -157,7 +200,9 @@ struct TemplateProgram: Sendable {
                 // render such partials as nothing, as the Mustache spec does) has index -1.
                 guard operation.a >= 0 else { return position + 1 }
                 let own = operation.b >= 0 ? indentation + program.indentations[Int(operation.b)] : indentation
+                partials.append(position)
                 run(program.templates[Int(operation.a)], indentation: own, into: out)
+                if !stopped { partials.removeLast() }
                 return position + 1
             }
         }

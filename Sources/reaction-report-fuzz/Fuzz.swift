@@ -3,71 +3,38 @@ import Foundation
 import ParallelWork
 import ReactionReportKit
 
-/// One fuzz input through the whole pipeline: format detection (or, for bytes that start as a
-/// zip archive does, the archive reader and the workspace importers), every importer, the ledger,
-/// and the site renderer writing into memory. Bad input may throw an input error (that is the
-/// expected answer); anything else (a crash, a trap, a sanitizer report, a file named outside
-/// the site) is a finding.
+/// One fuzz input, of the kind its first byte picks:
+/// - `0x01`: a configuration file (the rest, TOML), read onto `BuildOptions` as `--config`
+///   reads it, and, when it is accepted, a build of a small site with those options;
+/// - `0x02`: command-line flags (`--since 2026-W01`, one a line), checked and applied as
+///   the command line does with the library's checks, optionally followed by a NUL byte and a
+///   configuration file the flags win over; then the same build;
+/// - `0x03`: a templates folder (`@@ html/index` lines, each followed by that template's text),
+///   loaded over the built-in templates as `--templates` does and rendered against the small site;
+/// - anything else: an export (JSON, JSON lines, a zip archive) through detection, every
+///   importer, the ledger and the site renderer (`FuzzExport`).
+/// Bad input may throw an input, configuration or template error (that is the expected answer);
+/// anything else (a crash, a trap, a sanitizer report, a file named outside the site) is a finding.
 enum FuzzTarget {
-    static let templates = try! TemplateSet.load()
-    static let options: BuildOptions = {
-        var options = BuildOptions()
-        options.includeDirectMessages = true
-        // People left out of rankings and groups with patterns, so that those paths see the input too.
-        options.excludePeople = ["U1", "alice"]
-        options.groups = [ConversationGroup(name: "g", members: ["*a*", "general"]), ConversationGroup(name: "all", members: ["*"])]
-        return options
-    }()
-
     /// The most weeks of a report that is rendered.
     static let weekLimit = 520
 
-    /// A zip archive (a Slack workspace export) is read from a file, as the command line would.
-    static let zipPath = NSTemporaryDirectory() + "/reaction-report-fuzz-\(getpid()).zip"
+    /// The files the target writes (a zip archive, the small site, a templates folder), in a
+    /// folder of this process's own.
+    static let folder: String = {
+        let path = NSTemporaryDirectory() + "/reaction-report-fuzz-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
 
     static func run(_ bytes: [UInt8]) {
         // One thread: a run from a fixed seed then sees the same coverage every time.
         Concurrently.maximumThreads = 1
-        let ledger = ReactionLedger()
-        let run = ImportRun(importers: ImportRun.standardImporters())
-        do {
-            if bytes.starts(with: [0x50, 0x4B]) {
-                try Data(bytes).write(to: URL(fileURLWithPath: zipPath))
-                defer { unlink(zipPath) }
-                _ = try run.read([zipPath], into: ledger)
-            } else {
-                _ = try run.read(bytes, name: "fuzz.json", into: ledger)
-            }
-        } catch is LocatedError {
-            return
-        } catch {
-            fatalError("an input gave an error that is not an input error: \(error)")
-        }
-        var result = ledger.summarize()
-        result.leftOutOfRankings = RankingExclusions.people(in: result, options: options)
-        let writer = MemoryWriter()
-        do {
-            let analysis = Analysis(result, options: options, calendar: WeekCalendar("UTC")!)
-            // A report of more than `weekLimit` weeks (two times a century apart) is read, settled
-            // and analysed but not rendered: its thousands of empty week pages take seconds, with
-            // the code its first weeks already ran, and the corpus kept 155 such inputs, whose
-            // replay under the sanitizer took all of a 15-minute run.
-            guard analysis.weekly.weeks.count <= weekLimit else { return }
-            try SiteRenderer(options: options, templates: templates, inputSummary: "fuzz").render(analysis, to: writer)
-        } catch {
-            fatalError("rendering failed: \(error)")
-        }
-    }
-}
-
-/// Keeps nothing; checks that every path stays inside the site.
-final class MemoryWriter: SiteWriter {
-    func write(_ path: String, _ contents: ByteBuffer) throws { check(path) }
-
-    func check(_ path: String) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path.hasPrefix("/") || parts.contains("..") || parts.contains("") || parts.contains(".") || path.utf8.contains(0) {
-            fatalError("the site names a file outside itself: \(path)")
+        switch bytes.first {
+        case 0x01: FuzzOptions.configuration(Array(bytes.dropFirst()))
+        case 0x02: FuzzOptions.flags(Array(bytes.dropFirst()))
+        case 0x03: FuzzTemplates.run(Array(bytes.dropFirst()))
+        default: FuzzExport.run(bytes)
         }
     }
 }
@@ -115,6 +82,7 @@ final class MemoryWriter: SiteWriter {
                     count += 1
                 }
             }
+            try? FileManager.default.removeItem(atPath: FuzzTarget.folder)
             print("\(count) input(s) replayed without a finding")
         }
     }

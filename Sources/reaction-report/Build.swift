@@ -38,8 +38,12 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         for (flag, value) in [("--since", since), ("--until", until)] {
-            if let value, PeriodBound.parse(value) == nil {
+            guard let value else { continue }
+            guard let bound = PeriodBound.parse(value) else {
                 throw ValidationError("\(flag) '\(value)' is not a day (YYYY-MM-DD) or an ISO week (YYYY-Www)")
+            }
+            guard bound.isSupported else {
+                throw ValidationError("\(flag) '\(value)' is outside the supported range: \(PeriodBound.supportedRange)")
             }
         }
         if let timezone, !ConfigurationFile.isTimeZone(timezone) {

@@ -12,8 +12,14 @@ struct DigestChoice: ParsableArguments {
     var week: String?
 
     func validate() throws {
-        if let week, ISOWeek.parse(week) == nil {
+        guard let week else { return }
+        guard let parsed = ISOWeek.parse(week) else {
             throw ValidationError("--week '\(week)' is not an ISO week (YYYY-Www, such as 2026-W47)")
+        }
+        // No site holds a week a build cannot cover.
+        let weeks = PeriodBound.supportedWeeks
+        guard weeks.contains(parsed) else {
+            throw ValidationError("--week '\(week)' is outside the supported range: a week from \(weeks.lowerBound) to \(weeks.upperBound)")
         }
     }
 

@@ -96,12 +96,13 @@ final class TemplateEngineTests: XCTestCase {
             "item-part": try Template("{{.}}")
         ]
         XCTAssertThrowsError(try TemplateLibrary(templates, escaping: .html)) { error in
-            XCTAssertEqual(error as? TemplateLibrary.MissingPartial, TemplateLibrary.MissingPartial(template: "main", line: 3, column: 9, partial: "ghost"))
+            XCTAssertEqual(
+                error as? TemplateLibrary.LinkError, TemplateLibrary.LinkError(template: "main", line: 3, column: 9, problem: .missingPartial("ghost")))
         }
         // Templates are checked in name order, their tags in text order.
         let two = ["b": try Template("{{> x}}"), "a": try Template("\n{{> y}}{{> z}}")]
         XCTAssertThrowsError(try TemplateLibrary(two, escaping: .markdown)) { error in
-            XCTAssertEqual(error as? TemplateLibrary.MissingPartial, TemplateLibrary.MissingPartial(template: "a", line: 2, column: 5, partial: "y"))
+            XCTAssertEqual(error as? TemplateLibrary.LinkError, TemplateLibrary.LinkError(template: "a", line: 2, column: 5, problem: .missingPartial("y")))
         }
     }
 

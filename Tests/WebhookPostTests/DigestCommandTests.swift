@@ -45,6 +45,20 @@ final class DigestCommandTests: XCTestCase {
         let week = try CommandRunner.run(["digest", "-o", "site", "--week", "2026-47"], in: folder)
         XCTAssertEqual(week.status, 1)
         XCTAssertTrue(week.stderr.contains("Error: --week '2026-47' is not an ISO week (YYYY-Www, such as 2026-W47)\n"), week.stderr)
+        // A week no build can cover (its times would pass 2262) is a usage error naming the range.
+        let usage = [
+            "digest": "Usage: reaction-report digest [--output <output>] [--week <week>] [--format <format>]\n",
+            "post": "Usage: reaction-report post [--output <output>] [--week <week>] --format <format> [--webhook-file <file>] [--dry-run] "
+                + "[--timeout <seconds>] [--attempts <n>]\n"
+        ]
+        for (arguments, week) in [(["digest"], "2262-W52"), (["post", "--format", "slack", "--dry-run"], "0001-W01")] {
+            let far = try CommandRunner.run(arguments + ["-o", "site", "--week", week], in: folder)
+            XCTAssertEqual(far.status, 1)
+            XCTAssertEqual(
+                far.stderr,
+                "Error: --week '\(week)' is outside the supported range: a week from 1678-W01 to 2261-W52\n" + usage[arguments[0]]!
+                    + "  See 'reaction-report \(arguments[0]) --help' for more information.\n")
+        }
         let format = try CommandRunner.run(["digest", "-o", "site", "--format", "html"], in: folder)
         XCTAssertEqual(format.status, 1)
         XCTAssertTrue(

@@ -166,8 +166,14 @@ public struct ReportBuild {
     /// The configured palette, resolved to emoji.
     var palette: [Emoji] { options.palette.compactMap { resolver.resolve(ReactionValue($0)) } }
 
-    /// The report's time zone; an unknown name is an error before anything is read.
+    /// The report's time zone; an unknown name, or a period outside the days a report can
+    /// cover (`PeriodBound.supportedDays`), is an error before anything is read.
     func calendar() throws -> WeekCalendar {
+        for (option, bound) in [("since", options.since), ("until", options.until)] {
+            if let bound, !bound.isSupported {
+                throw ConfigurationError(option: option, reason: "\(bound) is outside the supported range: \(PeriodBound.supportedRange)")
+            }
+        }
         guard let calendar = WeekCalendar(options.timezone) else {
             throw ConfigurationError(option: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name (such as UTC or Europe/Berlin)")
         }

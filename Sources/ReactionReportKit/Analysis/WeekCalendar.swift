@@ -21,8 +21,11 @@ public struct WeekCalendar: Sendable {
     }
 
     /// The local day of an instant.
-    public func day(of time: Timestamp) -> CivilDate {
-        let local = time.seconds + offset(atSeconds: time.seconds)
+    public func day(of time: Timestamp) -> CivilDate { day(atSeconds: time.seconds) }
+
+    /// The local day of an instant given in Unix seconds.
+    func day(atSeconds seconds: Int64) -> CivilDate {
+        let local = seconds + offset(atSeconds: seconds)
         return CivilDate(daysSinceEpoch: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     }
 
@@ -38,7 +41,7 @@ public struct WeekCalendar: Sendable {
         let first = local - offset(atSeconds: local)
         let second = local - offset(atSeconds: first)
         let candidate = min(first, second)
-        return self.day(of: Timestamp(nanoseconds: candidate * 1_000_000_000, fractionDigits: 0)) == date ? candidate : max(first, second)
+        return day(atSeconds: candidate) == date ? candidate : max(first, second)
     }
 
     /// RFC 3339 local time with offset, such as `2026-11-16T00:00:00+01:00` (`Z` never used, so

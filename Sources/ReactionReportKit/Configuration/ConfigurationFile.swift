@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 
 /// `reaction-report.toml`: the settings of a build, read onto `BuildOptions`.
 ///
@@ -24,10 +25,11 @@ public enum ConfigurationFile {
             throw LocatedError(file: path, reason: "no such configuration file")
         }
         guard !isFolder.boolValue else { throw LocatedError(file: path, reason: "is a folder, not a configuration file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Not FileManager.contents(atPath:), which lost 4 kB for every empty file it read.
+        guard let bytes = try? DiskFiles.contents(of: path) else {
             throw LocatedError(file: path, reason: "the configuration file cannot be read")
         }
-        try apply(TOMLParser.parse([UInt8](data), file: path), to: &options)
+        try apply(TOMLParser.parse(bytes, file: path), to: &options)
     }
 
     /// Parses `text` as the file `file` and applies it to `options`.
@@ -101,10 +103,7 @@ public enum ConfigurationFile {
             case "topN":
                 options.topN = try reader.positiveInteger(value, key)
             case "since", "until":
-                let text = try reader.string(value, key)
-                guard let bound = PeriodBound.parse(text) else {
-                    throw document.error(at: value.position, "'\(key)' must be a day (YYYY-MM-DD) or an ISO week (YYYY-Www), not \(TOMLKey.quoted(text))")
-                }
+                let bound = try reader.periodBound(value, key)
                 if key == "since" {
                     options.since = bound
                     since = (bound, value.position)
@@ -228,6 +227,18 @@ struct SettingReader {
             throw document.error(at: value.position, "'\(key)' must not be empty")
         }
         return text
+    }
+
+    /// A day or an ISO week, within the range a report can cover (`PeriodBound.supportedDays`).
+    func periodBound(_ value: TOMLValue, _ key: String) throws -> PeriodBound {
+        let text = try string(value, key)
+        guard let bound = PeriodBound.parse(text) else {
+            throw document.error(at: value.position, "'\(key)' must be a day (YYYY-MM-DD) or an ISO week (YYYY-Www), not \(TOMLKey.quoted(text))")
+        }
+        guard bound.isSupported else {
+            throw document.error(at: value.position, "'\(key)' must be \(PeriodBound.supportedRange), not \(TOMLKey.quoted(text))")
+        }
+        return bound
     }
 
     func boolean(_ value: TOMLValue, _ key: String) throws -> Bool {

@@ -105,4 +105,28 @@ public enum PeriodBound: Sendable, Hashable, CustomStringConvertible {
         case .week(let week): return week.description
         }
     }
+
+    /// The days a period may cover: a report's times are nanoseconds since 1970 in 64 bits,
+    /// 1677-09-21 to 2262-04-11, and a bound turns into the start of its week (up to six days
+    /// before it) and of the week after (up to seven days after), each moved by the time
+    /// zone's offset (under a day); whole years with more than three months to spare.
+    public static let supportedDays = CivilDate(year: 1678, month: 1, day: 1)...CivilDate(year: 2261, month: 12, day: 31)
+
+    /// The first and last weeks wholly within `supportedDays`.
+    public static let supportedWeeks: ClosedRange<ISOWeek> = {
+        let first = ISOWeek(containing: supportedDays.lowerBound), last = ISOWeek(containing: supportedDays.upperBound)
+        let lastSunday = CivilDate(daysSinceEpoch: last.monday.daysSinceEpoch + 6)
+        return (first.monday < supportedDays.lowerBound ? first.next : first)...(supportedDays.upperBound < lastSunday ? last.previous : last)
+    }()
+
+    /// The supported bounds, as errors name them: "a day from 1678-01-01 to 2261-12-31 or a
+    /// week from 1678-W01 to 2261-W52".
+    public static let supportedRange =
+        "a day from \(supportedDays.lowerBound.isoText) to \(supportedDays.upperBound.isoText)"
+        + " or a week from \(supportedWeeks.lowerBound) to \(supportedWeeks.upperBound)"
+
+    /// True when every day the bound covers is in `supportedDays`.
+    public var isSupported: Bool {
+        Self.supportedDays.contains(firstDay) && Self.supportedDays.contains(CivilDate(daysSinceEpoch: dayAfter.daysSinceEpoch - 1))
+    }
 }

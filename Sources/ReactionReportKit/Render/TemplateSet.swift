@@ -1,5 +1,6 @@
 import ByteOutput
 import Foundation
+import InputFiles
 import Templates
 
 /// The built-in templates and assets (embedded from `Templates/`).
@@ -12,6 +13,8 @@ public enum BuiltinTemplates {}
 public struct TemplateSet: Sendable {
     let html: TemplateLibrary
     let markdown: TemplateLibrary
+    /// Where each template was read from, by kind and name (`html/index`), for errors.
+    let sources: [String: String]
     /// Static files to copy into the site, by path under `assets/`.
     public let assets: [String: String]
 
@@ -23,8 +26,9 @@ public struct TemplateSet: Sendable {
     }
 
     /// Loads the templates, applying overrides and additions from `overrideFolder` when given.
-    /// A template that does not parse, or a partial tag naming a template found nowhere, is an
-    /// error naming the file, line and column.
+    /// A template that does not parse, a partial tag naming a template found nowhere, or one
+    /// starting a cycle of partial tags outside sections (which could never end) is an error
+    /// naming the file, line and column.
     public static func load(overrideFolder: String? = nil) throws -> TemplateSet {
         var files = BuiltinTemplates.files.map { File(path: $0.key, text: $0.value, source: "built-in Templates/" + $0.key) }
         if let folder = overrideFolder { files = try applying(folder, to: files) }
@@ -48,7 +52,7 @@ public struct TemplateSet: Sendable {
         func library(_ kind: String, _ escaping: TemplateEscaping) throws -> TemplateLibrary {
             try link(templates[kind]!, kind: kind, escaping: escaping, sources: sources, folder: overrideFolder)
         }
-        return TemplateSet(html: try library("html", .html), markdown: try library("markdown", .markdown), assets: assets)
+        return TemplateSet(html: try library("html", .html), markdown: try library("markdown", .markdown), sources: sources, assets: assets)
     }
 
     /// The files with the folder's overrides in place, and its own templates added.
@@ -86,8 +90,11 @@ public struct TemplateSet: Sendable {
         }.sorted()
     }
 
+    /// The file's text. Read with `DiskFiles` (POSIX calls): Foundation's
+    /// `FileManager.contents(atPath:)` lost 4 kB for every empty file it read (swift-foundation
+    /// with Swift 6.3.1; LeakSanitizer, in the fuzz target).
     static func read(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let bytes = try? DiskFiles.contents(of: path), let text = String(validating: bytes, as: UTF8.self) else {
             throw LocatedError(file: path, reason: "cannot be read as UTF-8 text")
         }
         return text
@@ -109,7 +116,8 @@ public struct TemplateSet: Sendable {
     }
 
     /// Links one kind's templates into a library; a partial tag naming no template is an error
-    /// at the tag, saying which file would have been its template.
+    /// at the tag, saying which file would have been its template, and so is one starting a
+    /// cycle of partial tags outside sections.
     static func link(
         _ templates: [String: Template], kind: String, escaping: TemplateEscaping,
         sources: [String: String], folder: String?
@@ -117,11 +125,32 @@ public struct TemplateSet: Sendable {
         do {
             return try TemplateLibrary(templates, escaping: escaping)
         } catch {
-            let places = folder.map { "in \($0) or among the built-in templates" } ?? "among the built-in templates"
-            throw LocatedError(
-                file: sources[kind + "/" + error.template] ?? kind + "/" + error.template, line: error.line, column: error.column,
-                reason: "{{> \(error.partial)}} names no template: there is no \(kind)/\(error.partial).mustache \(places)")
+            let file = sources[kind + "/" + error.template] ?? kind + "/" + error.template
+            switch error.problem {
+            case .missingPartial(let partial):
+                let places = folder.map { "in \($0) or among the built-in templates" } ?? "among the built-in templates"
+                throw LocatedError(
+                    file: file, line: error.line, column: error.column,
+                    reason: "{{> \(partial)}} names no template: there is no \(kind)/\(partial).mustache \(places)")
+            case .cycle(let names):
+                throw LocatedError(
+                    file: file, line: error.line, column: error.column,
+                    reason: "partial cycle \(names.joined(separator: " → ")): each includes the next outside any section, so rendering would never end "
+                        + "(a template may include itself only inside a section, whose data ends the recursion)")
+            }
         }
+    }
+
+    /// Why a page nested too deep: a cycle the data did not end, or (with no template twice)
+    /// a chain of partials, shortened to its ends.
+    static func tooDeep(_ names: [String]) -> String {
+        let depth = TemplateLibrary.maximumDepth
+        guard names.first != names.last else {
+            return "partial cycle \(names.joined(separator: " → ")) went \(depth) sections and partials deep: "
+                + "the data does not end it (a section inside the cycle finds the same list, or true, at every depth)"
+        }
+        let chain = names.count <= 8 ? names : names.prefix(3) + ["…"] + names.suffix(3)
+        return "partials \(chain.joined(separator: " → ")) nest sections and partials more than \(depth) deep: include fewer templates in one another"
     }
 
     /// Renders the HTML template `name` (its file stem) with a view model, into bytes.
@@ -137,9 +166,15 @@ public struct TemplateSet: Sendable {
 
     private func render(_ library: TemplateLibrary, _ folder: String, _ name: String, _ model: TemplateValue) throws -> ByteBuffer {
         let out = ByteBuffer(capacity: 16_384)
-        guard library.render(name, model, into: out) else {
-            throw LocatedError(file: "\(folder)/\(name).mustache", reason: "no such template")
+        let found: Bool
+        do {
+            found = try library.render(name, model, into: out)
+        } catch {
+            throw LocatedError(
+                file: sources[folder + "/" + error.template] ?? folder + "/" + error.template + ".mustache", line: error.line, column: error.column,
+                reason: Self.tooDeep(error.cycle))
         }
+        guard found else { throw LocatedError(file: "\(folder)/\(name).mustache", reason: "no such template") }
         return out
     }
 }

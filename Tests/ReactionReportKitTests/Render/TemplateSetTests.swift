@@ -57,6 +57,29 @@ final class TemplateSetTests: XCTestCase {
         }
     }
 
+    func testAnEmptyTemplateIsReadAsNothingAndOtherBytesAreRefused() throws {
+        let folder = try templatesFolder(["html/foot.mustache": "<footer>{{> my-footer}}</footer>\n", "html/my-footer.mustache": ""])
+        let result = try TestSupport.settleFixtures(["pubnub/chat-history.json"])
+        let writer = MemoryWriter()
+        try SiteRenderer(options: BuildOptions(), templates: try TemplateSet.load(overrideFolder: folder.path), inputSummary: "1 file")
+            .render(Analysis(result, options: BuildOptions(), calendar: WeekCalendar("UTC")!), to: writer)
+        XCTAssertTrue(try XCTUnwrap(writer.files["index.html"]).hasSuffix("</section>\n<footer></footer>\n"), writer.files["index.html"] ?? "")
+        try Data([0x7B, 0x7B, 0xFF, 0x7D, 0x7D]).write(to: folder.appendingPathComponent("html/my-footer.mustache"))
+        XCTAssertThrowsError(try TemplateSet.load(overrideFolder: folder.path)) { error in
+            XCTAssertEqual("\(error)", folder.path + "/html/my-footer.mustache: cannot be read as UTF-8 text")
+        }
+    }
+
+    func testTooDeepNamesTheCycleOrTheEndsOfTheChain() {
+        XCTAssertEqual(
+            TemplateSet.tooDeep(["a", "b", "a"]),
+            "partial cycle a → b → a went 256 sections and partials deep: the data does not end it "
+                + "(a section inside the cycle finds the same list, or true, at every depth)")
+        XCTAssertEqual(
+            TemplateSet.tooDeep(["index"] + (0...127).map { "p\($0)" }),
+            "partials index → p0 → p1 → … → p125 → p126 → p127 nest sections and partials more than 256 deep: include fewer templates in one another")
+    }
+
     func testABuildWithAPartialFoundNowhereWritesNothing() throws {
         let folder = try templatesFolder(["html/foot.mustache": "{{> gone}}"])
         let output = try TestSupport.temporaryFolder().appendingPathComponent("Out")
