@@ -62,6 +62,24 @@ public enum DiskFiles {
         return try readAll(descriptor, sizeHint: Int(status.st_size), path: path)
     }
 
+    /// At most the first `limit` bytes of the regular file at `path` (to tell what a file is).
+    /// - Throws: `LocatedError` ("cannot be read") as `contents(of:)` does.
+    public static func contents(of path: String, upTo limit: Int) throws -> [UInt8] {
+        let (descriptor, _) = try openForReading(path)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: max(limit, 0))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw LocatedError(file: path, reason: "cannot be read") }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
     /// The file at `path`: mapped when it is a regular file of at least `reading.mappingFrom`
     /// bytes, otherwise (or when it cannot be mapped) read into memory as `contents(of:)` does.
     /// - Throws: `LocatedError` ("cannot be read") for a file that cannot be opened or read, or a folder.

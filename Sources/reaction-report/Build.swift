@@ -169,6 +169,7 @@ struct Build: ParsableCommand {
         if !quiet {
             if let note = outcome.result.directConversations?.note { Console.error("reaction-report: note: " + note) }
             for notice in outcome.result.notices { Console.error("reaction-report: note: " + Console.visible(notice)) }
+            for warning in outcome.warnings { Console.error("reaction-report: warning: " + Console.visible(warning)) }
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
@@ -205,6 +206,7 @@ struct Inspect: ParsableCommand {
             print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")
         }
         for notice in outcome.result.notices { print("Note: " + Console.visible(notice)) }
+        for warning in outcome.warnings { Console.error("reaction-report: warning: " + Console.visible(warning)) }
         if let direct = outcome.result.directConversations {
             print("Direct conversations: " + (direct.note ?? "\(direct.conversations), included as asked"))
         }

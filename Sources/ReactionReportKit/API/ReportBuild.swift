@@ -28,6 +28,9 @@ public struct ReportBuild {
         public var analysis: Analysis
         /// Files written (0 for `inspect`).
         public var filesWritten: Int
+        /// What the user should hear of the run that is not an error: options that leave no
+        /// message of the inputs.
+        public var warnings: [String] = []
         /// The filtered, settled result the report is made from.
         public var result: LedgerResult { analysis.result }
     }
@@ -55,9 +58,23 @@ public struct ReportBuild {
         let calendar = try step(.filter) { try self.calendar() }
         let (files, ledger) = try step(.read) { try read() }
         let settled = step(.settle) { ledger.summarize(handBack: Self.handBackFreeMemory) }
+        let reactionsRead = settled.tallies.values.reduce(0) { $0.addingClamped($1.read) }
+        if let empty = EmptyInput.check(messages: settled.messages.count, reactions: reactionsRead, detected: files) {
+            throw StepError(step: .read, underlying: empty)
+        }
+        let before = (
+            count: settled.messages.count, first: settled.messages.first(where: { $0.sentAt != nil })?.sentAt,
+            last: settled.messages.last(where: { $0.sentAt != nil })?.sentAt
+        )
         let filtered = step(.filter) { filter(settled, calendar: calendar) }
         let analysis = step(.analyse) { Analysis(filtered, options: options, calendar: calendar, palette: palette) }
-        return Outcome(files: files, analysis: analysis, filesWritten: 0)
+        var outcome = Outcome(files: files, analysis: analysis, filesWritten: 0)
+        if let warning = EmptyInput.warning(
+            messages: before.count, first: before.first, last: before.last, left: filtered.messages.count, options: options, calendar: calendar)
+        {
+            outcome.warnings.append(warning)
+        }
+        return outcome
     }
 
     /// Runs every step, publishing the site into `output`.
@@ -120,6 +137,7 @@ public struct ReportBuild {
         var run = ImportRun(importers: ImportRun.standardImporters(reactionActionTypes: options.reactionActionTypes), forcedFormat: forcedFormat)
         run.progress = progress
         let files = try run.read(inputs, into: ledger)
+        if let empty = EmptyInput.check(detected: files, inputs: inputs, skipped: ledger.diagnostics) { throw empty }
         if ledger.hasCarried, let problem = ledger.carried.shardProblem { throw problem }
         return (files, ledger)
     }

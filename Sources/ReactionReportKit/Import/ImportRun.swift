@@ -134,9 +134,15 @@ public struct ImportRun {
                 detected += try read(try InputTree.zip(tree.display(name)).observed(report), into: ledger, report: report)
                 continue
             }
+            if OtherExportFormat.mayBe(name), let other = OtherExportFormat.recognise((try? tree.start(of: name, limit: OtherExportFormat.sniffedBytes)) ?? []) {
+                ledger.diagnose(Diagnostic(.skippedFile, file: tree.display(name), other.reason))
+                continue
+            }
             guard InputTree.isJSONName(name) else { continue }
             let bytes = try tree.bytes(of: name, reading: fileReading)
-            if let format = try read(consume bytes, name: tree.display(name), explicit: false, origin: .entry(name, of: tree), into: ledger) {
+            // With --input-format, a folder's file of another format is refused as a named file is.
+            let explicit = forcedFormat != nil
+            if let format = try read(consume bytes, name: tree.display(name), explicit: explicit, origin: .entry(name, of: tree), into: ledger) {
                 detected.append(DetectedFile(name: tree.display(name), format: format))
             }
         }
@@ -183,6 +189,7 @@ public struct ImportRun {
     func readDocument(
         _ bytes: consuming InputBytes, name: String, explicit: Bool, origin: InputOrigin?, into ledger: ReactionLedger
     ) throws -> InputFormat? {
+        if explicit, let other = OtherExportFormat.recognise(leading: bytes) { throw LocatedError(file: name, reason: other.reason) }
         var document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
         _ = consume bytes
         guard let (importer, format) = match(document) else {

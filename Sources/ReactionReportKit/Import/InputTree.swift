@@ -15,6 +15,8 @@ public struct InputTree {
     /// What a reader should hear of entries passed over that are not a loss: a site this tool
     /// wrote, found inside the folder, is not read as input.
     public private(set) var notices: [String] = []
+    /// The folder's path with a slash, when the tree is a folder on disk.
+    private var localFolder: String?
     private let load: (String) throws -> [UInt8]
     private let loadInput: (String, FileReading) throws -> InputBytes
     private let measure: (String) -> Int
@@ -63,6 +65,13 @@ public struct InputTree {
             if UTF8Bytes.precedes(names[middle], name) { low = middle + 1 } else { high = middle }
         }
         return false
+    }
+
+    /// The first `limit` bytes of the entry `name` (the whole entry, when an archive's, is
+    /// inflated and cut), to tell what it is.
+    public func start(of name: String, limit: Int) throws -> [UInt8] {
+        if let folder = localFolder { return try DiskFiles.contents(of: folder + name, upTo: limit) }
+        return Array(try load(name).prefix(limit))
     }
 
     /// The size of the entry `name` as read (an archive's entries unpacked; 0 when it cannot
@@ -127,6 +136,7 @@ public struct InputTree {
                 try DiskFiles.bytes(of: folder + name, reading: reading)
             })
         tree.notices = notices
+        tree.localFolder = folder
         return tree
     }
 
@@ -157,6 +167,7 @@ public struct InputTree {
                 return bytes
             })
         tree.notices = notices
+        tree.localFolder = localFolder
         return tree
     }
 
