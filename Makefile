@@ -5,9 +5,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u
 .PHONY: deps test-deps demo test check-pages fuzz build release clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
-# libcurl4-openssl-dev: `post` uses FoundationNetworking's URLSession, which is libcurl; the
-# release build (--static-swift-stdlib) links -lcurl and the program then needs libcurl4 at run
-# time, which the -dev package brings. ca-certificates: the roots libcurl checks https
+# libcurl4-openssl-dev: `post` calls libcurl (Sources/CWebhookHTTP), whose headers it brings; the
+# program links -lcurl and then needs libcurl4 at run time, which the -dev package brings. ca-certificates: the roots libcurl checks https
 # webhooks against (a minimal Debian lacks them).
 deps:
 	@if ! pkg-config --exists libcmark zlib libcurl 2>/dev/null || [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \

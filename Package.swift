@@ -59,10 +59,13 @@ let package = Package(
                 "SourceText"
             ]
         ),
+        // One HTTP POST made by libcurl, in C: its callbacks stop reading at the bound and its
+        // timer ends the exchange, with no pointer code in Swift.
+        .target(name: "CWebhookHTTP", linkerSettings: [.linkedLibrary("curl")]),
         // Posting a built site's digest to a Slack or Discord incoming webhook, with retries:
-        // URLSession (FoundationNetworking) behind a transport the tests can replace. A target of
-        // its own so that the library holds no networking.
-        .target(name: "WebhookPost", dependencies: ["ParallelWork", "ReactionReportKit"]),
+        // CWebhookHTTP behind a transport the tests can replace. A target of its own so that the
+        // library holds no networking.
+        .target(name: "WebhookPost", dependencies: ["CWebhookHTTP", "ReactionReportKit"]),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
@@ -95,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebhookPostTests",
-            dependencies: ["WebhookPost", "ReactionReportKit", "CPosix", "ParallelWork", "ProgramRunner"]
+            dependencies: ["WebhookPost", "CWebhookHTTP", "ReactionReportKit", "CPosix", "ParallelWork", "ProgramRunner"]
         )
     ]
 )

@@ -7,8 +7,7 @@ import Foundation
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first one included.
     public var attempts: Int
-    /// Seconds each attempt may take in all, whole ones: FoundationNetworking's timer, set to
-    /// it too, drops the fraction (a timeout of 0.5 s fires at once).
+    /// Seconds each attempt may take in all, whole ones (`--timeout`).
     public var timeout: Int
     public var firstWait: Double
     public var longestWait: Double

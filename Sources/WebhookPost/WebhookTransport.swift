@@ -1,7 +1,7 @@
 import Foundation
 
 /// What sends one attempt: a POST of the digest to the webhook, and what came of it. The
-/// program uses `URLSessionTransport`; tests give the poster a scripted one, so its retries and
+/// program uses `CurlTransport`; tests give the poster a scripted one, so its retries and
 /// waits are checked without a network or a clock.
 public protocol WebhookTransport: Sendable {
     /// Sends `request` once and waits for its answer: at most `request.timeout` seconds in all
@@ -29,7 +29,7 @@ public struct HTTPAnswer: Sendable, Equatable {
     public var status: Int
     /// The `Retry-After` header, as sent.
     public var retryAfter: String?
-    /// The body, or its start when `bodyIsCut` (`URLSessionTransport` reads at most 64 KiB, and
+    /// The body, or its start when `bodyIsCut` (`CurlTransport` reads at most 64 KiB, and
     /// none of a 2xx answer's body, which is never shown).
     public var body: [UInt8]
     /// True when the body went on past `body`: the bound, the timeout or a broken connection

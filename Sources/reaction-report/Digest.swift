@@ -90,7 +90,7 @@ struct Post: ParsableCommand {
         }
         let address = try WebhookAddress.resolve(environment: ProcessInfo.processInfo.environment, file: webhookFile)
         let poster = WebhookPoster(
-            transport: URLSessionTransport(), policy: RetryPolicy(attempts: attempts, timeout: timeout),
+            transport: CurlTransport(), policy: RetryPolicy(attempts: attempts, timeout: timeout),
             sleep: { Thread.sleep(forTimeInterval: $0) }, note: { Console.error("reaction-report: " + Console.visible($0)) })
         _ = try poster.post(payload, to: address, what: digest.title)
         print("posted \(digest.title) to \(address.host)")

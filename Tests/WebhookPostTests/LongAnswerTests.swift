@@ -34,7 +34,7 @@ final class LongAnswerTests: XCTestCase {
         self.server = server
         let address = try WebhookAddress(server.url(Self.path), source: "REACTION_REPORT_WEBHOOK")
         var notes: [String] = []
-        let poster = WebhookPoster(transport: URLSessionTransport(), policy: policy, sleep: { _ in }, note: { notes.append($0) })
+        let poster = WebhookPoster(transport: CurlTransport(), policy: policy, sleep: { _ in }, note: { notes.append($0) })
         let outcome = Result { () throws(DeliveryError) in try poster.post(Array("{\"text\":\"hi\"}".utf8), to: address, what: "the 2026-W47 Slack digest") }
         server.stop()
         return (outcome, notes, server.streams)
@@ -89,6 +89,36 @@ final class LongAnswerTests: XCTestCase {
             run.outcome,
             .failure(DeliveryError("could not post the 2026-W47 Slack digest to 127.0.0.1: it answered HTTP 403, which is not retried (its answer: denied…)")))
         assertClosedEarly(run.streams, count: 1, most: Self.mostSent)
+    }
+
+    func testARedirectSentFlatOutIsAnsweredAtOnceAndNotRead() throws {
+        let start = "moved to /elsewhere "
+        let began = Date()
+        let run = try post([.endless(302, headers: [("Location", "/elsewhere")], start: start, flatOut: true), .answer(200)])
+        let elapsed = Date().timeIntervalSince(began)
+        let excerpt = start + String(repeating: "x", count: 199 - start.count) + "…"
+        XCTAssertEqual(
+            run.outcome,
+            .failure(
+                DeliveryError(
+                    "could not post the 2026-W47 Slack digest to 127.0.0.1: it answered HTTP 302, a redirect, which is not followed (its answer: \(excerpt))")))
+        XCTAssertEqual(run.notes, [])
+        assertClosedEarly(run.streams, count: 1, most: Self.mostSent)
+        // Answered when its head and the start of its body came, not at the 5 s timeout.
+        XCTAssertLessThan(elapsed, 2.5, "the redirect took \(elapsed) s")
+    }
+
+    func testAServerErrorSentFlatOutIsClosedOnEveryAttempt() throws {
+        let run = try post([.endless(500, headers: [("Retry-After", "0")], start: "overloaded ", flatOut: true)])
+        XCTAssertEqual(
+            run.outcome, .failure(DeliveryError("gave up posting the 2026-W47 Slack digest to 127.0.0.1 after 3 attempts; the last one answered HTTP 500")))
+        XCTAssertEqual(
+            run.notes,
+            [
+                "attempt 1 of 3 to 127.0.0.1 answered HTTP 500; trying again in 0 s, as its Retry-After asks",
+                "attempt 2 of 3 to 127.0.0.1 answered HTTP 500; trying again in 0 s, as its Retry-After asks"
+            ])
+        assertClosedEarly(run.streams, count: 3, most: Self.mostSent)
     }
 
     func testAnAnswerDrippedBeforeItsHeadEndsIsNoAnswerAtTheTimeout() throws {

@@ -1,9 +1,10 @@
+import CWebhookHTTP
 import Foundation
 import XCTest
 
 @testable import WebhookPost
 
-/// The program's transport (URLSession) against a server on 127.0.0.1 that answers as each test
+/// The program's transport (libcurl) against a server on 127.0.0.1 that answers as each test
 /// scripts: what arrives (method, path, headers, the body byte for byte), how many attempts,
 /// the waits asked of the sleeper (recorded, not waited), and the messages.
 final class PostingServerTests: XCTestCase {
@@ -29,7 +30,7 @@ final class PostingServerTests: XCTestCase {
         let address = try WebhookAddress(server.url(Self.path), source: "REACTION_REPORT_WEBHOOK")
         var waits: [Double] = []
         var notes: [String] = []
-        let poster = WebhookPoster(transport: URLSessionTransport(), policy: policy, sleep: { waits.append($0) }, note: { notes.append($0) })
+        let poster = WebhookPoster(transport: CurlTransport(), policy: policy, sleep: { waits.append($0) }, note: { notes.append($0) })
         let outcome = Result { () throws(DeliveryError) in try poster.post(Self.payload, to: address, what: "the 2026-W47 Slack digest") }
         server.stop()
         return (outcome, waits, notes, server.requests)
@@ -110,18 +111,18 @@ final class PostingServerTests: XCTestCase {
 
     func testAFailuresOwnTextIsShownWithoutTheURL() {
         let url = URL(string: "https://hooks.example/services/T0/SECRET")!
-        let error = NSError(
-            domain: NSURLErrorDomain, code: NSURLErrorUnknown,
-            userInfo: [NSLocalizedDescriptionKey: "SSL certificate problem: self-signed certificate\n for https://hooks.example/services/T0/SECRET"])
+        // libcurl's text, where our words would not say enough, on one line and without the URL.
+        let echoing = "SSL certificate problem: self-signed certificate\n for https://hooks.example/services/T0/SECRET"
         XCTAssertEqual(
-            URLSessionTransport.result(of: error, url: url), .connectionFailed("SSL certificate problem: self-signed certificate for …"))
-        let refused = NSError(
-            domain: NSURLErrorDomain, code: NSURLErrorCannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "Failed to connect after 2 ms"])
-        XCTAssertEqual(URLSessionTransport.result(of: refused, url: url), .connectionFailed("connection refused"))
-        let untrusted = NSError(domain: NSURLErrorDomain, code: NSURLErrorServerCertificateUntrusted)
+            CurlTransport.failure(rr_post_other, message: echoing, url: url), .connectionFailed("SSL certificate problem: self-signed certificate for …"))
+        XCTAssertEqual(CurlTransport.failure(rr_post_refused, message: "Failed to connect after 2 ms", url: url), .connectionFailed("connection refused"))
         XCTAssertEqual(
-            URLSessionTransport.result(of: untrusted, url: url), .failed("the TLS connection failed (the server's certificate was not accepted)"))
-        XCTAssertEqual(URLSessionTransport.result(of: NSError(domain: NSURLErrorDomain, code: NSURLErrorTimedOut), url: url), .noAnswer)
+            CurlTransport.failure(rr_post_certificate_refused, message: "", url: url),
+            .failed("the TLS connection failed (the server's certificate was not accepted)"))
+        XCTAssertEqual(
+            CurlTransport.failure(rr_post_certificate_refused, message: "SSL certificate problem: self-signed certificate", url: url),
+            .failed("the TLS connection failed (the server's certificate was not accepted: SSL certificate problem: self-signed certificate)"))
+        XCTAssertEqual(CurlTransport.failure(rr_post_timed_out, message: "Operation timed out after 1000 milliseconds", url: url), .noAnswer)
     }
 
     func testBadRequestIsNotRetried() throws {
@@ -149,7 +150,7 @@ final class PostingServerTests: XCTestCase {
         closed.stop()
         let address = try WebhookAddress(closed.url(Self.path), source: "REACTION_REPORT_WEBHOOK")
         var waits: [Double] = []
-        let poster = WebhookPoster(transport: URLSessionTransport(), policy: RetryPolicy(attempts: 2, timeout: 5), sleep: { waits.append($0) })
+        let poster = WebhookPoster(transport: CurlTransport(), policy: RetryPolicy(attempts: 2, timeout: 5), sleep: { waits.append($0) })
         XCTAssertThrowsError(try poster.post(Self.payload, to: address, what: "the 2026-W47 Slack digest")) { error in
             XCTAssertEqual(
                 error as? DeliveryError,

@@ -19,10 +19,11 @@ final class TestHTTPServer: Sendable {
     enum Reply: Sendable {
         case answer(Int, headers: [(String, String)] = [], body: String = "")
         /// A status with headers and a `Content-Length` of 10 GiB, then a body that begins with
-        /// `start` and goes on with "x", 64 KiB every 0.5 ms (a gigabit link's pace), until the
-        /// client closes the connection, or stops reading for 10 s, or `endlessLimit` bytes are
-        /// sent (so that a client that reads on holds no more than that).
-        case endless(Int, headers: [(String, String)] = [], start: String = "")
+        /// `start` and goes on with "x", 64 KiB every 0.5 ms (a gigabit link's pace), or as fast
+        /// as the socket takes them when `flatOut`, until the client closes the connection, or
+        /// stops reading for 10 s, or `endlessLimit` bytes are sent (so that a client that reads
+        /// on holds no more than that).
+        case endless(Int, headers: [(String, String)] = [], start: String = "", flatOut: Bool = false)
         /// `sent` at once, then the bytes of `dripped` one every 100 ms, over and over, until the
         /// client closes the connection or `dripLimit` bytes are dripped.
         case drip(sent: String, dripped: String)
@@ -128,8 +129,8 @@ final class TestHTTPServer: Sendable {
             case .answer(let status, let headers, let body):
                 _ = write(connection, Self.head(status, headers, length: body.utf8.count) + body)
                 close(connection)
-            case .endless(let status, let headers, let start):
-                let stream = sendEndless(connection, head: Self.head(status, headers, length: 10 << 30) + start)
+            case .endless(let status, let headers, let start, let flatOut):
+                let stream = sendEndless(connection, head: Self.head(status, headers, length: 10 << 30) + start, flatOut: flatOut)
                 state.withLock { $0.streams.append(stream) }
                 close(connection)
             case .drip(let sent, let dripped):
@@ -151,11 +152,9 @@ final class TestHTTPServer: Sendable {
         return head + "\r\n"
     }
 
-    /// Sends `head`, then "x" in chunks of 64 KiB every 0.5 ms until a send fails or
-    /// `endlessLimit` is sent. The pause is a network's: a sender on the same machine that never
-    /// pauses holds libcurl's read loop, and with it the session's queue that stopping the task
-    /// waits for, until it pauses (the transport drops what comes meanwhile).
-    private func sendEndless(_ connection: Int32, head: String) -> Stream {
+    /// Sends `head`, then "x" in chunks of 64 KiB, one every 0.5 ms (a network's pace) unless
+    /// `flatOut`, until a send fails or `endlessLimit` is sent.
+    private func sendEndless(_ connection: Int32, head: String, flatOut: Bool) -> Stream {
         var wait = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         guard write(connection, head) == 0 else { return Stream(bytes: 0, closedByClient: true) }
@@ -165,7 +164,7 @@ final class TestHTTPServer: Sendable {
             let count = send(connection, chunk, chunk.count, Self.sendFlags)
             guard count > 0 else { return Stream(bytes: sent, closedByClient: errno == EPIPE || errno == ECONNRESET) }
             sent += count
-            usleep(500)
+            if !flatOut { usleep(500) }
         }
         return Stream(bytes: sent, closedByClient: false)
     }
