@@ -41,9 +41,10 @@ public struct EmptyInput: Error, CustomStringConvertible, Sendable {
     /// force; nil when some are left.
     static func warning(messages: Int, first: Timestamp?, last: Timestamp?, left: Int, options: BuildOptions, calendar: WeekCalendar) -> String? {
         guard messages > 0, left == 0 else { return nil }
-        let span = first.map { first in
-            " (from \(calendar.day(of: first).isoText) to \(calendar.day(of: last ?? first).isoText), \(calendar.name))"
-        } ?? ""
+        let span =
+            first.map { first in
+                " (from \(calendar.day(of: first).isoText) to \(calendar.day(of: last ?? first).isoText), \(calendar.name))"
+            } ?? ""
         var named = optionsInForce(options)
         if named.isEmpty { named = ["direct conversations left out (--include-direct-messages)"] }
         return "the report's options leave none of the \(messages) message\(messages == 1 ? "" : "s") of the inputs\(span): "

@@ -134,7 +134,8 @@ public struct ImportRun {
                 detected += try read(try InputTree.zip(tree.display(name)).observed(report), into: ledger, report: report)
                 continue
             }
-            if OtherExportFormat.mayBe(name), let other = OtherExportFormat.recognise((try? tree.start(of: name, limit: OtherExportFormat.sniffedBytes)) ?? []) {
+            if OtherExportFormat.mayBe(name), let other = OtherExportFormat.recognise((try? tree.start(of: name, limit: OtherExportFormat.sniffedBytes)) ?? [])
+            {
                 ledger.diagnose(Diagnostic(.skippedFile, file: tree.display(name), other.reason))
                 continue
             }
