@@ -193,7 +193,7 @@ public struct ImportSink {
     public func update(_ update: MessageUpdate) { ledger.record(update, file: file) }
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }
     public func person(_ platform: Platform, id: String, name: String?) { ledger.recordPerson(platform: platform, id: id, name: name) }
-    public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform) }
+    public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform, file: fileName) }
     /// Records that the platform marks a user as a bot.
     public func bot(_ platform: Platform, id: String) { ledger.recordBot(platform: platform, id: id) }
 

@@ -48,9 +48,12 @@ extension ReactionLedger {
         let message = summary.message
         var found: [Diagnostic] = []
         let start = out.reactions.count
+        let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: CompactID(""))]
+        let conversationName = conversation?.name ?? key.conversationID
         for position in arena.entryPositions(from: head) {
             let entry = arena.entries[position]
-            let counted = settle(entry: position, message: message, arena: arena, into: &out, matched: &matched, log: &found, unlisted: &unlisted)
+            let counted = settle(
+                entry: position, message: message, in: conversationName, arena: arena, into: &out, matched: &matched, log: &found, unlisted: &unlisted)
             let total = entry.total == ReactionArena.noTotal ? 0 : Int(entry.total)
             let before = max(total, Int(entry.adderCount))
             // Adds without a reactor beyond what the total covers are read, and not counted.
@@ -71,7 +74,6 @@ extension ReactionLedger {
         let removal = removals.isEmpty ? nil : RemovalKey(platform: key.platform, ref: AddIdentity(key.id.text))
         let removedAsMessage = removal.map { removals[$0] != nil } ?? false
         if removedAsMessage, let removal { matched.insert(removal) }
-        let conversation = conversations[MessageKey(platform: key.platform, conversationID: key.conversationID, id: CompactID(""))]
         if message.authorName == nil, let author = message.authorID { summary.authorName = people[key.platform]?[author] }
         if let (target, anyTarget) = targets {
             if let edit = edits[target] ?? edits[anyTarget] { summary.text = edit.text }
@@ -79,7 +81,7 @@ extension ReactionLedger {
             summary.paidStars = paidStars[target] ?? paidStars[anyTarget] ?? 0
         }
         if message.deleted || removedAsMessage { summary.deleted = true }
-        summary.conversationName = conversation?.name ?? key.conversationID
+        summary.conversationName = conversationName
         return start..<out.reactions.count
     }
 
@@ -87,12 +89,14 @@ extension ReactionLedger {
     /// platform's total; appends the reaction to `out` unless it comes to nothing.
     /// - Parameter unlisted: increased by the reactors the platform's names lack.
     /// - Returns: the reaction's count (0 when none is left).
+    /// - Parameter conversationName: the message's conversation, for diagnostics.
     func settle(
-        entry position: UInt32, message: ImportedMessage, arena: ReactionArena, into out: inout SettlingOutput, matched: inout Set<RemovalKey>,
-        log: inout [Diagnostic], unlisted: inout Int
+        entry position: UInt32, message: ImportedMessage, in conversationName: String, arena: ReactionArena, into out: inout SettlingOutput,
+        matched: inout Set<RemovalKey>, log: inout [Diagnostic], unlisted: inout Int
     ) -> Int {
         let entry = arena.entries[position]
         let emoji = emojiTable[Int(entry.emoji)]
+        let place = "\(message.platform.displayName) message \(message.id) in \(conversationName)"
         out.scratch.removeAll(keepingCapacity: true)
         for adderPosition in arena.adderPositions(of: position) {
             let adder = arena.adders[adderPosition]
@@ -124,8 +128,8 @@ extension ReactionLedger {
             if liveRefs > 1 {
                 log.append(
                     Diagnostic(
-                        .duplicateAdd, file: nil,
-                        "\(message.platform.displayName) message \(message.id): \(personKeys[Int(adder.person)].id) added \(emoji.display) \(liveRefs) times; counted once"
+                        .duplicateAdd, file: fileName(adder.file),
+                        "\(place): \(personKeys[Int(adder.person)].id) added \(emoji.display) \(liveRefs) times; counted once"
                     ))
             }
             let listed = out.directory.names[Int(adder.person)]
@@ -145,8 +149,8 @@ extension ReactionLedger {
             } else {
                 log.append(
                     Diagnostic(
-                        .reactorsExceedCount, file: nil,
-                        "\(message.platform.displayName) message \(message.id): \(emoji.display) lists \(listed) reactors but counts \(total)"))
+                        .reactorsExceedCount, file: entry.adderCount > 0 ? fileName(arena.adders[Int(entry.firstAdder)].file) : nil,
+                        "\(place): \(emoji.display) lists \(listed) reactors but counts \(total)"))
             }
         }
         guard count > 0 else { return 0 }
@@ -207,15 +211,31 @@ struct SettlingOutput {
 /// Reactors missing from a user list that the export declared complete, each once, in the
 /// order first met. Reactors only: authors can be bots and integrations, which user lists
 /// leave out.
+extension ReactionLedger {
+    /// The file the first add of the reactions listed from `head` was read from.
+    func firstFile(ofList head: UInt32) -> String? {
+        for position in arena.entryPositions(from: head) where arena.entries[position].adderCount > 0 {
+            return fileName(arena.adders[arena.entries[position].firstAdder].file)
+        }
+        return nil
+    }
+
+    /// The name of the file numbered `number` (`beginFile`), nil for none.
+    func fileName(_ number: Int32) -> String? {
+        number >= 0 && Int(number) < files.count ? files[Int(number)] : nil
+    }
+}
+
 struct UnknownUsers {
-    private(set) var found: [PersonKey] = []
+    /// Each person missing from a user list, with the first message they reacted to.
+    private(set) var found: [(person: PersonKey, message: String)] = []
     private var seen: Set<PersonKey> = []
 
-    mutating func collect(_ reactions: ReactionList, platform: Platform, known: [String: String]) {
+    mutating func collect(_ reactions: ReactionList, platform: Platform, known: [String: String], message: @autoclosure () -> String) {
         for reaction in reactions {
             for reactor in reaction.reactors where known[reactor.id] == nil {
                 let person = PersonKey(platform: platform, id: reactor.id)
-                if seen.insert(person).inserted { found.append(person) }
+                if seen.insert(person).inserted { found.append((person, message())) }
             }
         }
     }

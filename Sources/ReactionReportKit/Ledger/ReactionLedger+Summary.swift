@@ -108,7 +108,8 @@ extension ReactionLedger {
                     messageList[$0].conversationID < messageList[$1].conversationID
                 })
             else {
-                account.noteMissing(target, unmatched(list: head, platform: target.platform), conversationID: target.conversationID)
+                account.noteMissing(
+                    target, unmatched(list: head, platform: target.platform), conversationID: target.conversationID, file: firstFile(ofList: head))
                 continue
             }
             let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"]!
@@ -117,7 +118,7 @@ extension ReactionLedger {
                     (
                         target,
                         Diagnostic(
-                            .ambiguousMessage, file: nil,
+                            .ambiguousMessage, file: firstFile(ofList: head),
                             "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(messageList[first].conversationID)"
                         )
                     ))
@@ -202,8 +203,11 @@ extension ReactionLedger {
         }
         var reported: Set<PersonKey> = []
         for part in parts {
-            for person in part.unknown where reported.insert(person).inserted {
-                log.append(Diagnostic(.unknownUser, file: nil, "\(person.platform.displayName) user \(person.id) is not in the export's user list"))
+            for (person, message) in part.unknown where reported.insert(person).inserted {
+                log.append(
+                    Diagnostic(
+                        .unknownUser, file: directoryFiles[person.platform],
+                        "\(person.platform.displayName) user \(person.id) is not in the export's user list (first seen reacting to message \(message))"))
             }
         }
         var conversationList = conversationKeys.map { key in
@@ -261,7 +265,9 @@ extension ReactionLedger {
         for (place, range) in zip(places, ranges) where !range.isEmpty { summaries[place].reactions = ReactionList(store, range) }
         for place in collect {
             let platform = summaries[place].platform
-            unknown.collect(summaries[place].reactions, platform: platform, known: people[platform] ?? [:])
+            unknown.collect(
+                summaries[place].reactions, platform: platform, known: people[platform] ?? [:],
+                message: "\(summaries[place].id) in \(summaries[place].conversationName)")
         }
         out.unknown = unknown.found
         return out
@@ -288,7 +294,8 @@ func keyOrder(_ a: ReactionLedger.MessageKey, _ b: ReactionLedger.MessageKey) ->
 struct SettledPart {
     var matched: Set<ReactionLedger.RemovalKey> = []
     var settled: [(key: ReactionLedger.MessageKey, diagnostic: Diagnostic)] = []
-    var unknown: [PersonKey] = []
+    /// Each with the first message it reacted to ("1700000000.000100 in general").
+    var unknown: [(person: PersonKey, message: String)] = []
     var conversations: Set<ReactionLedger.MessageKey> = []
     var tallies: [Platform: ReactionTally] = [:]
 }
@@ -313,7 +320,7 @@ struct SettlingAccount {
     /// Notes the reactions of a target whose message is not in the input, and the removals they match.
     mutating func noteMissing(
         _ target: MessageTarget, _ unmatched: (live: Int, removed: Int, removals: [ReactionLedger.RemovalKey]),
-        conversationID: String?
+        conversationID: String?, file: String?
     ) {
         matchedRemovals.formUnion(unmatched.removals)
         let tally = ReactionTally(read: unmatched.live.addingClamped(unmatched.removed), removed: unmatched.removed)
@@ -326,7 +333,7 @@ struct SettlingAccount {
             (
                 target,
                 Diagnostic(
-                    .reactionWithoutMessage, file: nil,
+                    .reactionWithoutMessage, file: file,
                     "\(detail): \(unmatched.live) reaction(s) for a message not in the input\(removedNote)",
                     platform: target.platform, reactions: unmatched.live)
             ))

@@ -94,6 +94,8 @@ public final class ReactionLedger {
     /// People the platform marks as bots.
     var bots: [Platform: Set<String>] = [:]
     var directories: Set<Platform> = []
+    /// The file of each platform's user list, for the diagnostic of a user missing from it.
+    var directoryFiles: [Platform: String] = [:]
     var files: [String] = []
     /// Files the site carries (custom emoji images from an export's media), by site path.
     var media: [String: [UInt8]] = [:]
@@ -213,9 +215,10 @@ public final class ReactionLedger {
     }
 
     /// Declares that the export carries a complete user list for `platform`, so that a user
-    /// missing from it is worth a diagnostic.
-    public func declareDirectory(for platform: Platform) {
+    /// missing from it is worth a diagnostic naming `file`, the list's file.
+    public func declareDirectory(for platform: Platform, file: String? = nil) {
         directories.insert(platform)
+        if let file, directoryFiles[platform] == nil { directoryFiles[platform] = file }
     }
 
     /// Keeps a file the site carries; the first copy of a path wins (a path names its content).

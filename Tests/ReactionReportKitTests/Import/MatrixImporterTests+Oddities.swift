@@ -58,7 +58,8 @@ extension MatrixImporterTests {
         XCTAssertEqual(result.diagnostics.examples[.unreadableTimestamp]?.map(\.text), [#"odd.json: event $late origin_server_ts: "yesterday""#])
         XCTAssertEqual(result.diagnostics.examples[.invalidReaction]?.map(\.text), [#"odd.json: message $ok: reaction value "" from @c:x is empty or invalid"#])
         XCTAssertEqual(
-            result.diagnostics.examples[.reactionWithoutMessage]?.map(\.text), ["Matrix !r:x message $gone: 1 reaction(s) for a message not in the input"])
+            result.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
+            ["odd.json: Matrix !r:x message $gone: 1 reaction(s) for a message not in the input"])
     }
 
     // MARK: Detection

@@ -86,8 +86,8 @@ final class MatrixImporterTests: XCTestCase {
         XCTAssertEqual(
             result.diagnostics.examples[.duplicateAdd]?.map(\.text).sorted(),
             [
-                "Matrix message $m1:example.org: @bo:example.org added ❤️ 2 times; counted once",
-                "Matrix message $m3:matrix.org: @bo:example.org added 🎉 2 times; counted once"
+                "matrix/room.json: Matrix message $m1:example.org in Lumen dev: @bo:example.org added ❤️ 2 times; counted once",
+                "matrix/room.json: Matrix message $m3:matrix.org in Lumen dev: @bo:example.org added 🎉 2 times; counted once"
             ])
     }
 

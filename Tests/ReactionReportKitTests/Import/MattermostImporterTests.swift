@@ -109,7 +109,9 @@ final class MattermostImporterTests: XCTestCase {
         )
         // dave reacted but has no user line.
         XCTAssertEqual(TestSupport.diagnostics(result), ["unknown-user": 1])
-        XCTAssertEqual(result.diagnostics.examples[.unknownUser]?.map(\.detail), ["Mattermost user dave is not in the export's user list"])
+        XCTAssertEqual(
+            result.diagnostics.examples[.unknownUser]?.map(\.detail),
+            ["Mattermost user dave is not in the export's user list (first seen reacting to message 1700000300000-carol in Alice Moreau, Bobby, carol)"])
     }
 
     func testOddLinesAreDiagnosedNotFatal() throws {

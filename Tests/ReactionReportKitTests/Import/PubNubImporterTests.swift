@@ -76,7 +76,9 @@ final class PubNubSubscribeTests: XCTestCase {
         XCTAssertEqual(alone.messages.count, 0)
         XCTAssertEqual(
             alone.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
-            ["PubNub TestChannel message 15725459448096144: 1 reaction(s) for a message not in the input"])
+            [
+                "pubnub/swift-sdk-test__subscribe_v2_message_action_added.json: PubNub TestChannel message 15725459448096144: 1 reaction(s) for a message not in the input"
+            ])
         XCTAssertEqual(alone.tallies[.pubnub], ReactionTally(read: 1, counted: 0, diagnosed: 1))
 
         let history = #"{"channels":{"TestChannel":[{"message":"hi","timetoken":"15725459448096144","uuid":"OtherUser"}]}}"#

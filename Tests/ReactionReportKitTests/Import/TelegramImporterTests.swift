@@ -255,7 +255,7 @@ final class TelegramImporterTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.examples[.invalidReaction]?.map(\.reactions), [1, 1, 1, 1, 0, 1, 0, 1])
         XCTAssertEqual(result.tallies[.telegram], ReactionTally(read: 11, counted: 5, diagnosed: 6))
         // More reactors listed than counted: the list stands, and the mismatch is reported.
-        XCTAssertEqual(result.diagnostics.examples[.reactorsExceedCount]?.map(\.text), ["Telegram message 4: 🙏 lists 2 reactors but counts 1"])
+        XCTAssertEqual(result.diagnostics.examples[.reactorsExceedCount]?.map(\.text), ["odd.json: Telegram message 4 in Odd: 🙏 lists 2 reactors but counts 1"])
     }
 
     func testDetectionTakesTelegramExportsOnly() throws {

@@ -166,7 +166,7 @@ final class ReactionLedgerTests: XCTestCase {
         XCTAssertEqual(TestSupport.diagnostics(result), ["invalid-reaction": 5, "reaction-without-message": 1])
         XCTAssertEqual(
             result.diagnostics.examples[.reactionWithoutMessage]?.map(\.text),
-            ["PubNub c message 999: 1 reaction(s) for a message not in the input (and 1 added and removed again)"])
+            ["a.json: PubNub c message 999: 1 reaction(s) for a message not in the input (and 1 added and removed again)"])
         // 3 of an empty value, 2 👍 (one unnamed add covered by the total), 1 🎉 without a reactor, 2 👀.
         XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 8, counted: 2, diagnosed: 5, removed: 1))
         XCTAssertTrue(result.tallies[.pubnub]!.isBalanced)
@@ -200,12 +200,12 @@ final class ReactionLedgerTests: XCTestCase {
             return order.flatMap { result.diagnostics.examples[$0]?.map(\.text) ?? [] }
         }
         let expected = [
-            "PubNub c message 10: 1 reaction(s) for a message not in the input",
-            "PubNub c message 9: 2 reaction(s) for a message not in the input",
-            "PubNub d message 5: 1 reaction(s) for a message not in the input"
+            "a.json: PubNub c message 10: 1 reaction(s) for a message not in the input",
+            "a.json: PubNub c message 9: 2 reaction(s) for a message not in the input",
+            "a.json: PubNub d message 5: 1 reaction(s) for a message not in the input"
         ]
-        XCTAssertEqual(run(withConversationlessTarget: false), expected + ["PubNub message 17300000000000000: 👍 lists 1 reactors but counts 0"])
-        XCTAssertEqual(run(withConversationlessTarget: true), expected + ["PubNub message 17300000000000000: 👍 lists 2 reactors but counts 0"])
+        XCTAssertEqual(run(withConversationlessTarget: false), expected + ["a.json: PubNub message 17300000000000000 in c: 👍 lists 1 reactors but counts 0"])
+        XCTAssertEqual(run(withConversationlessTarget: true), expected + ["a.json: PubNub message 17300000000000000 in c: 👍 lists 2 reactors but counts 0"])
     }
 
     /// Unknown reactors and the conversation list are found while settling, which runs in parts
@@ -244,7 +244,9 @@ final class ReactionLedgerTests: XCTestCase {
             for reaction in message.reactions {
                 for reactor in reaction.reactors where Int(reactor.id.dropFirst())! % 4 != 0 {
                     let text = "Slack user \(reactor.id) is not in the export's user list"
-                    if !expected.contains(text) { expected.append(text) }
+                    if !expected.contains(where: { $0.hasPrefix(text + " ") }) {
+                        expected.append(text + " (first seen reacting to message \(message.id) in \(message.conversationName))")
+                    }
                 }
             }
         }
