@@ -70,6 +70,7 @@ let package = Package(
             name: "reaction-report",
             dependencies: [
                 "CPosix",
+                "ParallelWork",
                 "ReactionReportKit",
                 "WebhookPost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")

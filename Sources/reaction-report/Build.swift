@@ -173,9 +173,8 @@ struct Build: ParsableCommand {
             Console.printDiagnostics(outcome.result.diagnostics)
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
-            print(
-                "Wrote \(Console.visible(output.hasSuffix("/") ? output : output + "/")): \(outcome.filesWritten) files from \(outcome.files.count) input file(s), \(messages.count) messages, \(reactions) reactions."
-            )
+            let folder = Console.visible(output.hasSuffix("/") ? output : output + "/")
+            print(ProgressLine.wrote(folder, files: outcome.filesWritten, inputs: outcome.files.count, messages: messages.count, reactions: reactions))
         }
         keptUntilExit.append(outcome)
     }

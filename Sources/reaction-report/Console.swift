@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 import ReactionReportKit
 
 /// What the commands print.
@@ -61,13 +62,23 @@ enum Console {
 }
 
 /// A one-line progress display on stderr, redrawn at most ten times a second: a bar of the bytes
-/// read, with files, bytes and messages, while reading; a bar of files while writing. Used only
-/// when stderr is a terminal and `--quiet` is not given.
-final class TerminalProgress: BuildProgress {
-    private var lastDraw: UInt64 = 0
-    private var drawn = false
-    private var expectedFiles = 0
-    private var expectedBytes = 0
+/// read, with files, bytes and messages, while reading; the step and its messages, with the
+/// seconds it has run redrawn every second, while settling, analysing and rendering (so the line
+/// never sits still without a word); a bar of files while writing. Used only when stderr is a
+/// terminal and `--quiet` is not given. Steps report from several threads, so drawing is locked.
+final class TerminalProgress: BuildProgress, Sendable {
+    /// What the display has drawn and is drawing, changed under its lock.
+    private struct State {
+        var lastDraw: UInt64 = 0
+        var drawn = false
+        var expectedFiles = 0
+        var expectedBytes = 0
+        /// The step running and since when, for the ticking line.
+        var current: (step: ReportBuild.Step, messages: Int, since: UInt64)?
+        var ticker: DispatchSourceTimer?
+    }
+
+    private let state = Locked(State())
 
     /// A display, or nil when stderr is not a terminal.
     static func make(quiet: Bool) -> TerminalProgress? {
@@ -76,32 +87,68 @@ final class TerminalProgress: BuildProgress {
     }
 
     func expectReading(files: Int, bytes: Int) {
-        expectedFiles = files
-        expectedBytes = bytes
+        state.withLock {
+            $0.expectedFiles = files
+            $0.expectedBytes = bytes
+        }
     }
 
     func reading(files: Int, bytes: Int, messages: Int) {
-        draw(
-            ProgressLine.reading(files: files, bytes: bytes, messages: messages, expectedFiles: expectedFiles, expectedBytes: expectedBytes),
-            force: false)
+        state.withLock { state in
+            Self.draw(
+                ProgressLine.reading(
+                    files: files, bytes: bytes, messages: messages, expectedFiles: state.expectedFiles, expectedBytes: state.expectedBytes),
+                force: false, in: &state)
+        }
+    }
+
+    func starting(_ step: ReportBuild.Step, messages: Int) {
+        state.withLock { state in
+            state.current = (step, messages, DispatchTime.now().uptimeNanoseconds)
+            Self.draw(ProgressLine.starting(step, messages: messages, elapsedSeconds: 0), force: true, in: &state)
+            guard state.ticker == nil else { return }
+            // The running step's line is drawn again every second with the seconds it has run.
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + 1, repeating: 1)
+            timer.setEventHandler { [weak self] in self?.tick() }
+            state.ticker = timer
+            timer.resume()
+        }
     }
 
     func writing(files: Int, of total: Int) {
-        draw(ProgressLine.writing(files: files, of: total), force: files == total)
+        state.withLock { state in
+            state.current = nil
+            Self.draw(ProgressLine.writing(files: files, of: total), force: files == total, in: &state)
+        }
     }
 
     /// Clears the line, so that what is printed next starts clean.
     func finish() {
-        guard drawn else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
-        drawn = false
+        state.withLock { state in
+            state.ticker?.cancel()
+            state.ticker = nil
+            state.current = nil
+            guard state.drawn else { return }
+            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+            state.drawn = false
+        }
     }
 
-    private func draw(_ text: String, force: Bool) {
+    private func tick() {
+        state.withLock { state in
+            guard let current = state.current else { return }
+            let seconds = Int((DispatchTime.now().uptimeNanoseconds - current.since) / 1_000_000_000)
+            Self.draw(ProgressLine.starting(current.step, messages: current.messages, elapsedSeconds: seconds), force: true, in: &state)
+        }
+    }
+
+    /// Draws `text`, at most ten times a second unless forced.
+    private static func draw(_ text: String, force: Bool, in state: inout State) {
         let now = DispatchTime.now().uptimeNanoseconds
-        guard force || now - lastDraw >= 100_000_000 else { return }
-        lastDraw = now
-        drawn = true
+        guard force || now - state.lastDraw >= 100_000_000 else { return }
+        state.lastDraw = now
+        state.drawn = true
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
     }
 }

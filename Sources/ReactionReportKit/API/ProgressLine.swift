@@ -18,6 +18,29 @@ public enum ProgressLine {
         "Writing: \(bar(files, of: total)) \(NumberText.integer(files))/\(NumberText.integer(total)) files"
     }
 
+    /// `Settling 1,234,567 messages… 12 s`: a step with no count of its own, and how long it has
+    /// run (from a second on).
+    public static func starting(_ step: ReportBuild.Step, messages: Int, elapsedSeconds: Int) -> String {
+        let verb: String
+        switch step {
+        case .read: verb = "Reading"
+        case .settle: verb = "Settling"
+        case .filter: verb = "Filtering"
+        case .analyse: verb = "Analysing"
+        case .render, .publish: verb = "Rendering"
+        }
+        let elapsed = elapsedSeconds >= 1 ? " \(NumberText.integer(elapsedSeconds)) s" : ""
+        return "\(verb) \(NumberText.integer(messages)) message\(messages == 1 ? "" : "s")…\(elapsed)"
+    }
+
+    /// `Wrote Output/: 1,234 files from 9 input files, 76 messages, 102 reactions.`: the line
+    /// a build ends with, in the numbers of the progress display.
+    public static func wrote(_ folder: String, files: Int, inputs: Int, messages: Int, reactions: Int) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { NumberText.integer(count) + " " + noun + (count == 1 ? "" : "s") }
+        return "Wrote \(folder): \(counted(files, "file")) from \(counted(inputs, "input file")), \(counted(messages, "message")), "
+            + counted(reactions, "reaction") + "."
+    }
+
     /// Thirty cells, filled in proportion (full when there is nothing to do).
     static func bar(_ done: Int, of total: Int) -> String {
         let width = 30

@@ -57,6 +57,7 @@ public struct ReportBuild {
     public func inspect() throws -> Outcome {
         let calendar = try step(.filter) { try self.calendar() }
         let (files, ledger) = try step(.read) { try read() }
+        progress?.starting(.settle, messages: ledger.messageCount)
         let settled = step(.settle) { ledger.summarize(handBack: Self.handBackFreeMemory) }
         let reactionsRead = settled.tallies.values.reduce(0) { $0.addingClamped($1.read) }
         if let empty = EmptyInput.check(messages: settled.messages.count, reactions: reactionsRead, detected: files) {
@@ -66,7 +67,9 @@ public struct ReportBuild {
             count: settled.messages.count, first: settled.messages.first(where: { $0.sentAt != nil })?.sentAt,
             last: settled.messages.last(where: { $0.sentAt != nil })?.sentAt
         )
+        progress?.starting(.filter, messages: settled.messages.count)
         let filtered = step(.filter) { filter(settled, calendar: calendar) }
+        progress?.starting(.analyse, messages: filtered.messages.count)
         let analysis = step(.analyse) { Analysis(filtered, options: options, calendar: calendar, palette: palette) }
         var outcome = Outcome(files: files, analysis: analysis, filesWritten: 0)
         if let warning = EmptyInput.warning(
@@ -107,6 +110,7 @@ public struct ReportBuild {
             calendar: outcome.analysis.calendar, palette: outcome.analysis.palette)
         let counter = CountingWriter()
         counter.progress = progress
+        progress?.starting(.render, messages: outcome.result.messages.count)
         // Rendering hands each file to the publisher as it is made; an error from writing is the
         // publish step's, any other the render step's.
         do {

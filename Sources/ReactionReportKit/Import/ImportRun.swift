@@ -244,10 +244,14 @@ public protocol BuildProgress: AnyObject {
     /// The files and bytes read so far, and the messages recorded.
     func reading(files: Int, bytes: Int, messages: Int)
     func writing(files: Int, of total: Int)
+    /// A step of the build starts, over `messages` messages (settling, filtering, analysing,
+    /// rendering: the steps that have no count of their own to show).
+    func starting(_ step: ReportBuild.Step, messages: Int)
 }
 
 extension BuildProgress {
     public func expectReading(files: Int, bytes: Int) {}
+    public func starting(_ step: ReportBuild.Step, messages: Int) {}
 }
 
 /// An input named on the command line: a folder or archive seen as a tree, or a single file.

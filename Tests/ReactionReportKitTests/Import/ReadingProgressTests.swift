@@ -85,4 +85,26 @@ final class ReadingProgressTests: XCTestCase {
         XCTAssertEqual(ProgressLine.writing(files: 1_024, of: 2_048), "Writing: ███████████████░░░░░░░░░░░░░░░ 1,024/2,048 files")
         XCTAssertEqual(ProgressLine.writing(files: 0, of: 0), "Writing: ██████████████████████████████ 0/0 files")
     }
+
+    /// Every step after reading says it starts, with its messages, so the display never sits
+    /// still for seconds without a word (issue 27); the lines read as the final one does.
+    func testEveryStepSaysItStartsAndTheLinesShareTheNumbersFormat() throws {
+        final class Steps: BuildProgress {
+            var events: [String] = []
+            func reading(files: Int, bytes: Int, messages: Int) {}
+            func writing(files: Int, of total: Int) { if files == total { events.append("wrote \(total)") } }
+            func starting(_ step: ReportBuild.Step, messages: Int) { events.append("\(step) \(messages)") }
+        }
+        let steps = Steps()
+        var build = ReportBuild(inputs: [TestSupport.packageRoot.appendingPathComponent("Examples").path], options: BuildOptions())
+        build.progress = steps
+        _ = try build.build(output: try TestSupport.temporaryFolder().appendingPathComponent("site").path)
+        XCTAssertEqual(steps.events, ["settle 76", "filter 76", "analyse 76", "render 76", "wrote 30"])
+        XCTAssertEqual(ProgressLine.starting(.settle, messages: 1_234_567, elapsedSeconds: 0), "Settling 1,234,567 messages…")
+        XCTAssertEqual(ProgressLine.starting(.analyse, messages: 1, elapsedSeconds: 12), "Analysing 1 message… 12 s")
+        XCTAssertEqual(ProgressLine.starting(.render, messages: 2, elapsedSeconds: 1_500), "Rendering 2 messages… 1,500 s")
+        XCTAssertEqual(
+            ProgressLine.wrote("Output/", files: 12_345, inputs: 1, messages: 1_234_567, reactions: 1),
+            "Wrote Output/: 12,345 files from 1 input file, 1,234,567 messages, 1 reaction.")
+    }
 }
