@@ -8,6 +8,7 @@ struct ReactionReport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reaction-report",
         abstract: "Turn exported chat history into reaction reports: a static site, Markdown and data.",
+        version: "reaction-report " + ReactionReportVersion.current,
         subcommands: [Build.self, Inspect.self, Formats.self, Digest.self, Post.self],
         defaultSubcommand: Build.self)
 
