@@ -92,7 +92,10 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    var resolvedInputs: [String] { inputs.isEmpty ? ["Examples"] : inputs }
+    /// What is read when no input is given: the demo exports.
+    static let defaultInput = "Examples"
+
+    var resolvedInputs: [String] { inputs.isEmpty ? [Self.defaultInput] : inputs }
 }
 
 struct Build: ParsableCommand {
