@@ -173,6 +173,9 @@ struct Build: ParsableCommand {
             if let note = outcome.result.directConversations?.note { Console.error("reaction-report: note: " + note) }
             for notice in outcome.result.notices { Console.error("reaction-report: note: " + Console.visible(notice)) }
             Console.printDiagnostics(outcome.result.diagnostics)
+            if let viewer = options.viewer, case .missing(let closest) = ViewerMatch.check(viewer, among: ViewerMatch.people(of: outcome.analysis)) {
+                Console.error(Console.missingViewer(viewer, closest: closest))
+            }
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
             print(

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import ReactionReportKit
 
-/// What a new user meets first: the version, a misspelt command, a bare call.
+/// What a new user meets first: the version, a misspelt command, a bare call, a viewer no one
+/// is.
 final class FirstHourTests: XCTestCase {
     func run(_ arguments: [String], in folder: URL) throws -> CLIRunner.Run { try CLIRunner.run(arguments, in: folder) }
 
@@ -81,5 +82,28 @@ final class FirstHourTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertEqual(build.stdout, "Wrote Output/: \(build.stdout.split(separator: " ")[2]) files from 1 input file(s), 1 messages, 2 reactions.\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output/index.html").path))
+    }
+
+    func testAViewerNoOneInTheInputsIsIsWarnedAboutWithTheClosestPeople() throws {
+        let folder = try workspace()
+        let warning = "reaction-report: warning: no one in the inputs has the viewer's id"
+        let cases = [
+            ("U9", "\(warning) 'U9'; closest: U1 (Ada Okafor), U2 (Bo Lindqvist), U3 (Cy Park)\n"),
+            ("ada", "\(warning) 'ada'; closest: U1 (Ada Okafor)\n"),
+            ("u3", "\(warning) 'u3'; closest: U3 (Cy Park)\n"),
+            ("zelda", "\(warning) 'zelda'\n"),
+            ("U2", "")
+        ]
+        for (viewer, stderr) in cases {
+            let build = try run(["build", "in", "-o", "out", "--viewer", viewer], in: folder)
+            XCTAssertEqual(build.status, 0, viewer)
+            XCTAssertEqual(build.stderr, stderr)
+        }
+        // The configuration file's viewer alike; --quiet prints nothing but errors.
+        try Data("viewer = \"Bo\"\n".utf8).write(to: folder.appendingPathComponent("reaction-report.toml"))
+        XCTAssertEqual(try run(["build", "in", "-o", "out"], in: folder).stderr, "\(warning) 'Bo'; closest: U2 (Bo Lindqvist)\n")
+        let quiet = try run(["build", "in", "-o", "out", "--quiet"], in: folder)
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stderr, "")
     }
 }
