@@ -47,7 +47,8 @@ struct InputOptions: ParsableArguments {
             }
         }
         if let timezone, !ConfigurationFile.isTimeZone(timezone) {
-            throw ValidationError("--timezone '\(timezone)' is not an IANA time zone (such as Europe/Berlin or UTC)")
+            let hint = TimeZoneNames.question(for: timezone).map { "; " + $0 } ?? " (such as Europe/Berlin or UTC)"
+            throw ValidationError("--timezone '\(timezone)' is not an IANA time zone" + hint)
         }
     }
 

@@ -59,6 +59,9 @@ public enum ConfigurationFile {
             case "timezone":
                 let text = try reader.string(value, key)
                 guard isTimeZone(text) else {
+                    if let question = TimeZoneNames.question(for: text, quote: TOMLKey.quoted) {
+                        throw document.error(at: value.position, "'timezone' must be an IANA time zone, not \(TOMLKey.quoted(text)); \(question)")
+                    }
                     throw document.error(
                         at: value.position, "'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \(TOMLKey.quoted(text))")
                 }

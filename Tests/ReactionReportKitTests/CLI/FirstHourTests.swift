@@ -4,7 +4,7 @@ import XCTest
 @testable import ReactionReportKit
 
 /// What a new user meets first: the version, a misspelt command, a bare call, a viewer no one
-/// is.
+/// is and a time zone misspelt.
 final class FirstHourTests: XCTestCase {
     func run(_ arguments: [String], in folder: URL) throws -> CLIRunner.Run { try CLIRunner.run(arguments, in: folder) }
 
@@ -105,5 +105,32 @@ final class FirstHourTests: XCTestCase {
         let quiet = try run(["build", "in", "-o", "out", "--quiet"], in: folder)
         XCTAssertEqual(quiet.status, 0)
         XCTAssertEqual(quiet.stderr, "")
+    }
+
+    func testAMisspeltTimeZoneSuggestsTheClosest() throws {
+        let folder = try workspace()
+        let cases = [
+            ("America/New_Yrok", "did you mean America/New_York?"), ("Berlin", "did you mean Europe/Berlin?"), ("utc", "did you mean UTC?")
+        ]
+        for (zone, question) in cases {
+            let build = try run(["build", "in", "-o", "out", "--timezone", zone], in: folder)
+            XCTAssertEqual(build.status, 1, zone)
+            XCTAssertEqual(build.stderr, PeriodRangeTests.usage("--timezone '\(zone)' is not an IANA time zone; \(question)"))
+        }
+        let far = try run(["inspect", "in", "--timezone", "Mars/Olympus_Mons"], in: folder)
+        XCTAssertEqual(far.status, 1)
+        XCTAssertEqual(
+            far.stderr, PeriodRangeTests.usage("--timezone 'Mars/Olympus_Mons' is not an IANA time zone (such as Europe/Berlin or UTC)", command: "inspect"))
+        for zone in ["EST5EDT", "UTC", "GMT", "Europe/Berlin"] {
+            let build = try run(["build", "in", "-o", "out", "--quiet", "--timezone", zone], in: folder)
+            XCTAssertEqual(build.status, 0, zone + ": " + build.stderr)
+        }
+
+        try Data("title = \"Team\"\ntimezone = \"Berlin\"\n".utf8).write(to: folder.appendingPathComponent("reaction-report.toml"))
+        let file = try run(["build", "in", "-o", "out"], in: folder)
+        XCTAssertEqual(file.status, 2)
+        XCTAssertEqual(
+            file.stderr,
+            "reaction-report: error: reaction-report.toml:2:12: 'timezone' must be an IANA time zone, not \"Berlin\"; did you mean \"Europe/Berlin\"?\n")
     }
 }
