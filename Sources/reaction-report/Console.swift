@@ -51,6 +51,12 @@ enum Console {
         return lines
     }
 
+    /// The warning for a viewer no one in the inputs is: the people the id most likely means.
+    static func missingViewer(_ viewer: String, closest: [ViewerMatch.Person]) -> String {
+        "reaction-report: warning: no one in the inputs has the viewer's id '\(visible(viewer))'"
+            + (closest.isEmpty ? "" : "; closest: " + closest.map { visible($0.description) }.joined(separator: ", "))
+    }
+
     /// Platforms in a fixed order, files of no known format last.
     static func order(_ a: Platform?, _ b: Platform?) -> Bool {
         switch (a, b) {

@@ -8,14 +8,28 @@ struct ReactionReport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reaction-report",
         abstract: "Turn exported chat history into reaction reports: a static site, Markdown and data.",
+        version: "reaction-report " + ReactionReportVersion.current,
         subcommands: [Build.self, Inspect.self, Formats.self, Digest.self, Post.self],
         defaultSubcommand: Build.self)
 
+    /// The names a first argument is taken for a command by: the subcommands' and `help`.
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+
     /// Parses, runs, and maps failures to the documented exit codes:
     /// 0 success, 1 usage, 2 input (or template, or output) error, 3 diagnostics under --strict.
+    /// A bare `reaction-report` with no `Examples` folder to build prints the help, on stderr
+    /// with exit status 1: nothing was built, which a script must see, as for any usage error.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if FirstArgument.isBareWithoutExamples(arguments) {
+            FileHandle.standardError.write(Data((helpMessage() + "\n").utf8))
+            Foundation.exit(1)
+        }
+        if let command = FirstArgument.misspeltCommand(arguments, commands: commandNames) {
+            fail("unknown command '\(arguments[0])'; did you mean '\(command)'?", code: 1)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as ReportBuild.StepError {
             fail("\(error.step): " + message(for: error.underlying), code: 2)

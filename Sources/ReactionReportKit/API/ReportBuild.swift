@@ -197,7 +197,8 @@ public struct ReportBuild {
             }
         }
         guard let calendar = WeekCalendar(options.timezone) else {
-            throw ConfigurationError(option: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name (such as UTC or Europe/Berlin)")
+            let hint = TimeZoneNames.question(for: options.timezone).map { "; " + $0 } ?? " (such as UTC or Europe/Berlin)"
+            throw ConfigurationError(option: "timezone", reason: "\(quoted(options.timezone)) is not an IANA time zone name" + hint)
         }
         return calendar
     }

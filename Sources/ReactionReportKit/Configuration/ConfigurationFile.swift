@@ -59,6 +59,9 @@ public enum ConfigurationFile {
             case "timezone":
                 let text = try reader.string(value, key)
                 guard isTimeZone(text) else {
+                    if let question = TimeZoneNames.question(for: text, quote: TOMLKey.quoted) {
+                        throw document.error(at: value.position, "'timezone' must be an IANA time zone, not \(TOMLKey.quoted(text)); \(question)")
+                    }
                     throw document.error(
                         at: value.position, "'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \(TOMLKey.quoted(text))")
                 }
@@ -180,31 +183,15 @@ public enum ConfigurationFile {
     }
 
     /// "a, b or c".
-    static func choices(_ names: [String]) -> String {
-        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
-    }
+    static func choices(_ names: [String]) -> String { NameSuggestions.alternatives(names) }
 
     /// " (did you mean 'topN'?)" for a key that differs from a known one only in case or by a
     /// couple of typing slips; empty otherwise.
     static func suggestion(for key: String) -> String {
         if let match = keys.first(where: { $0.lowercased() == key.lowercased() }) { return " (did you mean '\(match)'?)" }
-        let best = keys.map { ($0, editDistance($0.lowercased(), key.lowercased())) }.min { $0.1 < $1.1 }
+        let best = keys.map { ($0, NameSuggestions.distance($0.lowercased(), key.lowercased())) }.min { $0.1 < $1.1 }
         if let best, best.1 <= (key.count <= 5 ? 1 : 2) { return " (did you mean '\(best.0)'?)" }
         return ""
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

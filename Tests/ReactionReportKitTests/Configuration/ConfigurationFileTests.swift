@@ -167,7 +167,7 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(failure("[Aliases]"), "rr.toml:1:2: unknown key 'Aliases' (did you mean 'aliases'?)")
         XCTAssertEqual(failure("site.title = \"x\""), "rr.toml:1:1: unknown key 'site'")
         XCTAssertEqual(failure("topn = 3\ntitel = \"x\""), "rr.toml:1:1: unknown key 'topn' (did you mean 'topN'?)")
-        XCTAssertEqual(failure("titel = \"x\""), "rr.toml:1:1: unknown key 'titel'")
+        XCTAssertEqual(failure("titel = \"x\""), "rr.toml:1:1: unknown key 'titel' (did you mean 'title'?)")
         XCTAssertEqual(failure("timezon = \"UTC\""), "rr.toml:1:1: unknown key 'timezon' (did you mean 'timezone'?)")
         XCTAssertEqual(failure("\"odd key\" = 1"), "rr.toml:1:1: unknown key '\"odd key\"'")
     }
