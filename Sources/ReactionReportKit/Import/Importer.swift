@@ -194,6 +194,11 @@ public struct ImportSink {
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }
     public func person(_ platform: Platform, id: String, name: String?) { ledger.recordPerson(platform: platform, id: id, name: name) }
     public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform, file: fileName) }
+    /// Records a message action of a type that is neither a reaction nor one the importer uses
+    /// (PubNub's `emotion` of an app that stores its reactions so), for the notice naming it.
+    public func unconfiguredAction(type: String, value: String) {
+        ledger.noteUnconfiguredAction(type: type, value: value, file: fileName)
+    }
     /// Records that the platform marks a user as a bot.
     public func bot(_ platform: Platform, id: String) { ledger.recordBot(platform: platform, id: id) }
 

@@ -159,8 +159,14 @@ public struct PubNubImporter: DocumentImporter {
             sink.update(.edit(target: target, text: value, order: order))
         } else if type == "deleted", added {
             sink.update(.delete(target: target))
+        } else if added, !Self.typesUsed.contains(type) {
+            sink.unconfiguredAction(type: type, value: value)
         }
     }
+
+    /// The action types read for what they are besides reactions, and `receipt` (read receipts),
+    /// which are known and carry nothing a report shows.
+    static let typesUsed: Set<String> = ["edited", "deleted", "receipt"]
 
     /// The reactions a skipped action stands for: one when its type is a reaction type.
     func reactions(inAction action: JSONValue?) -> Int {

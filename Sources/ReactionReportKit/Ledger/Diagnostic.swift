@@ -15,6 +15,7 @@ public struct Diagnostic: Sendable, Equatable {
         case missingMedia = "missing-media"
         case skippedRecord = "skipped-record"
         case skippedFile = "skipped-file"
+        case unconfiguredActionType = "unconfigured-action-type"
 
         /// A plain-language label for reports.
         public var label: String {
@@ -32,6 +33,7 @@ public struct Diagnostic: Sendable, Equatable {
             case .missingMedia: return "media files the export names but does not hold"
             case .skippedRecord: return "records of an unexpected shape, skipped"
             case .skippedFile: return "files or archive entries not read"
+            case .unconfiguredActionType: return "message action types counted as nothing"
             }
         }
 

@@ -201,6 +201,15 @@ extension ReactionLedger {
         for (key, removal) in removals.sorted(by: { $0.value.ref < $1.value.ref }) where !account.matchedRemovals.contains(key) {
             log.append(Diagnostic(.removalWithoutAdd, file: removal.file, "\(key.platform.displayName): removal of \(removal.ref) matches no add"))
         }
+        for (type, found) in unconfiguredActions.sorted(by: { $0.key < $1.key }) {
+            let values = found.values.map { quoted($0, limit: 20) }.joined(separator: ", ")
+            log.append(
+                Diagnostic(
+                    .unconfiguredActionType, file: found.file,
+                    "PubNub message actions of type \(quoted(type, limit: 40)): \(found.count), such as \(values); not counted as reactions. "
+                        + "If they are reactions, give --reaction-action-type \(type) (or reactionActionTypes in the configuration)",
+                    platform: .pubnub))
+        }
         var reported: Set<PersonKey> = []
         for part in parts {
             for (person, message) in part.unknown where reported.insert(person).inserted {

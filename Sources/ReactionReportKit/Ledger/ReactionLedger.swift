@@ -241,6 +241,19 @@ public final class ReactionLedger {
         diagnostics.append(diagnostic)
     }
 
+    /// Message actions of types no one configured, by type: how many, the first values seen,
+    /// and the first file holding one.
+    var unconfiguredActions: [String: (count: Int, values: [String], file: String)] = [:]
+
+    /// Records a PubNub message action of a type that is neither a reaction type nor one read
+    /// for something else, for the diagnostic naming each such type.
+    public func noteUnconfiguredAction(type: String, value: String, file: String) {
+        var found = unconfiguredActions[type] ?? (0, [], file)
+        found.count = found.count.addingClamped(1)
+        if found.values.count < 3, !found.values.contains(value) { found.values.append(value) }
+        unconfiguredActions[type] = found
+    }
+
     /// Records a notice about the inputs: printed, not counted as a diagnostic.
     public func notice(_ text: String) {
         notices.append(text)

@@ -48,6 +48,37 @@ final class PubNubImporterTests: XCTestCase {
         options.reactionActionTypes.insert("emoji")
         XCTAssertEqual(TestSupport.reactions(try TestSupport.settle([("h.json", history)], options: options).messages[0]), ["🎉 1 [x] complete"])
     }
+
+    /// Action types no one configured are named, per type, with how many and a few values, and
+    /// the flag that counts them (issue 28): an app whose reactions are `emotion` actions gets
+    /// a report with no reactions, and now says why. Receipts, edits and deletions are known.
+    func testActionTypesNoOneConfiguredAreNamedWithTheFlag() throws {
+        let history = #"""
+            [{"channel":"c","timetoken":17000000000000001,"message":"hi","actions":{
+              "emotion":{"😀":[{"uuid":"x","actionTimetoken":17000000000000002},{"uuid":"y","actionTimetoken":17000000000000003}],
+                         "👍":[{"uuid":"z","actionTimetoken":17000000000000004}],"🎉":[{"uuid":"z","actionTimetoken":17000000000000005}],
+                         "🔥":[{"uuid":"z","actionTimetoken":17000000000000006}]},
+              "receipt":{"read":[{"uuid":"x","actionTimetoken":17000000000000007}]},
+              "edited":{"hi!":[{"uuid":"x","actionTimetoken":17000000000000008}]},
+              "pin":{"yes":[{"uuid":"x","actionTimetoken":17000000000000009}]},
+              "reaction":{"❤️":[{"uuid":"y","actionTimetoken":17000000000000010}]}}}]
+            """#
+        let events =
+            #"{"event":"added","data":{"type":"emotion","value":"😡","messageTimetoken":"17000000000000001","actionTimetoken":"17000000000000011","uuid":"q"}}"#
+        // Read in name order: the event log first.
+        let result = try TestSupport.settle([("h.json", history), ("events.jsonl", events)])
+        XCTAssertEqual(TestSupport.reactions(result.messages[0]), ["❤ 1 [y] complete"])
+        XCTAssertEqual(result.diagnostics.counts[.unconfiguredActionType], 2)
+        XCTAssertEqual(
+            result.diagnostics.examples[.unconfiguredActionType]?.map(\.text),
+            [
+                "events.jsonl: PubNub message actions of type \"emotion\": 6, such as \"😡\", \"😀\", \"👍\"; not counted as reactions. "
+                    + "If they are reactions, give --reaction-action-type emotion (or reactionActionTypes in the configuration)",
+                "h.json: PubNub message actions of type \"pin\": 1, such as \"yes\"; not counted as reactions. "
+                    + "If they are reactions, give --reaction-action-type pin (or reactionActionTypes in the configuration)"
+            ])
+        XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 1, counted: 1))
+    }
 }
 
 /// Subscribe v2 responses (`{"t":…,"m":[envelope…]}`) and skipped records that say what they held.
