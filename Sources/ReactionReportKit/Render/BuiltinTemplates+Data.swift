@@ -294,7 +294,7 @@ th { overflow-wrap: normal; }
         "html/foot.mustache": ####"""
 </main>
 <footer class="site-footer">
-<p>Made with reaction-report from {{inputSummary}}.</p>
+<p>Made with reaction-report from {{inputSummary}}. Times and weeks are in {{timezone}}.</p>
 </footer>
 </body>
 </html>

@@ -30,7 +30,7 @@ public struct SiteRenderer {
         let (layout, weekly) = (analysis.layout, analysis.weekly)
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
-        let markup = MessageMarkup(people: result.people, conversations: conversationNames)
+        let markup = MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
         let weekPages = WeeklyPages(options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link)
         let latestWeek = weekly.weeks.last?.week
         var total = 0
@@ -162,7 +162,7 @@ public struct SiteRenderer {
     func indexModel(_ analysis: Analysis, _ weekPages: WeeklyPages, notes: [String] = [], markup: MessageMarkup, root: String) -> OverviewModel {
         let (overview, layout, diagnostics) = (analysis.overview, analysis.layout, analysis.result.diagnostics)
         let weeks = weekPages.report.weeks
-        let bubbles = BubbleViewModel(options: options)
+        let bubbles = BubbleViewModel(options: options, times: markup.times)
         let people = analysis.people
         var model = OverviewModel(
             base: pageBase(root: root, latestWeek: weeks.last?.week),

@@ -23,7 +23,7 @@ struct WeeklyPages {
         let week = report.weeks[index]
         let previous = index > 0 ? report.weeks[index - 1] : nil
         let lastDay = CivilDate(daysSinceEpoch: week.week.monday.daysSinceEpoch + 6)
-        let bubbles = BubbleViewModel(options: options)
+        let bubbles = BubbleViewModel(options: options, times: markup.times)
         let reactions = week.figures.reactions
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
         return WeekReportModel(
