@@ -23,14 +23,19 @@ enum AtomFeed {
             let before = index > 0 ? report.weeks[index - 1].figures : nil
             let figures = week.figures
             let path = WeeklyPages.path(week.week)
-            let change = ChangeText.count(figures.reactions, before?.reactions).text
+            // A partial week, or the week after one, is not compared: the summary says why.
+            let change =
+                ChangeText.partial(report.weeks, at: index).map { "\($0.text): not compared" }
+                ?? "\(ChangeText.count(figures.reactions, before?.reactions).text) against the week before"
+            let partial = week.partial ? " (partial week, \(week.days) of 7 days)" : ""
             out += "<entry>\n"
-            out += "<title>Week \(week.week): \(NumberText.integer(figures.reactions)) reactions on \(NumberText.integer(figures.messages)) messages</title>\n"
+            out +=
+                "<title>Week \(week.week): \(NumberText.integer(figures.reactions)) reactions on \(NumberText.integer(figures.messages)) messages\(partial)</title>\n"
             out += "<id>\(escape(idBase + (base == nil ? "\(week.week)" : path)))</id>\n"
             out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(href(path)))\"/>\n"
             out += "<updated>\(stamp(latestOfWeek[index]))</updated>\n"
             out +=
-                "<summary>\(escape("\(NumberText.integer(figures.messages)) messages, \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.integer(figures.reactions)) reactions (\(change) against the week before) from \(NumberText.integer(figures.reactors)) people."))</summary>\n"
+                "<summary>\(escape("\(NumberText.integer(figures.messages)) messages, \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.integer(figures.reactions)) reactions (\(change)) from \(NumberText.integer(figures.reactors)) people."))</summary>\n"
             out += "</entry>\n"
         }
         return out + "</feed>\n"

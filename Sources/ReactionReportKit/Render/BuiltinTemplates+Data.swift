@@ -508,6 +508,7 @@ th { overflow-wrap: normal; }
 </nav>
 </header>
 {{#quiet}}<p class="note">No messages were sent this week.</p>{{/quiet}}
+{{#hasPartialNote}}<p class="note">{{partialNote}}</p>{{/hasPartialNote}}
 <section aria-labelledby="figures-title">
 <h2 id="figures-title">This week against the week before</h2>
 <div class="table-wrap">
@@ -713,6 +714,10 @@ No reactions yet.
 
 {{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
 
+{{#hasPartialNote}}
+> {{partialNote}}
+
+{{/hasPartialNote}}
 | Figure | This week | Week before | Change |
 |---|---:|---:|---:|
 {{#figures}}

@@ -131,7 +131,10 @@ extension OverviewModel {
     static func reactionsChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
         let points = weeks.map { week -> ChartModel.Point in
             let count = week.figures.reactions
-            return (label: week.week.description, value: Double(count), valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions"))
+            return (
+                label: week.week.description, value: Double(count),
+                valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions") + partialText(week)
+            )
         }
         return ChartModel.columns(
             id: "reactions-chart", title: "Reactions per week",
@@ -147,11 +150,17 @@ extension OverviewModel {
                 valueText: figures.messages == 0
                     ? "no messages"
                     : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to"
+                        + partialText(week)
             )
         }
         return ChartModel.line(
             id: "rate-chart", title: "Reaction rate per week",
             summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate")
+    }
+
+    /// ` (partial week, 3 of 7 days)` after a partial week's value in the charts, else nothing.
+    static func partialText(_ week: WeeklyReport.Week) -> String {
+        week.partial ? " (partial week, \(week.days) of 7 days)" : ""
     }
 
     /// Each top emoji's share of all reactions, the rest as "Other".

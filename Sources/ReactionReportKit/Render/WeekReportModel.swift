@@ -117,6 +117,8 @@ struct WeekReportModel: TemplateRepresentable {
     var previous: WeekLink?
     var next: WeekLink?
     var figures: [FigureRow]
+    /// Why the week is not compared with the week before, when it or that week is partial.
+    var partialNote: String?
     /// No messages were sent in the week.
     var quiet: Bool
     var topMessages: [TopMessageModel]
@@ -135,7 +137,7 @@ struct WeekReportModel: TemplateRepresentable {
     var conversations: [ConversationRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 39)
+        var object = base.templateObject(room: 41)
         // The report's own time zone, in place of the base's (the two are the same calendar's).
         object["timezone"] = .text(timezone)
         object.append("week", .text(week))
@@ -158,6 +160,8 @@ struct WeekReportModel: TemplateRepresentable {
             object.append("nextLink", .text(next.link))
         }
         object.append("figures", figures.templateList)
+        object.append("hasPartialNote", .flag(partialNote != nil))
+        object.append("partialNote", .text(partialNote ?? ""))
         object.append("quiet", .flag(quiet))
         appendRankings(to: &object)
         object.append("showReplies", .flag(showReplies))

@@ -26,6 +26,10 @@ struct WeeklyPages {
         let bubbles = BubbleViewModel(options: options, times: markup.times)
         let reactions = week.figures.reactions
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
+        var figures = figureRows(week.figures, previous?.figures)
+        if let instead = ChangeText.partial(report.weeks, at: index) {
+            for row in figures.indices { figures[row].change = instead }
+        }
         return WeekReportModel(
             base: base,
             week: week.week.description,
@@ -38,7 +42,8 @@ struct WeeklyPages {
             markdownHref: root + Self.markdownPath(week.week),
             previous: previous.map { weekLink($0.week, root: root) },
             next: index + 1 < report.weeks.count ? weekLink(report.weeks[index + 1].week, root: root) : nil,
-            figures: figureRows(week.figures, previous?.figures),
+            figures: figures,
+            partialNote: partialNote(index),
             quiet: week.figures.messages == 0,
             topMessages: week.topMessages.enumerated().map { rank, messageIndex in
                 TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
@@ -117,16 +122,34 @@ struct WeeklyPages {
             showPlatform: showPlatforms, count: NumberText.integer(pair.count))
     }
 
+    /// Why week `index` is not compared with the week before, when it or the week before is
+    /// partial: "Partial week: the data covers 2 of its 7 days (2027-03-22 to 2027-03-23), so
+    /// it is not compared with another week." Nil when the two are compared.
+    func partialNote(_ index: Int) -> String? {
+        let week = report.weeks[index]
+        if week.partial {
+            guard let covered = report.coveredDays, week.days > 0 else { return "Partial week: the data covers none of its 7 days." }
+            let monday = week.week.monday.daysSinceEpoch
+            let first = CivilDate(daysSinceEpoch: max(monday, covered.lowerBound.daysSinceEpoch))
+            let last = CivilDate(daysSinceEpoch: min(monday + 6, covered.upperBound.daysSinceEpoch))
+            let days = week.days == 1 ? "1 of its 7 days (\(first.isoText))" : "\(week.days) of its 7 days (\(first.isoText) to \(last.isoText))"
+            return "Partial week: the data covers \(days), so it is not compared with another week."
+        }
+        guard index > 0, report.weeks[index - 1].partial else { return nil }
+        return "The week before is partial (the data covers \(report.weeks[index - 1].days) of its 7 days), so this week is not compared with it."
+    }
+
     /// Week `index`'s groups, each with its change in reactions against the week before.
     func groupRows(_ index: Int) -> [WeekReportModel.GroupRow] {
         let previous = index > 0 ? report.weeks[index - 1].groups : nil
+        let instead = ChangeText.partial(report.weeks, at: index)
         return report.weeks[index].groups.enumerated().map { position, group in
             let figures = group.figures
             return WeekReportModel.GroupRow(
                 name: group.name, messages: NumberText.integer(figures.messages), rate: NumberText.percent(figures.reactionRate),
                 reactions: NumberText.integer(figures.reactions), reactors: NumberText.integer(figures.reactors),
                 replies: NumberText.integer(figures.replies), medianReply: figures.medianSecondsToFirstReply.map(DurationText.make) ?? "–",
-                reactionsChange: ChangeText.count(figures.reactions, previous?[position].figures.reactions))
+                reactionsChange: instead ?? ChangeText.count(figures.reactions, previous?[position].figures.reactions))
         }
     }
 
@@ -145,6 +168,7 @@ struct WeeklyPages {
         let week = report.weeks[index]
         let previous = index > 0 ? report.weeks[index - 1] : nil
         let before = Dictionary((previous?.conversations ?? []).map { (SiteLayout.key($0.platform, $0.id), $0.figures) }, uniquingKeysWith: { a, _ in a })
+        let instead = ChangeText.partial(report.weeks, at: index)
         return week.conversations.map { entry in
             let earlier = previous == nil ? nil : (before[SiteLayout.key(entry.platform, entry.id)] ?? Engagement())
             let conversation = layout.conversationIfPresent(platform: entry.platform, id: entry.id)
@@ -155,7 +179,7 @@ struct WeeklyPages {
                 rate: NumberText.percent(entry.figures.reactionRate),
                 reactions: NumberText.integer(entry.figures.reactions),
                 reactors: NumberText.integer(entry.figures.reactors),
-                reactionsChange: ChangeText.count(entry.figures.reactions, earlier?.reactions),
+                reactionsChange: instead ?? ChangeText.count(entry.figures.reactions, earlier?.reactions),
                 page: conversation.map { (root + $0.path(page: 1), link($0.path(page: 1), root)) })
         }
     }
@@ -170,7 +194,7 @@ struct WeeklyPages {
                 range: week.week.monday.isoText,
                 messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
                 rate: NumberText.percent(week.figures.reactionRate),
-                reactionsChange: ChangeText.count(week.figures.reactions, before?.reactions))
+                reactionsChange: ChangeText.partial(report.weeks, at: index) ?? ChangeText.count(week.figures.reactions, before?.reactions))
         }
     }
 }
