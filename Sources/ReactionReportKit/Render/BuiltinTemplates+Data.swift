@@ -119,6 +119,7 @@ th { overflow-wrap: normal; }
 .people .platform { color: var(--muted); font-size: .8rem; }
 .cta { margin: .75rem 0 0; font-weight: 600; }
 .week-nav { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; margin-top: .75rem; }
+.week-nav .gap, tr.gap td { color: var(--muted); font-style: italic; }
 .note { background: var(--surface); border: 1px dashed var(--border); border-radius: var(--radius); padding: .75rem 1rem; color: var(--muted); }
 .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 0 1.5rem; }
 .palette tr.unused td { color: var(--muted); }
@@ -362,7 +363,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Week</th><th scope="col">Starts</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th></tr></thead>
 <tbody>
 {{#weeks}}
-<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td></tr>
+{{#isGap}}<tr class="gap"><td colspan="6">{{gap}}</td></tr>{{/isGap}}{{^isGap}}<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td></tr>{{/isGap}}
 {{/weeks}}
 </tbody>
 </table>
@@ -502,9 +503,9 @@ th { overflow-wrap: normal; }
 <h1>Week {{week}}</h1>
 <p class="lede">{{range}} ({{timezone}}) · <a href="report.md">Markdown</a></p>
 <nav class="week-nav" aria-label="Weeks">
-{{#hasPrevious}}<a rel="prev" href="{{previousHref}}">← {{previousWeek}}</a>{{/hasPrevious}}
+{{#hasPrevious}}<a rel="prev" href="{{previousHref}}">← {{previousWeek}}</a>{{/hasPrevious}}{{#hasPreviousGap}} <span class="gap">{{previousGap}}</span>{{/hasPreviousGap}}
 <a href="{{root}}index.html#weeks">All weeks</a>
-{{#hasNext}}<a rel="next" href="{{nextHref}}">{{nextWeek}} →</a>{{/hasNext}}
+{{#hasNextGap}}<span class="gap">{{nextGap}}</span> {{/hasNextGap}}{{#hasNext}}<a rel="next" href="{{nextHref}}">{{nextWeek}} →</a>{{/hasNext}}
 </nav>
 </header>
 {{#quiet}}<p class="note">No messages were sent this week.</p>{{/quiet}}
@@ -640,7 +641,7 @@ th { overflow-wrap: normal; }
 | Week | Starts | Messages | Reaction rate | Reactions | Change |
 |---|---|---:|---:|---:|---:|
 {{#weeks}}
-| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |
+{{#isGap}}| {{gap}} | {{range}} | {{messages}} | {{rate}} | {{reactions}} | – |{{/isGap}}{{^isGap}}| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |{{/isGap}}
 {{/weeks}}
 
 {{/hasWeeks}}
@@ -712,7 +713,7 @@ No reactions yet.
         "markdown/week.mustache": ####"""
 # Week {{week}}
 
-{{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
+{{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasPreviousGap}} · {{previousGap}}{{/hasPreviousGap}}{{#hasNextGap}} · {{nextGap}}{{/hasNextGap}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
 
 {{#hasPartialNote}}
 > {{partialNote}}

@@ -12,20 +12,24 @@ struct OverviewModel: TemplateRepresentable {
         var templateValue: TemplateObject { ["label": .text(label), "value": .text(value)] }
     }
 
-    /// A row of the list of weeks.
+    /// A row of the list of weeks: a week with its report, or a run of weeks without messages.
     struct WeekRow: TemplateRepresentable {
+        /// `2026-W47`, or `2026-W48 to 2027-W10` for a gap.
         var week: String
-        /// The week's report, from the overview (and for Markdown).
-        var href, link: String
-        /// The week's first day.
+        /// The week's report, from the overview (and for Markdown); nil for a gap.
+        var href, link: String?
+        /// The week's first day (the gap's).
         var range: String
         var messages, reactions, rate: String
         var reactionsChange: FigureChange
+        /// For a gap, what it is: `no messages from 2026-W48 to 2027-W10 (16 weeks)`.
+        var gap: String? = nil
 
         var templateValue: TemplateObject {
             [
-                "week": .text(week), "href": .text(href), "link": .text(link), "range": .text(range), "messages": .text(messages),
-                "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue)
+                "week": .text(week), "href": .text(href ?? ""), "link": .text(link ?? ""), "range": .text(range), "messages": .text(messages),
+                "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue),
+                "isGap": .flag(gap != nil), "gap": .text(gap ?? "")
             ]
         }
     }

@@ -11,6 +11,8 @@ struct WeeklyPages {
     let markup: MessageMarkup
     /// `link(path, root)`: a Markdown link, absolute under `baseURL`, else relative from `root`.
     let link: (String, String) -> String
+    /// The weeks with a report of their own, and the gaps between them.
+    let reported: ReportedWeeks
 
     /// `weeks/2026-W47/index.html`.
     static func path(_ week: ISOWeek) -> String { "weeks/\(week)/index.html" }
@@ -21,6 +23,8 @@ struct WeeklyPages {
     func model(_ index: Int, base: PageBase) -> WeekReportModel {
         let root = base.root
         let week = report.weeks[index]
+        // The calendar week before, with a report of its own or not: a week after a gap is
+        // compared with the empty week before it.
         let previous = index > 0 ? report.weeks[index - 1] : nil
         let lastDay = CivilDate(daysSinceEpoch: week.week.monday.daysSinceEpoch + 6)
         let bubbles = BubbleViewModel(options: options, times: markup.times)
@@ -40,8 +44,8 @@ struct WeeklyPages {
             htmlHref: root + Self.path(week.week),
             htmlLink: link(Self.path(week.week), root),
             markdownHref: root + Self.markdownPath(week.week),
-            previous: previous.map { weekLink($0.week, root: root) },
-            next: index + 1 < report.weeks.count ? weekLink(report.weeks[index + 1].week, root: root) : nil,
+            previous: neighbour(reported.previous(index), root: root),
+            next: neighbour(reported.next(index), root: root),
             figures: figures,
             partialNote: partialNote(index),
             quiet: week.figures.messages == 0,
@@ -62,9 +66,18 @@ struct WeeklyPages {
             conversations: conversationRows(index, root: root))
     }
 
-    /// A link to another week's report from a page at `root`.
-    func weekLink(_ week: ISOWeek, root: String) -> WeekReportModel.WeekLink {
-        WeekReportModel.WeekLink(week: week.description, href: root + Self.path(week), link: link(Self.path(week), root))
+    /// A link to another week's report from a page at `root`, with the gap between the two
+    /// weeks (nil when they are next to each other).
+    func weekLink(_ week: ISOWeek, root: String, gap: String? = nil) -> WeekReportModel.WeekLink {
+        WeekReportModel.WeekLink(week: week.description, href: root + Self.path(week), link: link(Self.path(week), root), gap: gap)
+    }
+
+    /// The navigation to the nearest week with a report on one side, across the weeks without
+    /// one (a gap at an end of the report has no week beyond it: only the gap is said).
+    func neighbour(_ side: (week: Int?, gap: Range<Int>), root: String) -> WeekReportModel.Neighbour? {
+        let gap = side.gap.isEmpty ? nil : ReportedWeeks.gapText(report.weeks, side.gap)
+        guard let week = side.week else { return gap.map { .gap($0) } }
+        return .week(weekLink(report.weeks[week].week, root: root, gap: gap))
     }
 
     /// The rows of the figures table, each with its change against the week before.
@@ -184,17 +197,32 @@ struct WeeklyPages {
         }
     }
 
-    /// The list of weeks on the index page, newest first.
+    /// The list of weeks on the index page, newest first: each week with a report, and each
+    /// gap as one row.
     func weekList(root: String) -> [OverviewModel.WeekRow] {
-        report.weeks.indices.reversed().map { index in
+        var rows: [OverviewModel.WeekRow] = []
+        var gaps = reported.gaps
+        for index in report.weeks.indices.reversed() {
+            if let gap = gaps.last, gap.contains(index) {
+                gaps.removeLast()
+                let (first, last) = (report.weeks[gap.lowerBound].week, report.weeks[gap.upperBound - 1].week)
+                rows.append(
+                    OverviewModel.WeekRow(
+                        week: gap.count > 1 ? "\(first) to \(last)" : first.description, href: nil, link: nil, range: first.monday.isoText,
+                        messages: "0", reactions: "0", rate: "–", reactionsChange: ChangeText.none,
+                        gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true)))
+            }
+            guard reported.hasReport(index) else { continue }
             let week = report.weeks[index]
             let before = index > 0 ? report.weeks[index - 1].figures : nil
-            return OverviewModel.WeekRow(
-                week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
-                range: week.week.monday.isoText,
-                messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
-                rate: NumberText.percent(week.figures.reactionRate),
-                reactionsChange: ChangeText.partial(report.weeks, at: index) ?? ChangeText.count(week.figures.reactions, before?.reactions))
+            rows.append(
+                OverviewModel.WeekRow(
+                    week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
+                    range: week.week.monday.isoText,
+                    messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
+                    rate: NumberText.percent(week.figures.reactionRate),
+                    reactionsChange: ChangeText.partial(report.weeks, at: index) ?? ChangeText.count(week.figures.reactions, before?.reactions)))
         }
+        return rows
     }
 }
