@@ -66,4 +66,16 @@ struct ReportedWeeks: Sendable {
         guard run.count > 1 else { return "\(start) in \(weeks[run.lowerBound].week)" }
         return "\(start) from \(weeks[run.lowerBound].week) to \(weeks[run.upperBound - 1].week) (\(NumberText.integer(run.count)) weeks)"
     }
+
+    /// `weeks/reports.json` (`DigestFormat.reportsRecordPath`): the weeks with a report, oldest
+    /// first, with the days of each the data covers, one week a line.
+    func record(_ weeks: [WeeklyReport.Week]) -> String {
+        let lines = indexes.map { index in
+            JSONText.object([
+                "week": JSONText.quote(weeks[index].week.description), "partial": weeks[index].partial ? "true" : "false",
+                "days": String(weeks[index].days)
+            ])
+        }
+        return "{\"weeks\":[\n" + lines.joined(separator: ",\n") + "]}\n"
+    }
 }

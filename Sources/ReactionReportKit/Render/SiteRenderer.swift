@@ -44,13 +44,14 @@ public struct SiteRenderer {
         if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + reported.indexes.count + 2 }
         if options.formats.contains(.markdown) { total += reported.indexes.count + 1 }
         let writesDigests = options.formats.contains(.html) || options.formats.contains(.markdown)
-        if writesDigests { total += reported.indexes.count * DigestFormat.allCases.count }
+        if writesDigests { total += reported.indexes.count * DigestFormat.allCases.count + 1 }
         writer.expect(total)
 
         if writesMedia {
             for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, ByteBuffer(bytes)) }
         }
         try writeData(analysis, to: writer)
+        if writesDigests { try writer.write(DigestFormat.reportsRecordPath, ByteBuffer(reported.record(weekly.weeks))) }
         // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
         // written in order as they come ready.
         var jobs: [() throws -> ParallelPages.Page] = []

@@ -49,7 +49,7 @@ final class GoldenSiteTests: XCTestCase {
         // 2023-W46 to 2024-W43: the three weeks with messages (2023-W46, 2024-W16, 2024-W43)
         // have a page, a Markdown report and three digests; the two runs of empty weeks between
         // them (21 and 26 weeks) have none.
-        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 5 * 3)
+        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 5 * 3 + 1, "and weeks/reports.json")
         try compare(
             files,
             pinned: [
@@ -67,7 +67,7 @@ final class GoldenSiteTests: XCTestCase {
                     "weeks/\(week)/digest.discord.json", "weeks/\(week)/digest.slack.json", "weeks/\(week)/digest.txt", "weeks/\(week)/index.html",
                     "weeks/\(week)/report.md"
                 ]
-            })
+            } + ["weeks/reports.json"])
         try compare(
             files, pinned: ["weeks/2026-W13/index.html", "weeks/2026-W13/report.md", "data/weeks.json", "data/reactions.csv", "feed.xml"],
             prefix: "weekly__")
@@ -86,14 +86,14 @@ final class GoldenSiteTests: XCTestCase {
                     "weeks/\(week)/digest.discord.json", "weeks/\(week)/digest.slack.json", "weeks/\(week)/digest.txt", "weeks/\(week)/index.html",
                     "weeks/\(week)/report.md"
                 ]
-            })
+            } + ["weeks/reports.json"])
         try compare(
             files,
             pinned: [
                 "index.html", "summary.md", "feed.xml", "data/weeks.json", "conversations/stream-community/index.html",
                 "weeks/2026-W43/report.md", "weeks/2026-W44/index.html", "weeks/2026-W46/report.md", "weeks/2026-W47/index.html",
                 "weeks/2027-W11/report.md", "weeks/2027-W12/index.html", "weeks/2027-W12/report.md", "weeks/2027-W12/digest.slack.json",
-                "weeks/2027-W12/digest.discord.json", "weeks/2027-W12/digest.txt"
+                "weeks/2027-W12/digest.discord.json", "weeks/2027-W12/digest.txt", "weeks/reports.json"
             ],
             prefix: "gaps__")
     }
