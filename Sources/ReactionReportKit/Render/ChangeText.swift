@@ -12,9 +12,15 @@ struct FigureChange: TemplateRepresentable, Equatable {
     var tone: String
     /// The change in words, for a tooltip: `up 3 from 12`.
     var description: String
+    /// `text` in two phrases (`lead` and `detail` to the templates) that a narrow page may put on
+    /// two lines, `partial week,` and `2 of 7 days`, where it has two; nil otherwise.
+    var phrases: [String]? = nil
 
     var templateValue: TemplateObject {
-        ["text": .text(text), "direction": .text(direction), "tone": .text(tone), "description": .text(description)]
+        [
+            "text": .text(text), "direction": .text(direction), "tone": .text(tone), "description": .text(description),
+            "hasPhrases": .flag(phrases != nil), "lead": .text(phrases?.first ?? ""), "detail": .text(phrases?.last ?? "")
+        ]
     }
 }
 
@@ -44,13 +50,15 @@ enum ChangeText {
             let days = weeks[index].days
             return FigureChange(
                 text: "partial week, \(days) of 7 days", direction: "partial", tone: "neutral",
-                description: "the data covers \(days) of this week's 7 days, so it is not compared with another week")
+                description: "the data covers \(days) of this week's 7 days, so it is not compared with another week",
+                phrases: ["partial week,", "\(days) of 7 days"])
         }
         guard index > 0, weeks[index - 1].partial else { return nil }
         let days = weeks[index - 1].days
         return FigureChange(
             text: "week before partial, \(days) of 7 days", direction: "partial", tone: "neutral",
-            description: "the data covers \(days) of the week before's 7 days, so this week is not compared with it")
+            description: "the data covers \(days) of the week before's 7 days, so this week is not compared with it",
+            phrases: ["week before partial,", "\(days) of 7 days"])
     }
 
     /// Counts: `▲ 12 (+25.0%)`, `▼ 3 (−10.0%)`, `= 0`, or `new` when the week before had none.

@@ -142,15 +142,16 @@ extension OverviewModel {
         }
         return ChartModel.columns(
             id: "reactions-chart", title: "Reactions per week",
-            summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions")
+            summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions", partial: partialIndexes(weeks))
     }
 
-    /// The reaction rate per week, as a line.
+    /// The reaction rate per week, as a line, which stops over weeks without messages: they
+    /// have no rate (a rate of 0% would say every message went without a reaction).
     static func rateChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
         let points = weeks.map { week -> ChartModel.Point in
             let figures = week.figures
             return (
-                label: week.week.description, value: figures.reactionRate,
+                label: week.week.description, value: figures.messages == 0 ? .nan : figures.reactionRate,
                 valueText: figures.messages == 0
                     ? "no messages"
                     : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to"
@@ -159,7 +160,13 @@ extension OverviewModel {
         }
         return ChartModel.line(
             id: "rate-chart", title: "Reaction rate per week",
-            summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate")
+            summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate",
+            partial: partialIndexes(weeks))
+    }
+
+    /// The indexes of the partial weeks, which the charts draw apart.
+    static func partialIndexes(_ weeks: [WeeklyReport.Week]) -> Set<Int> {
+        Set(weeks.indices.filter { weeks[$0].partial })
     }
 
     /// ` (partial week, 3 of 7 days)` after a partial week's value in the charts, else nothing.

@@ -71,7 +71,8 @@ final class PartialWeekTests: XCTestCase {
         XCTAssertTrue(
             html.contains(
                 #"<tr><th scope="row">Reactions</th><td class="num">1</td><td class="num">4</td><td class="num"><span class="change neutral" "#
-                    + #"title="the data covers 2 of this week&#39;s 7 days, so it is not compared with another week">partial week, 2 of 7 days</span></td></tr>"#
+                    + #"title="the data covers 2 of this week&#39;s 7 days, so it is not compared with another week">"#
+                    + #"<span class="phrase">partial week,</span> <span class="phrase">2 of 7 days</span></span></td></tr>"#
             ))
         XCTAssertFalse(html.contains("▼"))
         let first = try XCTUnwrap(files["weeks/2026-W43/report.md"])
