@@ -104,11 +104,14 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .diagnostics { padding-left: 1.2rem; }
 .table-wrap { overflow-x: auto; border-radius: var(--radius); }
 .table-wrap > table.conversations, .table-wrap > table.weeks { min-width: 34rem; }
+.weeks td:nth-child(-n+2) { white-space: nowrap; }
 .figures tbody th { color: var(--text); font-size: 1rem; font-weight: 500; }
 .change { white-space: nowrap; font-weight: 600; }
 .change.good { color: #1a7f37; }
 .change.bad { color: #c62a2f; }
 .change.neutral { color: var(--muted); font-weight: 400; }
+/* A long change ("partial week, 2 of 7 days") breaks between its phrases only. */
+.change .phrase { white-space: nowrap; }
 @media (prefers-color-scheme: dark) {
   .change.good { color: #57d37a; }
   .change.bad { color: #ff7b7f; }
@@ -119,6 +122,7 @@ th { overflow-wrap: normal; }
 .people .platform { color: var(--muted); font-size: .8rem; }
 .cta { margin: .75rem 0 0; font-weight: 600; }
 .week-nav { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; margin-top: .75rem; }
+.week-nav .gap, tr.gap td { color: var(--muted); font-style: italic; }
 .note { background: var(--surface); border: 1px dashed var(--border); border-radius: var(--radius); padding: .75rem 1rem; color: var(--muted); }
 .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 0 1.5rem; }
 .palette tr.unused td { color: var(--muted); }
@@ -172,6 +176,9 @@ th { overflow-wrap: normal; }
 .chart-other .chart-bar { fill: var(--chart-other); }
 .chart-trend { fill: none; stroke: var(--chart-line); stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
 .chart-point { fill: var(--surface); stroke: var(--chart-line); stroke-width: 2; }
+/* A week the data does not cover whole: a paler, outlined column, a paler point. */
+.chart-partial .chart-bar { fill-opacity: .35; stroke: var(--chart-bar); stroke-width: 1.5; stroke-dasharray: 4 3; }
+.chart-partial .chart-point { stroke-opacity: .5; }
 .chart-hit { fill: transparent; }
 .chart-col:hover .chart-hit, .chart-row:hover .chart-hit { fill: var(--chart-hover); }
 /* The drawing scales with its box, so its text (in drawing units) grows as the box narrows;
@@ -219,6 +226,9 @@ th { overflow-wrap: normal; }
 {{/hasBubbles}}
 
 """####,
+        "html/change.mustache": ####"""
+<span class="change {{tone}}" title="{{description}}">{{#hasPhrases}}<span class="phrase">{{lead}}</span> <span class="phrase">{{detail}}</span>{{/hasPhrases}}{{^hasPhrases}}{{text}}{{/hasPhrases}}</span>
+"""####,
         "html/chart.mustache": ####"""
 <div class="chart chart-{{kind}}">
 <p class="chart-title"{{^isEmpty}} aria-hidden="true"{{/isEmpty}}>{{title}}</p>
@@ -249,7 +259,7 @@ th { overflow-wrap: normal; }
 <polyline class="chart-trend" points="{{points}}"/>
 {{/line}}
 {{#columns}}
-<g class="chart-col"><title>{{title}}</title><rect class="chart-hit" x="{{hitX}}" y="{{hitY}}" width="{{hitWidth}}" height="{{hitHeight}}"/>{{#bar}}<rect class="chart-bar" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}"/>{{/bar}}{{#dot}}<circle class="chart-point" cx="{{cx}}" cy="{{cy}}" r="4"/>{{/dot}}</g>
+<g class="chart-col{{#partial}} chart-partial{{/partial}}"><title>{{title}}</title><rect class="chart-hit" x="{{hitX}}" y="{{hitY}}" width="{{hitWidth}}" height="{{hitHeight}}"/>{{#bar}}<rect class="chart-bar" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}"/>{{/bar}}{{#dot}}<circle class="chart-point" cx="{{cx}}" cy="{{cy}}" r="4"/>{{/dot}}</g>
 {{/columns}}
 {{/isShares}}
 {{#rows}}
@@ -294,7 +304,7 @@ th { overflow-wrap: normal; }
         "html/foot.mustache": ####"""
 </main>
 <footer class="site-footer">
-<p>Made with reaction-report from {{inputSummary}}.</p>
+<p>Made with reaction-report from {{inputSummary}}. Times and weeks are in {{timezone}}.</p>
 </footer>
 </body>
 </html>
@@ -362,7 +372,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Week</th><th scope="col">Starts</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th></tr></thead>
 <tbody>
 {{#weeks}}
-<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td></tr>
+{{#isGap}}<tr class="gap"><td colspan="6">{{gap}}</td></tr>{{/isGap}}{{^isGap}}<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td></tr>{{/isGap}}
 {{/weeks}}
 </tbody>
 </table>
@@ -502,12 +512,13 @@ th { overflow-wrap: normal; }
 <h1>Week {{week}}</h1>
 <p class="lede">{{range}} ({{timezone}}) · <a href="report.md">Markdown</a></p>
 <nav class="week-nav" aria-label="Weeks">
-{{#hasPrevious}}<a rel="prev" href="{{previousHref}}">← {{previousWeek}}</a>{{/hasPrevious}}
+{{#hasPrevious}}<a rel="prev" href="{{previousHref}}">← {{previousWeek}}</a>{{/hasPrevious}}{{#hasPreviousGap}} <span class="gap">{{previousGap}}</span>{{/hasPreviousGap}}
 <a href="{{root}}index.html#weeks">All weeks</a>
-{{#hasNext}}<a rel="next" href="{{nextHref}}">{{nextWeek}} →</a>{{/hasNext}}
+{{#hasNextGap}}<span class="gap">{{nextGap}}</span> {{/hasNextGap}}{{#hasNext}}<a rel="next" href="{{nextHref}}">{{nextWeek}} →</a>{{/hasNext}}
 </nav>
 </header>
 {{#quiet}}<p class="note">No messages were sent this week.</p>{{/quiet}}
+{{#hasPartialNote}}<p class="note">{{partialNote}}</p>{{/hasPartialNote}}
 <section aria-labelledby="figures-title">
 <h2 id="figures-title">This week against the week before</h2>
 <div class="table-wrap">
@@ -515,7 +526,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Figure</th><th scope="col" class="num">This week</th><th scope="col" class="num">Week before</th><th scope="col" class="num">Change</th></tr></thead>
 <tbody>
 {{#figures}}
-<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/change}}</td></tr>
+<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}{{> change}}{{/change}}</td></tr>
 {{/figures}}
 </tbody>
 </table>
@@ -582,7 +593,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Group</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th>{{#showReplies}}<th scope="col" class="num">Replies</th><th scope="col" class="num">Median time to first reply</th>{{/showReplies}}</tr></thead>
 <tbody>
 {{#groups}}
-<tr><th scope="row">{{name}}</th><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td><td class="num">{{reactors}}</td>{{#showReplies}}<td class="num">{{replies}}</td><td class="num">{{medianReply}}</td>{{/showReplies}}</tr>
+<tr><th scope="row">{{name}}</th><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td>{{#showReplies}}<td class="num">{{replies}}</td><td class="num">{{medianReply}}</td>{{/showReplies}}</tr>
 {{/groups}}
 </tbody>
 </table>
@@ -597,7 +608,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th></tr></thead>
 <tbody>
 {{#conversations}}
-<tr><td>{{#hasHref}}<a href="{{href}}">{{name}}</a>{{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td><td class="num">{{reactors}}</td></tr>
+<tr><td>{{#hasHref}}<a href="{{href}}">{{name}}</a>{{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td></tr>
 {{/conversations}}
 </tbody>
 </table>
@@ -639,7 +650,7 @@ th { overflow-wrap: normal; }
 | Week | Starts | Messages | Reaction rate | Reactions | Change |
 |---|---|---:|---:|---:|---:|
 {{#weeks}}
-| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |
+{{#isGap}}| {{gap}} | {{range}} | {{messages}} | {{rate}} | {{reactions}} | – |{{/isGap}}{{^isGap}}| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |{{/isGap}}
 {{/weeks}}
 
 {{/hasWeeks}}
@@ -711,8 +722,12 @@ No reactions yet.
         "markdown/week.mustache": ####"""
 # Week {{week}}
 
-{{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
+{{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasPreviousGap}} · {{previousGap}}{{/hasPreviousGap}}{{#hasNextGap}} · {{nextGap}}{{/hasNextGap}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
 
+{{#hasPartialNote}}
+> {{partialNote}}
+
+{{/hasPartialNote}}
 | Figure | This week | Week before | Change |
 |---|---:|---:|---:|
 {{#figures}}
