@@ -55,10 +55,10 @@ h1 { margin: .2rem 0; font-size: 1.9rem; line-height: 1.2; overflow-wrap: anywhe
 h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; }
 .lede { margin: 0; color: var(--muted); }
 .notes { margin: .75rem 0 0; padding-left: 1.25rem; }
-.totals { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .75rem; margin: 0; }
+.totals { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(10.5rem, calc(50% - .375rem)), 1fr)); gap: .75rem; margin: 0; }
 .total { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; margin: 0; }
 .total dt { color: var(--muted); font-size: .85rem; }
-.total dd { margin: 0; font-size: 1.5rem; font-weight: 650; font-variant-numeric: tabular-nums; }
+.total dd { margin: 0; font-size: 1.5rem; font-weight: 650; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 table { width: 100%; border-collapse: collapse; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; }
 th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
 th { font-size: .85rem; color: var(--muted); font-weight: 600; }
@@ -89,7 +89,15 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .bubble .count { font-size: .8rem; font-weight: 600; font-variant-numeric: tabular-nums; color: var(--muted); }
 .bubble.mine { background: var(--mine); border-color: var(--mine-border); }
 .bubble.mine .count { color: var(--text); }
-.custom-emoji { width: 1.25em; height: 1.25em; object-fit: contain; vertical-align: middle; }
+/* A custom emoji's image, 1.25em square. Where it cannot load (offline, gone), the browser
+   draws the pseudo-elements of the image, and only then: its name (the alt text, `:name:`),
+   sized by the text and covering the broken-image icon. */
+.custom-emoji { height: 1.5625em; width: auto; min-width: 1.5625em; object-fit: contain; vertical-align: middle; font-size: .8em;
+  position: relative; color: var(--text); }
+.custom-emoji::before { content: ""; position: absolute; inset: 0; background: var(--bubble); }
+.custom-emoji::after { content: attr(alt); position: absolute; left: 0; top: 0; bottom: 0; display: flex; align-items: center;
+  white-space: nowrap; background: var(--bubble); }
+.bubble.mine .custom-emoji::before, .bubble.mine .custom-emoji::after { background: transparent; }
 .reacted-by { margin-top: .3rem; font-size: .85rem; color: var(--muted); }
 .reacted-by summary { cursor: pointer; width: max-content; }
 .reacted-by dl { margin: .3rem 0 0; display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: .2rem .75rem; }
@@ -211,7 +219,7 @@ th { overflow-wrap: normal; }
 {{#hasBubbles}}
 <ul class="reactions" aria-label="Reactions">
 {{#bubbles}}
-<li class="bubble{{#mine}} mine{{/mine}}" title="{{title}}"><span class="visually-hidden">{{title}}</span><span aria-hidden="true">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" loading="lazy" width="20" height="20">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}}<span class="count">{{countText}}</span></span></li>
+<li class="bubble{{#mine}} mine{{/mine}}" title="{{title}}"><span class="visually-hidden">{{title}}</span><span aria-hidden="true">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" loading="lazy">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}}<span class="count">{{countText}}</span></span></li>
 {{/bubbles}}
 </ul>
 <details class="reacted-by">
@@ -299,7 +307,7 @@ th { overflow-wrap: normal; }
 
 """####,
         "html/emoji-cell.mustache": ####"""
-{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}
+{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}
 """####,
         "html/foot.mustache": ####"""
 </main>
@@ -556,7 +564,7 @@ th { overflow-wrap: normal; }
 {{#palette}}
 <tr{{#unused}} class="unused"{{/unused}}><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
 {{/palette}}
-<tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" width="16" height="16">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
+<tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
 </tbody>
 </table>
 </section>
