@@ -100,6 +100,7 @@ demo: release
 # temporary DESTDIR, checked and uninstalled), the code rules
 # (unsafe code only in the performance modules, file and function sizes: Scripts/check-code.py),
 # swift-format's lint (.swift-format), the package in Examples/LibraryUse that uses the library,
+# every command of the README (Tests/readme/run.sh, in a scratch copy of Examples),
 # the page check (Nu HTML Checker and axe-core on the demo and
 # hostile sites, about two minutes), the generated-export check of every importer, the SQL
 # check (sql/weeks.sql in DuckDB against data/weeks.json, about 40 seconds), the shard check
@@ -116,6 +117,7 @@ test: deps test-deps
 	python3 Scripts/check-code.py
 	swift format lint --strict -r Sources Tests Examples/LibraryUse Package.swift
 	bash Scripts/check-library-use.sh
+	bash Tests/readme/run.sh
 	bash Scripts/check-pages.sh
 	bash Tests/generated/run.sh
 	bash Tests/sql/run.sh
