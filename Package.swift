@@ -72,6 +72,10 @@ let package = Package(
         // Posting a built site's digest to a Slack or Discord incoming webhook, with retries:
         // HTTPExchange behind a transport the tests can replace.
         .target(name: "WebhookPost", dependencies: ["HTTPExchange", "ReactionReportKit"]),
+        // `fetch`: a chat platform's REST API paged into an archive `build` reads, resumable
+        // and incremental. The shared parts (client, pacing, retries, credentials, archive
+        // files, state, progress) and one type per platform (PubNub).
+        .target(name: "ChatFetch", dependencies: ["HTTPExchange", "ReactionReportKit", "JSONReader", "ByteOutput", "ParallelWork"]),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
@@ -80,6 +84,7 @@ let package = Package(
                 "ReactionReportKit",
                 "HTTPExchange",
                 "WebhookPost",
+                "ChatFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -103,6 +108,10 @@ let package = Package(
             name: "ReactionReportKitTests",
             dependencies: ["ReactionReportKit", "ByteOutput", "CCmark", "InputFiles", "JSONReader", "ParallelWork", "ProgramRunner", "Templates"],
             exclude: ["Fixtures", "Golden"]
+        ),
+        .testTarget(
+            name: "ChatFetchTests",
+            dependencies: ["ChatFetch", "HTTPExchange", "JSONReader", "ReactionReportKit", "ProgramRunner", "ParallelWork"]
         ),
         .testTarget(
             name: "HTTPExchangeTests",
