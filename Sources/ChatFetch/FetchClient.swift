@@ -38,20 +38,17 @@ public struct PageProblem: Error, Equatable {
 
 /// What sends one GET: `CurlFetchTransport` in the program, a scripted one in tests.
 public protocol FetchTransport: Sendable {
-    /// Sends a GET of `url` with `headers`, taking at most `timeout` seconds in all; `secrets`
-    /// are kept out of the reason a failure gives.
-    func get(_ url: String, headers: [String], timeout: Int, secrets: [String]) -> AttemptResult
+    /// Sends a GET of `url` with `headers`, taking at most `timeout` seconds in all and reading at
+    /// most `longestBody` bytes of the answer; `secrets` are kept out of the reason a failure
+    /// gives.
+    func get(_ url: String, headers: [String], timeout: Int, longestBody: Int, secrets: [String]) -> AttemptResult
 }
 
-/// The program's transport: libcurl through `CurlExchange`, reading answers of up to 16 MiB
-/// (a page of 25 PubNub messages of 32 KiB each with their actions is about 1 MiB).
+/// The program's transport: libcurl through `CurlExchange`.
 public struct CurlFetchTransport: FetchTransport {
-    /// The most of an answer read; a longer one is an answer cut short.
-    public var longestBody: Int
+    public init() {}
 
-    public init(longestBody: Int = 16 << 20) { self.longestBody = longestBody }
-
-    public func get(_ url: String, headers: [String], timeout: Int, secrets: [String]) -> AttemptResult {
+    public func get(_ url: String, headers: [String], timeout: Int, longestBody: Int, secrets: [String]) -> AttemptResult {
         CurlExchange(longestBody: longestBody, keepSuccessBody: true).send(.get, url: url, headers: headers, timeout: timeout, secrets: secrets)
     }
 }
@@ -63,9 +60,19 @@ public struct CurlFetchTransport: FetchTransport {
 /// 1 s, 2 s, 4 s… up to the policy's attempts; any other answer (a 4xx but 429, a 3xx, which is
 /// not followed) stops the fetch with the platform's own words (exit 2).
 ///
+/// An answer is first read into 1 MiB, and asked for again (at its turn, not as a failed
+/// attempt) with room for 16 MiB when it fills that: the room is zeroed for every request, which
+/// for 16 MiB cost a few milliseconds each, and a page of 25 PubNub messages of 32 KiB each with
+/// their actions is about 1 MiB. A longer answer is an answer cut short.
+///
 /// Errors and notes name the platform, its host and what was asked for; never the URL, whose
 /// path may hold a key, nor any of `secrets`.
 public final class FetchClient: Sendable {
+    /// The room of the first read of an answer.
+    public static let usualBody = 1 << 20
+    /// The most of an answer read.
+    public static let longestBody = 16 << 20
+
     public let address: APIAddress
     /// The platform's name in messages (`PubNub`).
     public let platform: String
@@ -106,9 +113,14 @@ public final class FetchClient: Sendable {
         let url = address.url(request)
         let attempts = max(policy.attempts, 1)
         var attempt = 1
+        var room = Self.usualBody
         while true {
             pacer.waitTurn()
-            let result = transport.get(url, headers: headers, timeout: policy.timeout, secrets: secrets + [url])
+            let result = transport.get(url, headers: headers, timeout: policy.timeout, longestBody: room, secrets: secrets + [url])
+            if case .answered(let answer) = result, answer.bodyIsCut, answer.body.count >= room, room < Self.longestBody {
+                room = Self.longestBody
+                continue
+            }
             switch verdict(result, afterAttempt: attempt, read: read) {
             case .page(let page):
                 return page

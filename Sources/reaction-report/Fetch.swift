@@ -77,7 +77,9 @@ struct Fetch: ParsableCommand {
             try ConfigurationFile.load(path, into: &options)
         }
         let settings = options.fetch[platform.name] ?? FetchSettings()
-        let channels = channel.isEmpty ? settings.channels : channel
+        // Each channel once, in the order first given: two workers must never share a channel.
+        var seen: Set<String> = []
+        let channels = (channel.isEmpty ? settings.channels : channel).filter { seen.insert($0).inserted }
         guard !channels.isEmpty else {
             throw FetchError.usage(
                 "no channel to fetch: give --channel ID (repeatable), or list them as channels in [fetch.\(platform.name)] of the configuration file")

@@ -41,7 +41,7 @@ final class PubNubEmulator {
             let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
         else {
             process.terminate()
-            throw XCTSkip("the PubNub emulator did not start (python3 missing?)")
+            throw EmulatorError(text: "the PubNub emulator did not start (python3 missing?)")
         }
         self.port = port
     }
@@ -62,7 +62,7 @@ final class PubNubEmulator {
             } else {
                 exchange.send(.get, url: url + path, headers: [], timeout: 10, secrets: [])
             }
-        guard case .answered(let answer) = result, answer.status == 200 else { throw XCTSkip("the emulator's \(path) failed: \(result)") }
+        guard case .answered(let answer) = result, answer.status == 200 else { throw EmulatorError(text: "the emulator's \(path) failed: \(result)") }
         return try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any] ?? [:]
     }
 
@@ -88,4 +88,10 @@ final class PubNubEmulator {
         let truth = try control("/_control/truth")
         return (truth["messages"] as? Int ?? -1, truth["reactions"] as? Int ?? -1, truth["channels"] as? [String] ?? [])
     }
+}
+
+/// The emulator failed to start or to answer a control request: the test fails.
+struct EmulatorError: Error, CustomStringConvertible {
+    var text: String
+    var description: String { text }
 }

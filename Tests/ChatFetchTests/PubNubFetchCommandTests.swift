@@ -121,3 +121,29 @@ final class PubNubFetchCommandTests: XCTestCase {
         }
     }
 }
+
+extension PubNubFetchCommandTests {
+    func testAPageOfMoreThanAMebibyteIsAskedForAgainWithMoreRoom() throws {
+        // 30 messages of 60 kB: a first page of 25 is 1.5 MB.
+        let emulator = try PubNubEmulator(channels: 1, messages: 30, options: ["--padding", "60000"])
+        let folder = try FetchTestSupport.temporaryFolder()
+        let run = try FetchTestSupport.fetch(emulator, channels: ["general"], into: "archive", in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("fetched 1 channel(s) from PubNub at 127.0.0.1 into archive: 30 messages, "), run.stdout)
+        XCTAssertTrue(run.stdout.contains("; 4 requests, "), run.stdout)
+        // Two history pages (the first asked for twice) and one page of actions.
+        XCTAssertEqual(try emulator.stats()["requests"], 4)
+        XCTAssertEqual(run.stderr, "pubnub: channel 'general': 3 pages, 30 messages, 74 actions, 0 removals\n")
+    }
+}
+
+extension PubNubFetchCommandTests {
+    func testAChannelNamedTwiceIsFetchedOnce() throws {
+        let emulator = try PubNubEmulator(channels: 1, messages: 30)
+        let folder = try FetchTestSupport.temporaryFolder()
+        let run = try FetchTestSupport.fetch(emulator, channels: ["general", "general"], into: "archive", in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("fetched 1 channel(s) from PubNub at 127.0.0.1 into archive: 30 messages, "), run.stdout)
+        XCTAssertEqual(try emulator.stats()["requests"], 3)
+    }
+}

@@ -29,6 +29,7 @@ from exportgen.world import PEOPLE_IDS, make_text, pick_value, reaction_key  # n
 
 TICKS = 10_000_000                 # timetoken ticks per second (100 ns)
 BASE = 1_704_067_200 * TICKS       # 2024-01-01T00:00:00Z: every seeded timetoken is after it
+SPAN = 2 * 365 * 86400             # seconds the seeded messages spread over at most: all in the past
 HISTORY_MAX, ACTIONS_MAX = 25, 100  # PubNub's largest pages (with actions; message actions)
 
 
@@ -59,8 +60,9 @@ class World:
     """Seeded channels that grow: new messages, reactions added and removed, each at a
     timetoken after everything before it."""
 
-    def __init__(self, seed, channels, messages, reactions_per_message):
+    def __init__(self, seed, channels, messages, reactions_per_message, padding=0):
         self.rng = random.Random(seed)
+        self.padding = padding
         self.now = BASE
         self.lock = threading.Lock()
         self.channels = {}
@@ -68,10 +70,13 @@ class World:
             name = ["general", "support", "launch ✨", "design/ux", "random"][index] if index < 5 else f"channel-{index}"
             self.channels[name] = Channel(name)
         self.reactions_per_message = reactions_per_message
+        # Up to two hours between messages, less when there are so many that they would reach
+        # past SPAN (a message's actions take a few minutes after it).
+        self.spacing = int(min(7200, max(60, 2 * (SPAN / max(messages, 1) - 60 * (reactions_per_message + 1)))))
         self.advance(messages, 0, 0)
 
-    def tick(self, most_seconds=7200):
-        self.now += self.rng.randint(1, most_seconds * TICKS)
+    def tick(self, most_seconds=None):
+        self.now += self.rng.randint(1, (most_seconds or self.spacing) * TICKS)
         return self.now
 
     def advance(self, messages, reactions, removals, removal_days=None):
@@ -83,7 +88,7 @@ class World:
             for _ in range(messages):
                 channel = self.channels[self.rng.choice(names)]
                 tt = self.tick()
-                channel.add_message(tt, self.rng.choice(PEOPLE_IDS[:30]), make_text(self.rng))
+                channel.add_message(tt, self.rng.choice(PEOPLE_IDS[:30]), make_text(self.rng) + " " * self.padding)
                 for _ in range(self.rng.randint(0, self.reactions_per_message)):
                     self.react(channel, tt)
                 if self.rng.random() < 0.2:
@@ -218,20 +223,21 @@ class Emulator:
     """The server's settings, faults to inject, and what it served."""
 
     def __init__(self, args):
-        self.world = World(args.seed, args.channels, args.messages, args.reactions_per_message)
+        self.world = World(args.seed, args.channels, args.messages, args.reactions_per_message, args.padding)
         self.world.subscribe_key = args.subscribe_key
         self.args = args
         self.lock = threading.Lock()
         self.faults = []
         self.accepted = []        # arrival times of the requests let through, for the rate limit
+        self.arrivals = {}        # client address -> whether its connection was let through
         self.last_answers = {}    # (endpoint, channel) -> the body last served, for "duplicate"
         self.stats = {"requests": 0, "rateLimited": 0, "maxInAnySecond": 0, "bytes": 0, "faults": 0}
 
-    def admit(self):
-        """True when a request arriving now stays within the rate limit (a sliding second)."""
+    def admit(self, now):
+        """True when a request that arrived at `now` stays within the rate limit (a sliding
+        second)."""
         if not self.args.rate_limit:
             return True
-        now = time.monotonic()
         with self.lock:
             self.accepted = [t for t in self.accepted if t > now - 1.0]
             if len(self.accepted) >= self.args.rate_limit:
@@ -274,6 +280,8 @@ class Handler(BaseHTTPRequestHandler):
             self.emulator.stats["bytes"] += len(data)
 
     def do_POST(self):
+        with self.emulator.lock:
+            self.emulator.arrivals.pop(self.client_address, None)
         length = int(self.headers.get("Content-Length", "0"))
         body = json.loads(self.rfile.read(length) or b"{}")
         emulator = self.emulator
@@ -288,9 +296,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         emulator = self.emulator
+        with emulator.lock:
+            admitted = emulator.arrivals.pop(self.client_address, True)
         if self.path == "/_control/stats":
             with emulator.lock:
-                return self.send(200, dict(emulator.stats))
+                stats = dict(emulator.stats)
+            return self.send(200, stats)
         if self.path == "/_control/truth":
             return self.send(200, emulator.world.truth())
         parts = urlsplit(self.path)
@@ -298,7 +309,7 @@ class Handler(BaseHTTPRequestHandler):
         segments = [unquote(s) for s in parts.path.split("/")]
         with emulator.lock:
             emulator.stats["requests"] += 1
-        if not emulator.admit():
+        if not admitted:
             return self.send(429, {"status": 429, "error": True, "message": "Too Many Requests"}, [("Retry-After", "1")])
         with emulator.lock:
             fault = emulator.faults.pop(0) if emulator.faults else {"kind": "none"}
@@ -336,6 +347,19 @@ class Handler(BaseHTTPRequestHandler):
         self.send(200, data, cut=fault["kind"] == "truncate")
 
 
+class Server(ThreadingHTTPServer):
+    """Decides each connection's place under the rate limit when it is accepted, before a thread
+    is started for it: the time of arrival, not of a thread's first turn (a thread may wait for
+    Python's lock while another builds a large page)."""
+
+    def process_request(self, request, client_address):
+        emulator = Handler.emulator
+        admitted = emulator.admit(time.monotonic())
+        with emulator.lock:
+            emulator.arrivals[client_address] = admitted
+        super().process_request(request, client_address)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", type=int, default=0)
@@ -346,13 +370,14 @@ def main():
     parser.add_argument("--actions-per-page", type=int, default=250, help="actions a history page holds before PubNub cuts it short")
     parser.add_argument("--rate-limit", type=int, default=0, help="requests a second let through (PubNub documents 25); 0: no limit")
     parser.add_argument("--delay-ms", type=int, default=0)
+    parser.add_argument("--padding", type=int, default=0, help="spaces added to every message's text")
     parser.add_argument("--subscribe-key", default="sub-c-emulator")
     parser.add_argument("--publish-key", default="")
     parser.add_argument("--auth-key", default="")
     parser.add_argument("--secret-key", default="")
     args = parser.parse_args()
     Handler.emulator = Emulator(args)
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server = Server(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)
     server.serve_forever()

@@ -64,9 +64,12 @@ struct PubNubChannelFetch {
         return summary
     }
 
-    /// A `start` above every timetoken there is: a day from now. Both `start` and `end` are
-    /// always given, so that PubNub pages from the newest message of the range backwards.
-    static func ceiling() -> Int64 { Int64((Date().timeIntervalSince1970 + 86_400) * 1e7) }
+    /// A `start` above every timetoken there is, whatever this machine's clock says: a year from
+    /// now. Both `start` and `end` are always given, so that PubNub pages from the newest message
+    /// of the range backwards ("if both start and end are provided, the traverse direction is
+    /// from start towards end", PubNub support, "How do I use the start, end and count
+    /// parameters in a history request").
+    static func ceiling() -> Int64 { Int64((Date().timeIntervalSince1970 + 365 * 86_400) * 1e7) }
 
     // MARK: History
 
