@@ -7,6 +7,13 @@ import Foundation
 /// the progress (`FetchProgress`).
 public protocol ChatPlatform: Sendable {
     /// The command's argument and the archive's folder (`pubnub`).
+    static var name: String { get }
+    /// The credentials it reads, from the environment or a credentials file.
+    static var credentialNames: [String] { get }
+    /// The platform with `secrets`' credentials; a usage error naming what is missing.
+    init(secrets: FetchSecrets) throws(FetchError)
+
+    /// The command's argument and the archive's folder (`pubnub`).
     var name: String { get }
     /// The name messages use (`PubNub`).
     var displayName: String { get }
@@ -23,6 +30,15 @@ public protocol ChatPlatform: Sendable {
     /// reaction changes since the last fetch, and the look-back window. Writes the state after
     /// every page.
     func fetch(_ channel: ChannelFolder, with context: FetchContext) throws(FetchError) -> ChannelSummary
+}
+
+/// The platforms `fetch` reads, by name.
+public enum ChatPlatforms {
+    /// Every platform, in the order the command lists them.
+    public static let all: [any ChatPlatform.Type] = [PubNubPlatform.self]
+
+    /// The platform named `name`, or nil.
+    public static func named(_ name: String) -> (any ChatPlatform.Type)? { all.first { $0.name == name } }
 }
 
 /// What a platform's fetch of a channel is given besides the channel.

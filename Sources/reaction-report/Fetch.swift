@@ -84,8 +84,9 @@ struct Fetch: ParsableCommand {
             throw FetchError.usage(
                 "no channel to fetch: give --channel ID (repeatable), or list them as channels in [fetch.\(platform.name)] of the configuration file")
         }
-        let secrets = try FetchSecrets.load(PubNubPlatform.credentialNames, environment: ProcessInfo.processInfo.environment, file: credentials)
-        let chat = try PubNubPlatform(secrets: secrets)
+        let kind = ChatPlatforms.named(platform.name)!
+        let secrets = try FetchSecrets.load(kind.credentialNames, environment: ProcessInfo.processInfo.environment, file: credentials)
+        let chat = try kind.init(secrets: secrets)
         let address = try APIAddress(apiURL ?? settings.apiURL ?? chat.defaultAPIURL)
         let archive = try ArchiveFolder(into)
         let pacer = RequestPacer(requestsPerSecond: requestsPerSecond ?? chat.documentedRequestsPerSecond)
@@ -130,5 +131,5 @@ struct FetchPlatformName: ExpressibleByArgument {
         name = argument
     }
 
-    static var allValueStrings: [String] { ["pubnub"] }
+    static var allValueStrings: [String] { ChatPlatforms.all.map { $0.name } }
 }

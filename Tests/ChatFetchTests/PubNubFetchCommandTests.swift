@@ -93,6 +93,7 @@ final class PubNubFetchCommandTests: XCTestCase {
             "reaction-report: error: no channel to fetch: give --channel ID (repeatable), or list them as channels in [fetch.pubnub] of the configuration file\n"
         )
         XCTAssertEqual(try emulator.stats()["requests"], 0)
+        FetchTestSupport.assertNoSecrets(in: [noKey.stdout, noKey.stderr, noChannel.stdout, noChannel.stderr], folders: [folder])
     }
 
     func testChannelsFromTheConfigurationAndKeysFromAFile() throws {
@@ -134,6 +135,7 @@ extension PubNubFetchCommandTests {
         // Two history pages (the first asked for twice) and one page of actions.
         XCTAssertEqual(try emulator.stats()["requests"], 4)
         XCTAssertEqual(run.stderr, "pubnub: channel 'general': 3 pages, 30 messages, 74 actions, 0 removals\n")
+        FetchTestSupport.assertNoSecrets(in: [run.stdout, run.stderr], folders: [folder])
     }
 }
 
@@ -145,5 +147,6 @@ extension PubNubFetchCommandTests {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("fetched 1 channel(s) from PubNub at 127.0.0.1 into archive: 30 messages, "), run.stdout)
         XCTAssertEqual(try emulator.stats()["requests"], 3)
+        FetchTestSupport.assertNoSecrets(in: [run.stdout, run.stderr], folders: [folder])
     }
 }

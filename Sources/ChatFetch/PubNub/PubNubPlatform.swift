@@ -14,7 +14,8 @@ public struct PubNubPlatform: ChatPlatform {
     /// The credentials it reads, from the environment or a credentials file.
     public static let credentialNames = ["PUBNUB_SUBSCRIBE_KEY", "PUBNUB_PUBLISH_KEY", "PUBNUB_AUTH_KEY", "PUBNUB_SECRET_KEY", "PUBNUB_USER_ID"]
 
-    public let name = "pubnub"
+    public static let name = "pubnub"
+    public var name: String { Self.name }
     public let displayName = "PubNub"
     public let defaultAPIURL = "https://ps.pndsn.com"
     public let documentedRequestsPerSecond = 25.0

@@ -28,11 +28,6 @@ struct PubNubChannelState: Codable, Equatable {
         /// through (inclusive); nil for a channel's first fetch.
         var lookbackFrom: String?
         var lookbackThrough: String?
-        /// What the fetch wrote so far.
-        var pages = 0
-        var messages = 0
-        var actions = 0
-        var removals = 0
     }
 
     init(channel: String, archiveStart: Int64?) {
