@@ -80,6 +80,10 @@ enum PubNubPages {
     static func history(_ bytes: [UInt8], channel: String, start: Int64, end: Int64?) throws(PageProblem) -> PubNubHistoryPage {
         let root = try parse(bytes)
         guard let channels = root["channels"]?.object else { throw PageProblem("an answer without \"channels\"") }
+        // Messages under another channel's name would be lost without a word.
+        guard channels[channel] != nil || channels.members.allSatisfy({ $0.value.elements?.isEmpty ?? true }) else {
+            throw PageProblem("messages of another channel")
+        }
         var page = PubNubHistoryPage(items: [], timetokens: [], moreStart: timetoken(root["more"]?["start"]))
         for item in channels[channel]?.elements ?? [] {
             guard let timetoken = timetoken(item["timetoken"]) else { throw PageProblem("a message without a timetoken") }
