@@ -5,13 +5,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u
 .PHONY: deps test-deps demo test check-pages fuzz build release manual install install-built uninstall clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
-# libcurl4-openssl-dev: `post` calls libcurl (Sources/CWebhookHTTP), whose headers it brings; the
-# program links -lcurl and then needs libcurl4 at run time, which the -dev package brings. ca-certificates: the roots libcurl checks https
-# webhooks against (a minimal Debian lacks them).
+# libcurl4-openssl-dev: `post` and `fetch` call libcurl (Sources/CHTTP), whose headers it brings; the
+# program links -lcurl and then needs libcurl4 at run time, which the -dev package brings. libssl-dev:
+# the headers of OpenSSL's libcrypto, whose HMAC-SHA256 signs `fetch pubnub`'s requests (libcurl4
+# already loads libcrypto). ca-certificates: the roots libcurl checks https against (a minimal
+# Debian lacks them).
 deps:
-	@if ! pkg-config --exists libcmark zlib libcurl 2>/dev/null || [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \
-		echo "Installing libcmark-dev, zlib1g-dev, libcurl4-openssl-dev and ca-certificates…"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev libcurl4-openssl-dev ca-certificates pkg-config; \
+	@if ! pkg-config --exists libcmark zlib libcurl libcrypto 2>/dev/null || [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \
+		echo "Installing libcmark-dev, zlib1g-dev, libcurl4-openssl-dev, libssl-dev and ca-certificates…"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev libcurl4-openssl-dev libssl-dev ca-certificates pkg-config; \
 	fi
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
 	@command -v strip >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y binutils; }

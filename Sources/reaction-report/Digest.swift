@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPExchange
 import ReactionReportKit
 import WebhookPost
 
