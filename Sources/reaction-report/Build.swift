@@ -209,7 +209,8 @@ struct Inspect: ParsableCommand {
         let totals = outcome.analysis.overview.conversations
             .map { (label: $0.platform.displayName + " / " + $0.name + " (" + $0.id + ")", totals: $0) }
         for line in totals.sorted(by: { $0.label < $1.label }) {
-            print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")
+            let counts = NumberText.counted(line.totals.messages, "message") + ", " + NumberText.counted(line.totals.reactions, "reaction")
+            print("  \(Console.visible(line.label)): \(counts)")
         }
         for notice in outcome.result.notices { print("Note: " + Console.visible(notice)) }
         for warning in outcome.warnings { Console.error("reaction-report: warning: " + Console.visible(warning)) }

@@ -294,7 +294,7 @@ th { overflow-wrap: normal; }
 <header class="page-header">
 <p class="eyebrow">{{platform}}</p>
 <h1>{{name}}</h1>
-<p class="lede">{{messageCount}} messages · {{reactionCount}} reactions{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}</p>
+<p class="lede">{{messagesText}} · {{reactionsText}}{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}</p>
 </header>
 {{#hasPages}}{{> pagination}}{{/hasPages}}
 <section class="transcript" aria-label="Messages">
@@ -505,7 +505,7 @@ th { overflow-wrap: normal; }
 <ol class="top-messages">
 {{#topMessages}}
 <li>
-<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionCount}} reactions</a></p>
+<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
 <div class="excerpt text">{{{html}}}</div>
 {{> bubbles}}
 </li>

@@ -55,6 +55,8 @@ struct ConversationPages: Sendable {
         model.append("platform", .text(conversation.platform.displayName))
         model.append("messageCount", .text(NumberText.integer(conversation.messages.count)))
         model.append("reactionCount", .text(NumberText.integer(reactionTotals[index])))
+        model.append("messagesText", .text(NumberText.counted(conversation.messages.count, "message")))
+        model.append("reactionsText", .text(NumberText.counted(reactionTotals[index], "reaction")))
         model.append("hasPages", .flag(conversation.pageCount > 1))
         model.append("pageNumber", .number(page))
         model.append("pageCount", .number(conversation.pageCount))
@@ -121,6 +123,12 @@ public enum NumberText {
     /// `12,345`.
     public static func integer(_ value: Int) -> String {
         (value < 0 ? "-" : "") + integer(magnitude: value.magnitude)
+    }
+
+    /// `1 reaction`, `12,345 reactions`: a count with its noun, plural (`plural`, else the noun
+    /// and `s`) for every count but one.
+    public static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        integer(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
     }
 
     /// `12,345` for a magnitude, which holds the difference of any two `Int`s.

@@ -43,7 +43,7 @@ final class DirectConversationsTests: XCTestCase {
             Files:
               result.json: telegram-desktop
             Conversations:
-              Telegram / Ada Okafor (4242): 2 messages, 1 reactions
+              Telegram / Ada Okafor (4242): 2 messages, 1 reaction
             Direct conversations: the input holds only direct conversations, so the report covers its 1 direct conversation (2 messages, 1 reaction); --no-include-direct-messages leaves them out
             Reactions:
               Telegram: 1 read, 1 counted

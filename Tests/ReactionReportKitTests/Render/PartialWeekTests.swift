@@ -105,8 +105,8 @@ final class PartialWeekTests: XCTestCase {
         let feed = try XCTUnwrap(files["feed.xml"])
         XCTAssertTrue(
             feed.contains(
-                "<title>Week 2027-W12: 1 reactions on 1 messages (partial week, 2 of 7 days)</title>\n"), feed)
-        XCTAssertTrue(feed.contains("1 reactions (partial week, 2 of 7 days: not compared) from 1 people."))
+                "<title>Week 2027-W12: 1 reaction on 1 message (partial week, 2 of 7 days)</title>\n"), feed)
+        XCTAssertTrue(feed.contains("1 reaction (partial week, 2 of 7 days: not compared) from 1 person."))
         XCTAssertTrue(feed.contains("5 reactions (week before partial, 4 of 7 days: not compared) from 3 people."))
         XCTAssertEqual(
             try XCTUnwrap(files["weeks/2027-W12/digest.txt"]).split(separator: "\n").prefix(5),
