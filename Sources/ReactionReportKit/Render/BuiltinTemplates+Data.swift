@@ -732,6 +732,10 @@ No reactions yet.
 
 {{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasPreviousGap}} · {{previousGap}}{{/hasPreviousGap}}{{#hasNextGap}} · {{nextGap}}{{/hasNextGap}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
 
+{{#quiet}}
+> No messages were sent this week.
+
+{{/quiet}}
 {{#hasPartialNote}}
 > {{partialNote}}
 

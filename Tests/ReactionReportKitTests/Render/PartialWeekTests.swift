@@ -124,3 +124,28 @@ final class PartialWeekTests: XCTestCase {
         XCTAssertFalse(discord.contains("▼"))
     }
 }
+
+extension PartialWeekTests {
+    /// A week without a message that still gets its report (a gap too short to fold) says so
+    /// in its Markdown as on its page.
+    func testAQuietWeekSaysSoOnItsPageAndInItsMarkdown() throws {
+        let files = try Self.site()
+        let quiet = try Self.quietWeeks(files)
+        XCTAssertFalse(quiet.isEmpty)
+        for week in quiet {
+            let page = try XCTUnwrap(files["weeks/\(week)/index.html"], week)
+            XCTAssertTrue(page.contains(#"<p class="note">No messages were sent this week.</p>"#), week)
+            let markdown = try XCTUnwrap(files["weeks/\(week)/report.md"], week)
+            XCTAssertTrue(markdown.contains("\n> No messages were sent this week.\n\n| Figure |"), markdown)
+        }
+    }
+
+    /// The weeks of `data/weeks.json` without a message that have a report of their own.
+    static func quietWeeks(_ files: [String: String]) throws -> [String] {
+        let text = try XCTUnwrap(files["data/weeks.json"])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let weeks = try XCTUnwrap(json["weeks"] as? [[String: Any]])
+        return weeks.filter { $0["messages"] as? Int == 0 }.compactMap { $0["week"] as? String }
+            .filter { files["weeks/\($0)/report.md"] != nil }
+    }
+}
