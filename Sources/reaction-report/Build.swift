@@ -132,6 +132,11 @@ struct Build: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Stable pseudonyms instead of people's names and ids.")
     var anonymize: Bool?
 
+    @Flag(
+        name: .customLong("public"), inversion: .prefixedNo,
+        help: "Let search engines index the site: no noindex, robots.txt allows crawling, and with --base-url a sitemap.xml and OpenGraph tags.")
+    var isPublic: Bool?
+
     @Flag(name: .long, help: "Fail with exit code 3, writing nothing, when there are diagnostics.")
     var strict = false
 
@@ -162,6 +167,7 @@ struct Build: ParsableCommand {
         if let pageSize { options.pageSize = pageSize }
         if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
         if let anonymize { options.anonymize = anonymize }
+        if let isPublic { options.isPublic = isPublic }
         try InputOptions.checkPeriod(options)
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
         var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name)
@@ -181,7 +187,10 @@ struct Build: ParsableCommand {
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
             let folder = Console.visible(output.hasSuffix("/") ? output : output + "/")
-            print(ProgressLine.wrote(folder, files: outcome.filesWritten, inputs: outcome.files.count, messages: messages.count, reactions: reactions))
+            print(
+                ProgressLine.wrote(
+                    folder, files: outcome.filesWritten, bytes: outcome.bytesWritten, inputs: outcome.files.count, messages: messages.count,
+                    reactions: reactions))
         }
         keptUntilExit.append(outcome)
     }

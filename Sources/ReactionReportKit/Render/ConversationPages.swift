@@ -13,6 +13,8 @@ struct ConversationPages: Sendable {
     /// Each conversation's reaction count, summed once (every page shows it), held at
     /// `Int.max`.
     let reactionTotals: [Int]
+    /// What the base object was made from: each page adds its own address.
+    let pageBase: PageBase
 
     init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase) {
         self.options = options
@@ -20,7 +22,8 @@ struct ConversationPages: Sendable {
         self.templates = templates
         self.markup = markup
         // Made once, with room for each page's own values.
-        self.base = base.templateObject(room: 10)
+        self.base = base.templateObject(room: 12)
+        pageBase = base
         reactionTotals = layout.conversations.map { conversation in
             conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionCount) }
         }
@@ -51,6 +54,7 @@ struct ConversationPages: Sendable {
         // The base holds none of these names.
         var model = base
         model.append("pageTitle", .text(conversation.name))
+        pageBase.appendAddress(of: conversation.path(page: page), to: &model)
         model.append("name", .text(conversation.name))
         model.append("platform", .text(conversation.platform.displayName))
         model.append("messageCount", .text(NumberText.integer(conversation.messages.count)))

@@ -78,7 +78,28 @@ extension SiteRenderer {
             )
             outputs.append(SiteOutput("overview", pages: [{ ("index.html", try templates.renderHTML("index", overview(""))) }]))
         }
+        if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks)) }
         if markdown { outputs.append(SiteOutput("summary", pages: [{ ("summary.md", try templates.renderMarkdown("summary", overview(""))) }])) }
+        return outputs
+    }
+
+    /// `robots.txt`, and for a public site with a `baseURL` its sitemap of every page.
+    func crawling(_ layout: SiteLayout, reported: ReportedWeeks, weeks: [WeeklyReport.Week]) -> [SiteOutput] {
+        let publishedAt = publishedAt
+        var outputs = [
+            SiteOutput("robots.txt", files: 1) { writer in
+                try writer.write("robots.txt", ByteBuffer(SiteMap.robots(isPublic: options.isPublic, publishedAt: publishedAt)))
+            }
+        ]
+        guard let publishedAt else { return outputs }
+        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount }
+        outputs.append(
+            SiteOutput("sitemap", files: SiteMap.fileCount(pages: pages)) { writer in
+                var paths = ["index.html"]
+                paths += reported.indexes.map { WeeklyPages.path(weeks[$0].week) }
+                for conversation in layout.conversations { paths += (1...conversation.pageCount).map { conversation.path(page: $0) } }
+                for file in SiteMap.files(paths, publishedAt: publishedAt) { try writer.write(file.path, ByteBuffer(file.text)) }
+            })
         return outputs
     }
 

@@ -39,7 +39,8 @@ public struct SiteRenderer {
         PageBase(
             siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
             highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
-            latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) })
+            latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) },
+            isPublic: options.isPublic, publishedAt: publishedAt)
     }
 
     /// What a reader of the overview should know about what the report leaves out: direct
@@ -83,6 +84,12 @@ public struct SiteRenderer {
         model.topReceivers = people.topReceivers.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }
         model.topPairs = people.topPairs.enumerated().map { weekPages.pairRow($1, rank: $0 + 1) }
         return model
+    }
+
+    /// The address of a public site with a `baseURL`, without a trailing slash; nil otherwise.
+    var publishedAt: String? {
+        guard options.isPublic, let base = options.baseURL else { return nil }
+        return base.hasSuffix("/") ? String(base.dropLast()) : base
     }
 
     /// A link from Markdown: absolute under `baseURL` when set, else relative from `root`.
