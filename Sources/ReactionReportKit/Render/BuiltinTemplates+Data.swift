@@ -113,6 +113,14 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .pagination ol { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; padding: 0; }
 .pagination a, .pagination span { display: inline-block; min-width: 2rem; text-align: center; padding: .2rem .5rem; border: 1px solid var(--border); border-radius: 6px; background: var(--surface); }
 .pagination span[aria-current] { background: var(--accent); color: var(--surface); border-color: var(--accent); }
+.pagination li.gap { align-self: center; color: var(--muted); }
+.transcript h2.day { font-size: .95rem; color: var(--muted); margin: 1.25rem 0 .5rem; padding-bottom: .2rem; border-bottom: 1px solid var(--border); }
+.calendar-year h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
+.calendar-year .count { color: var(--muted); font-weight: normal; font-size: .9em; }
+.calendar-days { list-style: none; display: grid; grid-template-columns: repeat(auto-fill, minmax(3.6rem, 1fr)); gap: .35rem; padding: 0; margin: 0; }
+.calendar-days a { display: block; text-align: center; padding: .3rem .2rem; border: 1px solid var(--border); border-radius: 6px; background: var(--surface); text-decoration: none; }
+.calendar-days .day-number { display: block; font-weight: 600; }
+.calendar-days .count { display: block; font-size: .8rem; color: var(--muted); }
 .diagnostics { padding-left: 1.2rem; }
 .table-wrap { overflow-x: auto; border-radius: var(--radius); }
 .table-wrap > table.conversations, .table-wrap > table.weeks { min-width: 34rem; }
@@ -238,6 +246,30 @@ th { overflow-wrap: normal; }
 {{/hasBubbles}}
 
 """####,
+        "html/calendar.mustache": ####"""
+{{> head}}
+<header class="page-header">
+<p class="eyebrow">{{platform}}</p>
+<h1>{{name}}: calendar</h1>
+<p class="lede">{{messagesText}} on {{daysText}}{{#hasDays}}, {{range}}{{/hasDays}} · <a href="index.html">Transcript</a></p>
+</header>
+{{#years}}
+<section class="calendar-year" aria-labelledby="y-{{year}}">
+<h2 id="y-{{year}}">{{year}} <span class="count">{{messagesText}}</span></h2>
+{{#months}}
+<h3 id="{{id}}">{{name}} <span class="count">{{messagesText}}</span></h3>
+<ol class="calendar-days">
+{{#days}}
+<li><a href="{{href}}" title="{{label}}"><span class="day-number">{{day}}</span> <span class="count">{{count}}<span class="visually-hidden"> {{countNoun}}</span></span></a></li>
+{{/days}}
+</ol>
+{{/months}}
+</section>
+{{/years}}
+{{^years}}<p class="note">No message of this conversation has a time.</p>{{/years}}
+{{> foot}}
+
+"""####,
         "html/change.mustache": ####"""
 <span class="change {{tone}}" title="{{description}}">{{#hasPhrases}}<span class="phrase">{{lead}}</span> <span class="phrase">{{detail}}</span>{{/hasPhrases}}{{^hasPhrases}}{{text}}{{/hasPhrases}}</span>
 """####,
@@ -298,11 +330,12 @@ th { overflow-wrap: normal; }
 <header class="page-header">
 <p class="eyebrow">{{platform}}</p>
 <h1>{{name}}</h1>
-<p class="lede">{{messagesText}} · {{reactionsText}}{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}</p>
+<p class="lede">{{messagesText}} · {{reactionsText}}{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}{{#hasDates}} · {{dates}}{{/hasDates}} · <a href="calendar.html">Calendar</a></p>
 </header>
 {{#hasPages}}{{> pagination}}{{/hasPages}}
 <section class="transcript" aria-label="Messages">
 {{#messages}}
+{{#dayStart}}<h2 class="day" id="{{id}}"><time datetime="{{date}}">{{label}}</time></h2>{{/dayStart}}
 {{> message}}
 {{/messages}}
 </section>
@@ -492,9 +525,11 @@ th { overflow-wrap: normal; }
         "html/pagination.mustache": ####"""
 <nav class="pagination" aria-label="Pages">
 <ol>
+{{#hasPrevious}}<li><a rel="prev" href="{{previousHref}}">← Earlier</a></li>{{/hasPrevious}}
 {{#pages}}
-<li>{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{href}}">{{number}}</a>{{/current}}</li>
+{{#gap}}<li class="gap" aria-hidden="true">…</li>{{/gap}}{{^gap}}<li>{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{href}}">{{number}}</a>{{/current}}</li>{{/gap}}
 {{/pages}}
+{{#hasNext}}<li><a rel="next" href="{{nextHref}}">Later →</a></li>{{/hasNext}}
 </ol>
 </nav>
 

@@ -27,18 +27,6 @@ struct ConversationPages: Sendable {
         reactionTotals = layout.conversations.map { conversation in
             conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionCount) }
         }
-        pageLinks = layout.conversations.map { conversation in
-            (1...conversation.pageCount).map { Self.pageLink($0, current: false) }
-        }
-    }
-
-    /// Each conversation's page list, no page current: every page lists every page of its
-    /// conversation, so a conversation of 2,500 pages would otherwise make 6 million list
-    /// items; a page copies the list and marks its own.
-    let pageLinks: [[TemplateValue]]
-
-    static func pageLink(_ number: Int, current: Bool) -> TemplateValue {
-        .object(["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(current)])
     }
 
     /// Every page of every conversation, in writing order.
@@ -64,16 +52,40 @@ struct ConversationPages: Sendable {
         model.append("hasPages", .flag(conversation.pageCount > 1))
         model.append("pageNumber", .number(page))
         model.append("pageCount", .number(conversation.pageCount))
-        var pages = pageLinks[index]
-        pages[page - 1] = Self.pageLink(page, current: true)
-        model.append("pages", .list(pages))
-        model.append("messages", .list(slice.map { index in .object(messageModel(index, bubbles: bubbles)) }))
+        Pagination.append(current: page, count: conversation.pageCount, to: &model)
+        // The first message of each day on the page opens it with the day's heading, the
+        // calendar's anchor; the page says which days it covers.
+        var days: [CivilDate] = []
+        var messages: [TemplateValue] = []
+        messages.reserveCapacity(slice.count)
+        for index in slice {
+            var message = messageModel(index, bubbles: bubbles)
+            if let at = layout.messages[index].sentAt {
+                let day = markup.times.local(at).date
+                if day != days.last {
+                    days.append(day)
+                    message.append("dayStart", .object(Self.dayHeading(day)))
+                }
+            }
+            messages.append(.object(message))
+        }
+        if let first = days.first, let last = days.last {
+            model.append("hasDates", .flag(true))
+            model.append("dates", .text(first == last ? first.isoText : first.isoText + " – " + last.isoText))
+        }
+        model.append("messages", .list(messages))
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
+    }
+
+    /// A day's heading in a transcript: `{id: "day-2024-04-17", date: "2024-04-17", label:
+    /// "Wednesday, 2024-04-17"}`.
+    static func dayHeading(_ day: CivilDate) -> TemplateObject {
+        ["id": .text(CalendarPages.anchor(day)), "date": .text(day.isoText), "label": .text(CalendarPages.weekdayName(day) + ", " + day.isoText)]
     }
 
     func messageModel(_ index: Int, bubbles: BubbleViewModel) -> TemplateObject {
         let message = layout.messages[index]
-        var model = bubbles.bubbles(message.reactions, room: 11)
+        var model = bubbles.bubbles(message.reactions, room: 12)
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
         model.append("authorID", .text(message.authorID ?? ""))

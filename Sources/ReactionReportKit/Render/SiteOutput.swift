@@ -69,6 +69,8 @@ extension SiteRenderer {
                 })
             let pages = ConversationPages(options: options, layout: analysis.layout, templates: templates, markup: markup, base: base)
             outputs.append(SiteOutput("transcripts", pages: pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }))
+            let calendars = CalendarPages(layout: analysis.layout, templates: templates, times: markup.times, base: base)
+            outputs.append(SiteOutput("calendars", pages: analysis.layout.conversations.indices.map { index in { try calendars.render(conversation: index) } }))
         }
         outputs.append(SiteOutput("weekly reports", pages: weekReports(weekPages, reported: reported, base: base)))
         let overview = { (root: String) in indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: root).templateValue }
@@ -92,12 +94,15 @@ extension SiteRenderer {
             }
         ]
         guard let publishedAt else { return outputs }
-        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount }
+        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount + 1 }
         outputs.append(
             SiteOutput("sitemap", files: SiteMap.fileCount(pages: pages)) { writer in
                 var paths = ["index.html"]
                 paths += reported.indexes.map { WeeklyPages.path(weeks[$0].week) }
-                for conversation in layout.conversations { paths += (1...conversation.pageCount).map { conversation.path(page: $0) } }
+                for conversation in layout.conversations {
+                    paths += (1...conversation.pageCount).map { conversation.path(page: $0) }
+                    paths.append(CalendarPages.path(conversation))
+                }
                 for file in SiteMap.files(paths, publishedAt: publishedAt) { try writer.write(file.path, ByteBuffer(file.text)) }
             })
         return outputs

@@ -41,8 +41,11 @@ final class GoldenSiteTests: XCTestCase {
         XCTAssertEqual(
             files.keys.filter { !$0.hasPrefix("weeks/") }.sorted(),
             [
-                "assets/favicon.svg", "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
-                "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
+                "assets/favicon.svg", "assets/style.css",
+                "conversations/cometchat-launch/calendar.html", "conversations/cometchat-launch/index.html",
+                "conversations/pubnub-support/calendar.html", "conversations/pubnub-support/index.html",
+                "conversations/stream-general/calendar.html", "conversations/stream-general/index.html",
+                "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
                 "feed.xml", "index.html", "robots.txt", "summary.md"
             ])

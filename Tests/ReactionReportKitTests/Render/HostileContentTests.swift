@@ -37,7 +37,10 @@ final class HostileContentTests: XCTestCase {
         let pages = files.filter { $0.key.hasSuffix(".html") || $0.key.hasSuffix(".xml") }
         XCTAssertEqual(
             pages.keys.sorted(),
-            ["conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/index.html", "feed.xml", "index.html", "weeks/2024-W01/index.html"])
+            [
+                "conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/calendar.html",
+                "conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/index.html", "feed.xml", "index.html", "weeks/2024-W01/index.html"
+            ])
         for (name, html) in pages {
             let lower = html.lowercased()
             XCTAssertFalse(lower.contains("<script"), name)

@@ -15,7 +15,7 @@ final class PublishingTests: XCTestCase {
     func testByDefaultEveryPageAsksNotToBeIndexedAndRobotsDisallowsAll() throws {
         let files = try GoldenSiteTests.weeklyFixture()
         let pages = html(files)
-        XCTAssertEqual(pages.count, 6)
+        XCTAssertEqual(pages.count, 8)
         for (path, page) in pages {
             XCTAssertTrue(page.contains("\n" + Self.noindex + "\n"), path)
             XCTAssertFalse(page.contains("og:"), path)
@@ -56,8 +56,8 @@ final class PublishingTests: XCTestCase {
             #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
                 + ["index.html", "weeks/2026-W12/index.html", "weeks/2026-W13/index.html", "weeks/2026-W14/index.html"]
                 .map { "<url><loc>https://example.org/a&amp;b/\($0)</loc></url>\n" }.joined()
-                + "<url><loc>https://example.org/a&amp;b/conversations/stream-ops/index.html</loc></url>\n"
-                + "<url><loc>https://example.org/a&amp;b/conversations/stream-team/index.html</loc></url>\n" + "</urlset>\n")
+                + ["ops/index.html", "ops/calendar.html", "team/index.html", "team/calendar.html"]
+                .map { "<url><loc>https://example.org/a&amp;b/conversations/stream-\($0)</loc></url>\n" }.joined() + "</urlset>\n")
         for (path, page) in pages {
             let address = "https://example.org/a&amp;b/" + path
             XCTAssertTrue(page.contains(#"<link rel="canonical" href="\#(address)">"#), path)

@@ -64,9 +64,16 @@ final class TimeTextTests: XCTestCase {
         options.timezone = "America/New_York"
         let files = try MemoryWriter.render(try TestSupport.settleFixtures(["gaps/community.json"]), options: options)
         var count = 0
+        var days = 0
         for (path, html) in files where path.hasSuffix(".html") {
             XCTAssertTrue(html.contains("Times and weeks are in America/New_York.</p>"), path)
             for (attribute, text) in Self.times(in: html) {
+                // A transcript's day heading: the local day, as a date (`Sunday, 2026-11-01`).
+                if attribute.count == 10 {
+                    days += 1
+                    XCTAssertTrue(text.hasSuffix(", " + attribute), "\(path): \(text)")
+                    continue
+                }
                 count += 1
                 XCTAssertTrue(Self.isHTMLDateTime(attribute), "\(path): \(attribute)")
                 // `2026-11-01T01:30:00-05:00` beside `2026-11-01 01:30 UTC−05:00`.
@@ -77,10 +84,12 @@ final class TimeTextTests: XCTestCase {
         // The transcript's 13 messages and 19 reactions; the overview's 10 top messages and their
         // 18 reactions; 30 on the weekly reports.
         XCTAssertEqual(count, 32 + 28 + 30)
+        // The transcript's messages fall on 12 days of New York.
+        XCTAssertEqual(days, 12)
         let transcript = try XCTUnwrap(files["conversations/stream-community/index.html"])
         XCTAssertEqual(
             Self.times(in: transcript).filter { $0.attribute.hasPrefix("2026-11-01") }.map(\.text),
-            ["2026-11-01 01:30 UTC−04:00", "2026-11-01 01:30 UTC−05:00", "2026-11-01 02:00 UTC−05:00"])
+            ["Sunday, 2026-11-01", "2026-11-01 01:30 UTC−04:00", "2026-11-01 01:30 UTC−05:00", "2026-11-01 02:00 UTC−05:00"])
     }
 
     func testTheAttributeKeepsAtMostThreeFractionDigitsCutNotRounded() throws {
@@ -123,7 +132,8 @@ final class TimeTextTests: XCTestCase {
             }
         }
         let all = attributes.values.flatMap { $0 }
-        XCTAssertEqual(all.filter { !Self.isHTMLDateTime($0) }, [])
+        // Times, and the dates of the transcripts' day headings.
+        XCTAssertEqual(all.filter { !Self.isHTMLDateTime($0) && $0.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) == nil }, [])
         // All three kinds of page carry times, and long fractions were among them.
         XCTAssertGreaterThan(attributes["index.html"]?.count ?? 0, 0)
         XCTAssertGreaterThan(attributes.filter { $0.key.hasPrefix("weeks/") }.count, 0)
