@@ -132,8 +132,9 @@ public final class FetchClient: Sendable {
 
     /// Sends `request` and reads its answer with `read`, attempt after attempt as the policy
     /// allows. `what` names the page in messages ("the history of channel 'general'"). An
-    /// answer longer than the usual room is asked for again with up to `longestBody` bytes
-    /// (at most `FetchClient.longestBody` unless more is given: an export's file).
+    /// answer longer than its room (1 MiB; 16 MiB when `longestBody` is more than that) is asked
+    /// for again with 16 times more, up to `longestBody` (`FetchClient.longestBody` unless more
+    /// is given: an export's file).
     public func get<Page>(
         _ request: APIRequest, what: String, longestBody: Int = FetchClient.longestBody, read: ([UInt8]) throws(PageProblem) -> Page
     ) throws(FetchError) -> Page {
@@ -141,7 +142,9 @@ public final class FetchClient: Sendable {
         let host = request.absoluteURL.flatMap { URLComponents(string: $0)?.host } ?? address.host
         let attempts = max(policy.attempts, 1)
         var attempt = 1
-        var room = Self.usualBody
+        // A request that may be longer than a page (an export's file) starts with the most a
+        // page may be: the first try then rarely has to be made again.
+        var room = longestBody > Self.longestBody ? Self.longestBody : Self.usualBody
         while true {
             pacer.waitTurn()
             let result = transport.send(
@@ -183,8 +186,12 @@ public final class FetchClient: Sendable {
             pacer.received(answer.body.count)
             let now = Date()
             let retryAfter = answer.retryAfter.flatMap { RetryPolicy.retryAfterSeconds($0, now: now) }
-            // Stream's reset is the Unix second its window ends (getstream.io/docs/platform/rate-limits).
-            let reset = answer.headers["x-ratelimit-reset"].flatMap(Double.init).map { max(0, $0 - now.timeIntervalSince1970) }
+            // Stream's reset is the Unix time its window ends (getstream.io/docs/platform/rate-limits;
+            // stream-chat-python's README reads it as a date); in seconds, or milliseconds when
+            // that large.
+            let reset = answer.headers["x-ratelimit-reset"].flatMap(Double.init).map { value in
+                max(0, (value > 1e11 ? value / 1000 : value) - now.timeIntervalSince1970)
+            }
             let wait = min(retryAfter ?? reset ?? backoff, policy.longestRetryAfter)
             let told = retryAfter != nil ? ", with a Retry-After" : reset != nil ? ", with an X-RateLimit-Reset" : ""
             return .retry("answered HTTP 429 (too many requests)" + told, wait: wait, pauseAll: true)

@@ -208,8 +208,11 @@ class Handler(BaseHTTPRequestHandler):
         for name, value in headers:
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(data[:len(data) // 2] if cut else data)
-        self.wfile.flush()
+        try:
+            self.wfile.write(data[:len(data) // 2] if cut else data)
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass        # the client read what it wanted and closed the connection
         with self.emulator.lock:
             self.emulator.stats["bytes"] += len(data)
 
