@@ -135,3 +135,38 @@ final class StreamFetchCommandTests: XCTestCase {
             in: [noSecret.stdout, noSecret.stderr, noType.stdout, noType.stderr], folders: [folder], secrets: StreamEmulator.secrets)
     }
 }
+
+extension StreamFetchCommandTests {
+    func testChannelsFromTheConfigurationAndCredentialsFromAFile() throws {
+        let emulator = try StreamEmulator()
+        let folder = try FetchTestSupport.temporaryFolder()
+        let lines = StreamEmulator.keys.sorted { $0.key < $1.key }.map { "\($0.key) = '\($0.value)'" }
+        try ("# Stream\n" + lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("stream.env"), atomically: true, encoding: .utf8)
+        try "[fetch.stream]\nchannels = [\"messaging:support\"]\nlookbackDays = 3\n".write(
+            to: folder.appendingPathComponent("reaction-report.toml"), atomically: true, encoding: .utf8)
+        let run = try FetchTestSupport.fetch(emulator, channels: [], into: "archive", in: folder, options: ["--credentials", "stream.env"], environment: [:])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("fetched 1 channel(s) from Stream at 127.0.0.1 into archive: 103 messages, 246 actions, "), run.stdout)
+        // No list of channels: an export, two checks, the file.
+        XCTAssertEqual(try emulator.stats()["requests"], 4)
+        try FetchTestSupport.build("archive", into: "site", in: folder)
+        FetchTestSupport.assertNoSecrets(
+            in: [run.stdout, run.stderr], folders: [folder.appendingPathComponent("archive"), folder.appendingPathComponent("site")],
+            secrets: StreamEmulator.secrets)
+    }
+
+    func testAnExportFileOfMoreThan16MiBIsReadWhole() throws {
+        // 30 messages of 600 kB: an export of 18 MB, past the room of a page.
+        let emulator = try StreamEmulator(channels: 1, messages: 30, options: ["--padding", "600000"])
+        let folder = try FetchTestSupport.temporaryFolder()
+        let run = try FetchTestSupport.fetch(emulator, channels: ["messaging:general"], into: "archive", in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("fetched 1 channel(s) from Stream at 127.0.0.1 into archive: 30 messages, "), run.stdout)
+        // The file read into 16 MiB, then asked for again with room for all of it.
+        XCTAssertEqual(try emulator.stats()["downloads"], 2)
+        let built = try FetchTestSupport.build("archive", into: "site", in: folder)
+        XCTAssertTrue(built.stdout.isEmpty, built.stdout)
+        let summary = try String(contentsOf: folder.appendingPathComponent("site/data/messages.jsonl"), encoding: .utf8)
+        XCTAssertEqual(summary.split(separator: "\n").count, 30)
+    }
+}
