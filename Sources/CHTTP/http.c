@@ -33,9 +33,9 @@ struct transfer {
     size_t most_body;
     size_t body_length;
     int body_cut;
-    uint8_t *retry_after;
-    size_t retry_after_size;
-    int retry_after_length;
+    uint8_t *head;      // the final head's header lines, "Name: value\n" each, as many as fit
+    size_t head_size;
+    size_t head_length;
 };
 
 /// `line` without the white space at both ends (the line break included).
@@ -67,7 +67,7 @@ static size_t on_header_line(char *line, size_t size, size_t count, void *contex
     if (transfer->head_done) return length; // trailers after a chunked body: not read
     if (length >= 5 && memcmp(line, "HTTP/", 5) == 0) {
         transfer->status = status_code(line, length);
-        transfer->retry_after_length = -1;
+        transfer->head_length = 0; // a 1xx head's lines are not the answer's
         return length;
     }
     const char *text = line;
@@ -79,15 +79,13 @@ static size_t on_header_line(char *line, size_t size, size_t count, void *contex
         // A 2xx answer's body is read only when asked for (post never shows it).
         return transfer->status < 300 && !transfer->keep_success_body ? 0 : length;
     }
-    static const char name[] = "retry-after:";
-    if (transfer->retry_after_length < 0 && text_length >= sizeof name - 1 && strncasecmp(text, name, sizeof name - 1) == 0) {
-        const char *value = text + sizeof name - 1;
-        size_t value_length = text_length - (sizeof name - 1);
-        trim(&value, &value_length);
-        if (value_length <= transfer->retry_after_size) {
-            memcpy(transfer->retry_after, value, value_length);
-            transfer->retry_after_length = (int)value_length;
-        }
+    // Kept whole or not at all: a line that does not fit is dropped, and so is every one after.
+    if (transfer->head_length + text_length + 1 <= transfer->head_size) {
+        memcpy(transfer->head + transfer->head_length, text, text_length);
+        transfer->head[transfer->head_length + text_length] = '\n';
+        transfer->head_length += text_length + 1;
+    } else {
+        transfer->head_size = transfer->head_length;
     }
     return length;
 }
@@ -198,15 +196,14 @@ static size_t copy_message(CURLcode code, const char *error_text, uint8_t *messa
 }
 
 rr_http_result rr_http_exchange(const char *method, const char *url, const char *header_lines, const uint8_t *body, size_t body_length,
-                                long timeout_ms, int keep_success_body, uint8_t *body_kept, size_t most_body, uint8_t *retry_after,
-                                size_t retry_after_size, uint8_t *message, size_t message_size) {
-    rr_http_result result = {.ending = rr_http_other, .retry_after_length = -1};
+                                long timeout_ms, int keep_success_body, uint8_t *body_kept, size_t most_body, uint8_t *head,
+                                size_t head_size, uint8_t *message, size_t message_size) {
+    rr_http_result result = {.ending = rr_http_other};
     struct transfer transfer = {.keep_success_body = keep_success_body,
                                 .body = body_kept,
                                 .most_body = most_body,
-                                .retry_after = retry_after,
-                                .retry_after_size = retry_after_size,
-                                .retry_after_length = -1};
+                                .head = head,
+                                .head_size = head_size};
     char error_text[CURL_ERROR_SIZE] = "";
     pthread_once(&global_once, global_init);
     CURL *curl = global_code == CURLE_OK ? curl_easy_init() : NULL;
@@ -227,7 +224,7 @@ rr_http_result rr_http_exchange(const char *method, const char *url, const char 
         result.status = transfer.status;
         result.body_length = transfer.body_length;
         result.body_cut = body_read && (transfer.body_cut || code != CURLE_OK);
-        result.retry_after_length = transfer.retry_after_length;
+        result.head_length = transfer.head_length;
     } else {
         long os_error = 0;
         if (curl != NULL) curl_easy_getinfo(curl, CURLINFO_OS_ERRNO, &os_error);

@@ -30,12 +30,20 @@ public protocol ChatPlatform: Sendable {
     /// reaction changes since the last fetch, and the look-back window. Writes the state after
     /// every page.
     func fetch(_ channel: ChannelFolder, with context: FetchContext) throws(FetchError) -> ChannelSummary
+
+    /// Every channel the platform lists, for a fetch that names none; nil where it cannot list
+    /// them (PubNub).
+    func listChannels(with client: FetchClient) throws(FetchError) -> [String]?
+}
+
+extension ChatPlatform {
+    public func listChannels(with client: FetchClient) throws(FetchError) -> [String]? { nil }
 }
 
 /// The platforms `fetch` reads, by name.
 public enum ChatPlatforms {
     /// Every platform, in the order the command lists them.
-    public static let all: [any ChatPlatform.Type] = [PubNubPlatform.self]
+    public static let all: [any ChatPlatform.Type] = [PubNubPlatform.self, StreamPlatform.self]
 
     /// The platform named `name`, or nil.
     public static func named(_ name: String) -> (any ChatPlatform.Type)? { all.first { $0.name == name } }

@@ -2,14 +2,33 @@ import Foundation
 import HTTPExchange
 import ParallelWork
 
-/// One GET of a platform's API: its path (percent-encoded, as sent) and its query, in order.
+/// One request of a platform's API: its path (percent-encoded, as sent) and its query, in
+/// order; for a POST its JSON body; the header lines it carries besides the client's own
+/// (Stream's token); or a whole URL of another host (an export's file on S3), which gets no
+/// header of the platform's.
 public struct APIRequest: Sendable, Equatable {
+    public var method: CurlExchange.Method
     public var path: String
     public var query: [QueryItem]
+    /// "Name: value" lines sent with this request only.
+    public var headers: [String]
+    public var body: [UInt8]
+    /// A URL used as it is, instead of the API's address with `path` and `query`.
+    public var absoluteURL: String?
 
-    public init(path: String, query: [QueryItem]) {
+    public init(method: CurlExchange.Method = .get, path: String, query: [QueryItem], headers: [String] = [], body: [UInt8] = []) {
+        self.method = method
         self.path = path
         self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A GET of `url` as it is, with no header but the client's own.
+    public static func download(_ url: String) -> APIRequest {
+        var request = APIRequest(path: "", query: [])
+        request.absoluteURL = url
+        return request
     }
 
     /// The query as sent: `name=value` pairs joined by `&`, each percent-encoded
@@ -36,26 +55,30 @@ public struct PageProblem: Error, Equatable {
     public init(_ reason: String) { self.reason = reason }
 }
 
-/// What sends one GET: `CurlFetchTransport` in the program, a scripted one in tests.
+/// What sends one request: `CurlFetchTransport` in the program, a scripted one in tests.
 public protocol FetchTransport: Sendable {
-    /// Sends a GET of `url` with `headers`, taking at most `timeout` seconds in all and reading at
-    /// most `longestBody` bytes of the answer; `secrets` are kept out of the reason a failure
-    /// gives.
-    func get(_ url: String, headers: [String], timeout: Int, longestBody: Int, secrets: [String]) -> AttemptResult
+    /// Sends `method` to `url` with `headers` and `body`, taking at most `timeout` seconds in
+    /// all and reading at most `longestBody` bytes of the answer; `secrets` are kept out of the
+    /// reason a failure gives.
+    func send(_ method: CurlExchange.Method, url: String, headers: [String], body: [UInt8], timeout: Int, longestBody: Int, secrets: [String])
+        -> AttemptResult
 }
 
 /// The program's transport: libcurl through `CurlExchange`.
 public struct CurlFetchTransport: FetchTransport {
     public init() {}
 
-    public func get(_ url: String, headers: [String], timeout: Int, longestBody: Int, secrets: [String]) -> AttemptResult {
-        CurlExchange(longestBody: longestBody, keepSuccessBody: true).send(.get, url: url, headers: headers, timeout: timeout, secrets: secrets)
+    public func send(
+        _ method: CurlExchange.Method, url: String, headers: [String], body: [UInt8], timeout: Int, longestBody: Int, secrets: [String]
+    ) -> AttemptResult {
+        CurlExchange(longestBody: longestBody, keepSuccessBody: true).send(method, url: url, headers: headers, body: body, timeout: timeout, secrets: secrets)
     }
 }
 
 /// Gets pages of one platform's API, politely and robustly: every request waits its turn at
-/// the shared `RequestPacer`; HTTP 429 pauses every worker for what its `Retry-After` asks (at
-/// most the policy's longest; the policy's backoff without one); 5xx answers, answers cut short
+/// the shared `RequestPacer`; HTTP 429 pauses every worker for what its `Retry-After` asks, or
+/// else until its `X-RateLimit-Reset` (Unix seconds: Stream's) (at most the policy's longest;
+/// the policy's backoff without either); 5xx answers, answers cut short
 /// or not holding the page asked for, timeouts and failed connections are tried again after
 /// 1 s, 2 s, 4 s… up to the policy's attempts; any other answer (a 4xx but 429, a 3xx, which is
 /// not followed) stops the fetch with the platform's own words (exit 2).
@@ -107,30 +130,40 @@ public final class FetchClient: Sendable {
         case stop(String)
     }
 
-    /// Gets `request` and reads its answer with `read`, attempt after attempt as the policy
-    /// allows. `what` names the page in messages ("the history of channel 'general'").
-    public func get<Page>(_ request: APIRequest, what: String, read: ([UInt8]) throws(PageProblem) -> Page) throws(FetchError) -> Page {
-        let url = address.url(request)
+    /// Sends `request` and reads its answer with `read`, attempt after attempt as the policy
+    /// allows. `what` names the page in messages ("the history of channel 'general'"). An
+    /// answer longer than its room (1 MiB; 16 MiB when `longestBody` is more than that) is asked
+    /// for again with 16 times more, up to `longestBody` (`FetchClient.longestBody` unless more
+    /// is given: an export's file).
+    public func get<Page>(
+        _ request: APIRequest, what: String, longestBody: Int = FetchClient.longestBody, read: ([UInt8]) throws(PageProblem) -> Page
+    ) throws(FetchError) -> Page {
+        let url = request.absoluteURL ?? address.url(request)
+        let host = request.absoluteURL.flatMap { URLComponents(string: $0)?.host } ?? address.host
         let attempts = max(policy.attempts, 1)
         var attempt = 1
-        var room = Self.usualBody
+        // A request that may be longer than a page (an export's file) starts with the most a
+        // page may be: the first try then rarely has to be made again.
+        var room = longestBody > Self.longestBody ? Self.longestBody : Self.usualBody
         while true {
             pacer.waitTurn()
-            let result = transport.get(url, headers: headers, timeout: policy.timeout, longestBody: room, secrets: secrets + [url])
-            if case .answered(let answer) = result, answer.bodyIsCut, answer.body.count >= room, room < Self.longestBody {
-                room = Self.longestBody
+            let result = transport.send(
+                request.method, url: url, headers: headers + request.headers, body: request.body, timeout: policy.timeout, longestBody: room,
+                secrets: secrets + [url])
+            if case .answered(let answer) = result, answer.bodyIsCut, answer.body.count >= room, room < longestBody {
+                room = min(room * 16, longestBody)
                 continue
             }
             switch verdict(result, afterAttempt: attempt, read: read) {
             case .page(let page):
                 return page
             case .stop(let reason):
-                throw FetchError("\(platform) at \(address.host) \(reason) for \(what)")
+                throw FetchError("\(platform) at \(host) \(reason) for \(what)")
             case .retry(let reason, let wait, let pauseAll):
                 guard attempt < attempts else {
-                    throw FetchError("gave up on \(what) from \(platform) at \(address.host) after \(attempt) attempts; the last one \(reason)")
+                    throw FetchError("gave up on \(what) from \(platform) at \(host) after \(attempt) attempts; the last one \(reason)")
                 }
-                note("\(what): attempt \(attempt) of \(attempts) to \(address.host) \(reason); trying again in \(Self.seconds(wait))")
+                note("\(what): attempt \(attempt) of \(attempts) to \(host) \(reason); trying again in \(Self.seconds(wait))")
                 if pauseAll { pacer.pause(seconds: wait) } else { sleep(wait) }
                 attempt += 1
             }
@@ -151,9 +184,17 @@ public final class FetchClient: Sendable {
             }
         case .answered(let answer) where answer.status == 429:
             pacer.received(answer.body.count)
-            let asked = answer.retryAfter.flatMap { RetryPolicy.retryAfterSeconds($0, now: Date()) }
-            let wait = min(asked ?? backoff, policy.longestRetryAfter)
-            return .retry("answered HTTP 429 (too many requests)" + (asked == nil ? "" : ", with a Retry-After"), wait: wait, pauseAll: true)
+            let now = Date()
+            let retryAfter = answer.retryAfter.flatMap { RetryPolicy.retryAfterSeconds($0, now: now) }
+            // Stream's reset is the Unix time its window ends (getstream.io/docs/platform/rate-limits;
+            // stream-chat-python's README reads it as a date); in seconds, or milliseconds when
+            // that large.
+            let reset = answer.headers["x-ratelimit-reset"].flatMap(Double.init).map { value in
+                max(0, (value > 1e11 ? value / 1000 : value) - now.timeIntervalSince1970)
+            }
+            let wait = min(retryAfter ?? reset ?? backoff, policy.longestRetryAfter)
+            let told = retryAfter != nil ? ", with a Retry-After" : reset != nil ? ", with an X-RateLimit-Reset" : ""
+            return .retry("answered HTTP 429 (too many requests)" + told, wait: wait, pauseAll: true)
         case .answered(let answer) where (500..<600).contains(answer.status):
             pacer.received(answer.body.count)
             return .retry("answered HTTP \(answer.status)", wait: backoff, pauseAll: false)

@@ -40,21 +40,23 @@ public struct CurlExchange: Sendable {
     /// gives (libcurl's message may echo the URL).
     public func send(_ method: Method, url: String, headers: [String], body: [UInt8] = [], timeout: Int, secrets: [String]) -> AttemptResult {
         let mostBody = max(longestBody, 0)
-        let (retryAfterSize, messageSize) = (256, 256)
+        let (headSize, messageSize) = (8192, 256)
         let milliseconds = min(max(timeout, 1), Int.max / 1000) * 1000
         var kept = [UInt8](repeating: 0, count: mostBody)
-        var retryAfter = [UInt8](repeating: 0, count: retryAfterSize)
+        var head = [UInt8](repeating: 0, count: headSize)
         var message = [UInt8](repeating: 0, count: messageSize)
         let result = rr_http_exchange(
             method.rawValue, url, headers.joined(separator: "\n"), body, body.count, milliseconds, keepSuccessBody ? 1 : 0, &kept, mostBody,
-            &retryAfter, retryAfterSize, &message, messageSize)
+            &head, headSize, &message, messageSize)
         guard result.ending == rr_http_answered else {
             return Self.failure(result.ending, message: String(decoding: message.prefix(result.message_length), as: UTF8.self), secrets: secrets)
         }
-        let retryAfterValue = result.retry_after_length < 0 ? nil : String(decoding: retryAfter.prefix(Int(result.retry_after_length)), as: UTF8.self)
+        let headers = HTTPAnswer.headers(String(decoding: head.prefix(result.head_length), as: UTF8.self))
         // A copy of what came, so that the answer does not hold the whole bound.
         return .answered(
-            HTTPAnswer(status: Int(result.status), retryAfter: retryAfterValue, body: Array(kept.prefix(result.body_length)), bodyIsCut: result.body_cut != 0))
+            HTTPAnswer(
+                status: Int(result.status), retryAfter: headers["retry-after"], headers: headers, body: Array(kept.prefix(result.body_length)),
+                bodyIsCut: result.body_cut != 0))
     }
 
     /// An exchange that ended without an answer, by how it ended, in words of our own where that

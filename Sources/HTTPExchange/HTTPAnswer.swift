@@ -1,9 +1,14 @@
-/// An HTTP answer, as much of it as the caller reads: the status, `Retry-After`, and the body
+import Foundation
+
+/// An HTTP answer, as much of it as the caller reads: the status, its headers, and the body
 /// (for `post` the start of it, for the excerpt an error shows; for `fetch` the whole page).
 public struct HTTPAnswer: Sendable, Equatable {
     public var status: Int
     /// The `Retry-After` header, as sent.
     public var retryAfter: String?
+    /// The headers, by lower-cased name, the first value of each (`x-ratelimit-reset`, `date`);
+    /// those past the first 8 KiB of the head are left out.
+    public var headers: [String: String]
     /// The body, or its start when `bodyIsCut` (`post` reads at most 64 KiB, and none of a
     /// 2xx answer's body, which is never shown).
     public var body: [UInt8]
@@ -11,11 +16,26 @@ public struct HTTPAnswer: Sendable, Equatable {
     /// ended the reading.
     public var bodyIsCut: Bool
 
-    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = [], bodyIsCut: Bool = false) {
+    public init(status: Int, retryAfter: String? = nil, headers: [String: String] = [:], body: [UInt8] = [], bodyIsCut: Bool = false) {
         self.status = status
         self.retryAfter = retryAfter
+        self.headers = headers
         self.body = body
         self.bodyIsCut = bodyIsCut
+    }
+}
+
+extension HTTPAnswer {
+    /// The headers of `lines` ("Name: value" lines), by lower-cased name, the first value of
+    /// each; a line without a colon is passed over.
+    public static func headers(_ lines: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for line in lines.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            if out[name] == nil { out[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+        }
+        return out
     }
 }
 

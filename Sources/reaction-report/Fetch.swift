@@ -13,17 +13,21 @@ struct Fetch: ParsableCommand {
             again. Credentials come from the environment or from --credentials FILE (NAME=value lines), \
             never from a flag's value, and are never printed or written: for pubnub, \
             PUBNUB_SUBSCRIBE_KEY, and where the keyset needs them PUBNUB_AUTH_KEY, or PUBNUB_SECRET_KEY \
-            with PUBNUB_PUBLISH_KEY; PUBNUB_USER_ID sets the uuid the requests carry. Exit status 1 for \
+            with PUBNUB_PUBLISH_KEY; PUBNUB_USER_ID sets the uuid the requests carry; for stream, STREAM_API_KEY and \
+            STREAM_API_SECRET, channels named type:id, every channel of the app when none is named. Exit status 1 for \
             a usage mistake, 2 when the platform refused a request or a page kept failing.
             """)
 
-    @Argument(help: "The platform: pubnub.")
+    @Argument(help: "The platform.")
     var platform: FetchPlatformName
 
     @Option(name: .long, help: ArgumentHelp("The archive folder (made when missing).", valueName: "folder"))
     var into: String
 
-    @Option(name: .long, help: ArgumentHelp("A channel to fetch (repeatable). Default: the configuration's [fetch.<platform>] channels.", valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A channel to fetch (repeatable). Default: the configuration's [fetch.<platform>] channels, else (stream) every channel.", valueName: "id"))
     var channel: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Where a new channel's archive starts (YYYY-MM-DD, UTC). Default: its whole history.", valueName: "date"))
@@ -32,13 +36,16 @@ struct Fetch: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("File of NAME=value lines holding the credentials. Default: the environment.", valueName: "file"))
     var credentials: String?
 
-    @Option(name: .customLong("api-url"), help: ArgumentHelp("The API's address. Default: the platform's (https://ps.pndsn.com for pubnub).", valueName: "url"))
+    @Option(
+        name: .customLong("api-url"),
+        help: ArgumentHelp(
+            "The API's address. Default: the platform's (https://ps.pndsn.com for pubnub, https://chat.stream-io-api.com for stream).", valueName: "url"))
     var apiURL: String?
 
     @Option(name: .long, help: ArgumentHelp("Channels fetched at once, 1 to 16.", valueName: "n"))
     var concurrency = 2
 
-    @Option(name: .long, help: ArgumentHelp("Most requests a second. Default: the platform's documented limit (25 for pubnub).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Most requests a second. Default: the platform's documented limit (25 for pubnub, 1 for stream).", valueName: "n"))
     var requestsPerSecond: Double?
 
     @Option(name: .long, help: ArgumentHelp("Days of the recent past fetched again, 0 to 3650. Default: 7.", valueName: "days"))
@@ -79,11 +86,7 @@ struct Fetch: ParsableCommand {
         let settings = options.fetch[platform.name] ?? FetchSettings()
         // Each channel once, in the order first given: two workers must never share a channel.
         var seen: Set<String> = []
-        let channels = (channel.isEmpty ? settings.channels : channel).filter { seen.insert($0).inserted }
-        guard !channels.isEmpty else {
-            throw FetchError.usage(
-                "no channel to fetch: give --channel ID (repeatable), or list them as channels in [fetch.\(platform.name)] of the configuration file")
-        }
+        var channels = (channel.isEmpty ? settings.channels : channel).filter { seen.insert($0).inserted }
         let kind = ChatPlatforms.named(platform.name)!
         let secrets = try FetchSecrets.load(kind.credentialNames, environment: ProcessInfo.processInfo.environment, file: credentials)
         let chat = try kind.init(secrets: secrets)
@@ -98,6 +101,12 @@ struct Fetch: ParsableCommand {
             platform: chat.displayName, address: address, transport: CurlFetchTransport(), pacer: pacer,
             policy: RetryPolicy(attempts: attempts, timeout: timeout, firstWait: 1, longestWait: 30, longestRetryAfter: 120), secrets: chat.secrets,
             headers: ["User-Agent: reaction-report/" + ReactionReportVersion.current] + chat.headers, note: { progress.note($0) })
+        // None named: every channel, where the platform lists them (Stream).
+        if channels.isEmpty, let listed = try chat.listChannels(with: client) { channels = listed }
+        guard !channels.isEmpty else {
+            throw FetchError.usage(
+                "no channel to fetch: give --channel ID (repeatable), or list them as channels in [fetch.\(platform.name)] of the configuration file")
+        }
         let fetch = FetchRun(
             platform: chat, channels: channels, archive: archive, client: client, concurrency: concurrency, since: since.flatMap(Self.day),
             lookbackDays: lookbackDays ?? settings.lookbackDays ?? Self.defaultLookbackDays, progress: progress)

@@ -7,16 +7,18 @@ import XCTest
 /// what stops, and what its messages show.
 final class FetchClientTests: XCTestCase {
     /// Answers from a script, one per request (the last for every request after), recording
-    /// the URLs and the room given for the body.
+    /// the URLs, the room given for the body and the headers.
     final class ScriptedTransport: FetchTransport {
         let script: [AttemptResult]
-        let asked = Locked<[(url: String, room: Int)]>([])
+        let asked = Locked<[(url: String, room: Int, headers: [String])]>([])
 
         init(_ script: [AttemptResult]) { self.script = script }
 
-        func get(_ url: String, headers: [String], timeout: Int, longestBody: Int, secrets: [String]) -> AttemptResult {
+        func send(
+            _ method: CurlExchange.Method, url: String, headers: [String], body: [UInt8], timeout: Int, longestBody: Int, secrets: [String]
+        ) -> AttemptResult {
             let count = asked.withLock { asked in
-                asked.append((url, longestBody))
+                asked.append((url, longestBody, headers))
                 return asked.count
             }
             return script[min(count, script.count) - 1]
@@ -27,7 +29,8 @@ final class FetchClientTests: XCTestCase {
         FetchClient(
             platform: "PubNub", address: try APIAddress("https://ps.pndsn.com/"), transport: transport,
             pacer: RequestPacer(requestsPerSecond: .infinity), policy: RetryPolicy(attempts: 4, timeout: 5, longestRetryAfter: longestRetryAfter),
-            secrets: ["sub-c-secret"], sleep: { wait in waits.withLock { $0.append(wait) } }, note: { note in notes.withLock { $0.append(note) } })
+            secrets: ["sub-c-secret"], headers: ["User-Agent: test"], sleep: { wait in waits.withLock { $0.append(wait) } },
+            note: { note in notes.withLock { $0.append(note) } })
     }
 
     let request = APIRequest(path: "/v1/message-actions/sub-c-secret/channel/general", query: [QueryItem("limit", "100")])
@@ -97,5 +100,46 @@ final class FetchClientTests: XCTestCase {
         _ = try client(transport, waits: waits, notes: notes).get(request, what: "a page") { _ throws(PageProblem) in 0 }
         XCTAssertEqual(transport.asked.withLock { $0.map(\.room) }, [FetchClient.usualBody, FetchClient.longestBody])
         XCTAssertEqual(notes.withLock { $0 }, [])
+    }
+}
+
+extension FetchClientTests {
+    func testA429WithoutRetryAfterWaitsUntilItsRateLimitReset() throws {
+        let reset = String(Int(Date().timeIntervalSince1970) + 3600)
+        let transport = ScriptedTransport([
+            .answered(HTTPAnswer(status: 429, headers: ["x-ratelimit-reset": reset, "x-ratelimit-remaining": "0"])), .answered(HTTPAnswer(status: 200))
+        ])
+        let waits = Locked<[Double]>([]), notes = Locked<[String]>([])
+        let started = Date()
+        _ = try client(transport, waits: waits, notes: notes, longestRetryAfter: 0.5).get(request, what: "a page") { _ throws(PageProblem) in 0 }
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.5)
+        XCTAssertEqual(
+            notes.withLock { $0 },
+            ["a page: attempt 1 of 4 to ps.pndsn.com answered HTTP 429 (too many requests), with an X-RateLimit-Reset; trying again in 0.5 s"])
+    }
+
+    func testADownloadGoesToItsOwnHostWithTheClientsHeadersOnlyAndMoreRoom() throws {
+        let full = [UInt8](repeating: 0x20, count: FetchClient.longestBody)
+        let transport = ScriptedTransport([.answered(HTTPAnswer(status: 200, body: full, bodyIsCut: true)), .answered(HTTPAnswer(status: 500))])
+        let waits = Locked<[Double]>([]), notes = Locked<[String]>([])
+        XCTAssertThrowsError(
+            try client(transport, waits: waits, notes: notes).get(
+                .download("https://s3.example/x.json?X-Amz-Signature=5"), what: "a file", longestBody: 256 << 20
+            ) {
+                _ throws(PageProblem) in 0
+            }
+        ) {
+            XCTAssertEqual("\($0)", "gave up on a file from PubNub at s3.example after 4 attempts; the last one answered HTTP 500")
+        }
+        // A download starts with 16 MiB of room, then 16 times more.
+        XCTAssertEqual(transport.asked.withLock { $0.map(\.room) }, [FetchClient.longestBody, 256 << 20, 256 << 20, 256 << 20, 256 << 20])
+        XCTAssertEqual(Set(transport.asked.withLock { $0.map(\.url) }), ["https://s3.example/x.json?X-Amz-Signature=5"])
+        XCTAssertEqual(Set(transport.asked.withLock { $0.map(\.headers) }), [["User-Agent: test"]])
+    }
+
+    func testHeaderLinesAreReadByLowerCasedNameFirstValueFirst() {
+        XCTAssertEqual(
+            HTTPAnswer.headers("Retry-After: 3\nX-RateLimit-Reset:  1700000000 \nretry-after: 9\nno colon here\n"),
+            ["retry-after": "3", "x-ratelimit-reset": "1700000000"])
     }
 }

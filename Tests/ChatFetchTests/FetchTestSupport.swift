@@ -12,9 +12,9 @@ enum FetchTestSupport {
         return folder
     }
 
-    /// This process's environment without any PubNub key, plus `extra`.
+    /// This process's environment without any PubNub or Stream key, plus `extra`.
     static func environment(_ extra: [String: String]) -> [String: String] {
-        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUBNUB_") }
+        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUBNUB_") && !$0.key.hasPrefix("STREAM_") }
         variables.merge(extra) { $1 }
         return variables
     }

@@ -86,14 +86,16 @@ final class PubNubResumeTests: XCTestCase {
     /// uninterrupted run took) the first time, half of it the second time, and so on, so that
     /// the early runs are killed and a later one ends (a run started again checks the channels
     /// already done too). At most 40 runs. The kills made.
-    static func runKilled(_ arguments: [String], in folder: URL, within seconds: Double, random: inout SplitMix) throws -> Int {
+    static func runKilled(
+        _ arguments: [String], in folder: URL, within seconds: Double, random: inout SplitMix, environment: [String: String] = PubNubEmulator.keys
+    ) throws -> Int {
         var kills = 0
         for attempt in 0..<40 {
             let process = Process()
             process.executableURL = ProgramRunner.executable
             process.arguments = arguments
             process.currentDirectoryURL = folder
-            process.environment = FetchTestSupport.environment(PubNubEmulator.keys)
+            process.environment = FetchTestSupport.environment(environment)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -13,7 +13,7 @@
 /// How an exchange ended.
 typedef enum rr_http_ending {
     /// The answer's head came (its status line and headers, after any 1xx): the status, its
-    /// Retry-After and the body kept are filled in.
+    /// header lines and the body kept are filled in.
     rr_http_answered,
     /// No answer's head within the timeout.
     rr_http_timed_out,
@@ -43,9 +43,9 @@ typedef struct rr_http_result {
     /// 1 when the body went on past what was kept, or did not arrive whole: the bound, the
     /// timeout, a broken connection or a body shorter than its Content-Length ended the reading.
     int body_cut;
-    /// Bytes of the first Retry-After value in `retry_after`; -1 when the answer had none (or
-    /// one longer than the buffer).
-    int retry_after_length;
+    /// Bytes of the answer's header lines in `head` ("Name: value\n" each, white space around
+    /// them dropped; the lines that did not fit are left out).
+    size_t head_length;
     /// Bytes of libcurl's message for a failure in `message` (0 when it gave none).
     size_t message_length;
     /// libcurl's code (CURLE_…), 0 when the transfer ended normally.
@@ -57,15 +57,14 @@ typedef struct rr_http_result {
 /// and for a POST `body_length` bytes of `body`; taking at most `timeout_ms` (at least 1) in
 /// all: resolving, connecting, sending and the answer.
 ///
-/// Keeps the answer's status, its first Retry-After value (in `retry_after`, at most
-/// `retry_after_size` bytes) and at most `most_body` bytes of its body (in `body_kept`): the
+/// Keeps the answer's status, its header lines (in `head`, at most `head_size` bytes) and at most `most_body` bytes of its body (in `body_kept`): the
 /// transfer ends at the first byte past `most_body`, closing the connection, and, unless
 /// `keep_success_body` is 1, at the head of a 2xx answer, whose body is then never read.
 /// libcurl's message for a failure goes into `message` (at most `message_size` bytes). Safe to
 /// call from several threads at once.
 rr_http_result rr_http_exchange(const char *method, const char *url, const char *header_lines, const uint8_t *body, size_t body_length,
-                                long timeout_ms, int keep_success_body, uint8_t *body_kept, size_t most_body, uint8_t *retry_after,
-                                size_t retry_after_size, uint8_t *message, size_t message_size);
+                                long timeout_ms, int keep_success_body, uint8_t *body_kept, size_t most_body, uint8_t *head,
+                                size_t head_size, uint8_t *message, size_t message_size);
 
 /// Writes HMAC-SHA256 of `data` under `key` (RFC 2104 with SHA-256, as RFC 4231 tests it) into
 /// `digest`, 32 bytes. Returns 0, or -1 when the crypto library failed.
