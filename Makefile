@@ -5,13 +5,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null && [ "$$(id -u
 .PHONY: deps test-deps demo test check-pages fuzz build release manual install install-built uninstall clean
 
 # Installs the system packages the build needs when they are missing (Debian/Ubuntu).
-# libcurl4-openssl-dev: `post` calls libcurl (Sources/CWebhookHTTP), whose headers it brings; the
-# program links -lcurl and then needs libcurl4 at run time, which the -dev package brings. ca-certificates: the roots libcurl checks https
-# webhooks against (a minimal Debian lacks them).
+# libcurl4-openssl-dev: `post` and `fetch` call libcurl (Sources/CHTTP), whose headers it brings; the
+# program links -lcurl and then needs libcurl4 at run time, which the -dev package brings. libssl-dev:
+# the headers of OpenSSL's libcrypto, whose HMAC-SHA256 signs `fetch pubnub`'s requests (libcurl4
+# already loads libcrypto). ca-certificates: the roots libcurl checks https against (a minimal
+# Debian lacks them).
 deps:
-	@if ! pkg-config --exists libcmark zlib libcurl 2>/dev/null || [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \
-		echo "Installing libcmark-dev, zlib1g-dev, libcurl4-openssl-dev and ca-certificates…"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev libcurl4-openssl-dev ca-certificates pkg-config; \
+	@if ! pkg-config --exists libcmark zlib libcurl libcrypto 2>/dev/null || [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \
+		echo "Installing libcmark-dev, zlib1g-dev, libcurl4-openssl-dev, libssl-dev and ca-certificates…"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y libcmark-dev zlib1g-dev libcurl4-openssl-dev libssl-dev ca-certificates pkg-config; \
 	fi
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
 	@command -v strip >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y binutils; }
@@ -100,6 +102,7 @@ demo: release
 # temporary DESTDIR, checked and uninstalled), the code rules
 # (unsafe code only in the performance modules, file and function sizes: Scripts/check-code.py),
 # swift-format's lint (.swift-format), the package in Examples/LibraryUse that uses the library,
+# every command of the README (Tests/readme/run.sh, in a scratch copy of Examples),
 # the page check (Nu HTML Checker and axe-core on the demo and
 # hostile sites, about two minutes), the generated-export check of every importer, the SQL
 # check (sql/weeks.sql in DuckDB against data/weeks.json, about 40 seconds), the shard check
@@ -116,6 +119,7 @@ test: deps test-deps
 	python3 Scripts/check-code.py
 	swift format lint --strict -r Sources Tests Examples/LibraryUse Package.swift
 	bash Scripts/check-library-use.sh
+	bash Tests/readme/run.sh
 	bash Scripts/check-pages.sh
 	bash Tests/generated/run.sh
 	bash Tests/sql/run.sh

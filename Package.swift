@@ -59,20 +59,32 @@ let package = Package(
                 "SourceText"
             ]
         ),
-        // One HTTP POST made by libcurl, in C: its callbacks stop reading at the bound and its
-        // timer ends the exchange, with no pointer code in Swift.
-        .target(name: "CWebhookHTTP", linkerSettings: [.linkedLibrary("curl")]),
+        // One HTTP exchange made by libcurl, in C: its callbacks stop reading at the bound and its
+        // timer ends the exchange, with no pointer code in Swift; and the digests `fetch` signs
+        // and names with, from the system's crypto library (OpenSSL's libcrypto on Linux).
+        .target(
+            name: "CHTTP",
+            linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("crypto", .when(platforms: [.linux]))]),
+        // What `post` and `fetch` share: CHTTP's exchange in Swift (`CurlExchange`), the answer,
+        // the retry policy and the text of an answer made fit to print. Not in the library,
+        // which holds no networking.
+        .target(name: "HTTPExchange", dependencies: ["CHTTP"]),
         // Posting a built site's digest to a Slack or Discord incoming webhook, with retries:
-        // CWebhookHTTP behind a transport the tests can replace. A target of its own so that the
-        // library holds no networking.
-        .target(name: "WebhookPost", dependencies: ["CWebhookHTTP", "ReactionReportKit"]),
+        // HTTPExchange behind a transport the tests can replace.
+        .target(name: "WebhookPost", dependencies: ["HTTPExchange", "ReactionReportKit"]),
+        // `fetch`: a chat platform's REST API paged into an archive `build` reads, resumable
+        // and incremental. The shared parts (client, pacing, retries, credentials, archive
+        // files, state, progress) and one type per platform (PubNub).
+        .target(name: "ChatFetch", dependencies: ["HTTPExchange", "ReactionReportKit", "JSONReader", "ByteOutput", "ParallelWork"]),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
                 "CPosix",
                 "ParallelWork",
                 "ReactionReportKit",
+                "HTTPExchange",
                 "WebhookPost",
+                "ChatFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -98,8 +110,16 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
+            name: "ChatFetchTests",
+            dependencies: ["ChatFetch", "HTTPExchange", "JSONReader", "ReactionReportKit", "ProgramRunner", "ParallelWork"]
+        ),
+        .testTarget(
+            name: "HTTPExchangeTests",
+            dependencies: ["HTTPExchange"]
+        ),
+        .testTarget(
             name: "WebhookPostTests",
-            dependencies: ["WebhookPost", "CWebhookHTTP", "ReactionReportKit", "CPosix", "ParallelWork", "ProgramRunner"]
+            dependencies: ["WebhookPost", "HTTPExchange", "CHTTP", "ReactionReportKit", "CPosix", "ParallelWork", "ProgramRunner"]
         )
     ]
 )

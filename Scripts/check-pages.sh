@@ -13,6 +13,8 @@
 #   anonymized Examples/ with --anonymize (pseudonyms; Discord's custom emoji images stay).
 #   hostile    every platform's fixtures with every text replaced by payloads, built as
 #              HostileSiteBrowserTests builds it.
+#   gaps       the gaps fixture in America/New_York: times with offsets, partial weeks, a run
+#              of empty weeks in the list of weeks and the navigation.
 # Nu's warnings are not failures: it warns about aria-label on the reaction lists (a list may
 # be named) and about transcript <article>s without a heading (a message has none to give).
 set -euo pipefail
@@ -33,7 +35,8 @@ sites="$work/sites"
 "$binary" build Examples -o "$sites/anonymized" --quiet --anonymize
 "$binary" build Tests/ReactionReportKitTests/Fixtures/hostile -o "$sites/hostile" --quiet \
   --include-direct-messages --title "$hostile_title"
-for site in demo options anonymized hostile; do
+"$binary" build Tests/ReactionReportKitTests/Fixtures/gaps -o "$sites/gaps" --quiet --timezone America/New_York
+for site in demo options anonymized hostile gaps; do
   echo "check-pages: $site: $(find "$sites/$site" -name '*.html' | wc -l) pages"
 done
 
@@ -73,6 +76,6 @@ else
   status=1
 fi
 
-python3 Scripts/check-pages-axe.py "$sites/demo" "$sites/options" "$sites/anonymized" "$sites/hostile" || status=1
+python3 Scripts/check-pages-axe.py "$sites/demo" "$sites/options" "$sites/anonymized" "$sites/hostile" "$sites/gaps" || status=1
 echo "check-pages: $((SECONDS - started)) s"
 exit $status

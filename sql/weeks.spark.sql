@@ -61,7 +61,7 @@ week_bounds AS (
 -- time zone (to_utc_timestamp: local wall time to the instant, shown in the session's UTC;
 -- from_utc_timestamp: back to the local wall time).
 weeks AS (
-    SELECT week_no,
+    SELECT week_no, monday,
            lpad(CAST(year(monday + 3) AS STRING), 4, '0') || '-W' || lpad(CAST(weekofyear(monday) AS STRING), 2, '0') AS week,
            from_utc_timestamp(to_utc_timestamp(CAST(monday AS TIMESTAMP), tz), tz) AS start_local,
            unix_timestamp(from_utc_timestamp(to_utc_timestamp(CAST(monday AS TIMESTAMP), tz), tz))
@@ -99,6 +99,22 @@ message_times AS (
            unix_timestamp(substr(sentAt, 1, 19), "yyyy-MM-dd'T'HH:mm:ss") * 1000000000
              + CAST(rpad(regexp_extract(sentAt, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS sent_ns
     FROM messages
+),
+
+-- The days the data covers (WeeklyReport.coveredDays): from the local day of the first dated
+-- message to that of the last, in the report's time zone; and how many of each week's days
+-- that is (0 to 7). A week of fewer than 7 is partial.
+covered AS (
+    SELECT CAST(from_utc_timestamp(timestamp_seconds(min(sent_ns) div 1000000000), tz) AS DATE) AS first_day,
+           CAST(from_utc_timestamp(timestamp_seconds(max(sent_ns) div 1000000000), tz) AS DATE) AS last_day
+    FROM message_times, settings
+    WHERE sent_ns IS NOT NULL
+    GROUP BY tz
+),
+week_days AS (
+    SELECT w.week_no,
+           CAST(greatest(0, datediff(least(w.monday + 6, c.last_day), greatest(w.monday, c.first_day)) + 1) AS BIGINT) AS days
+    FROM weeks w, covered c
 ),
 
 -- The earliest known reaction to each message: the earliest of its emoji's firstAt and of
@@ -455,7 +471,7 @@ week_groups AS (
 )
 
 -- One row per week, in data/weeks.json's order of keys.
-SELECT t.week AS `week`, t.start_text AS `start`, t.end_text AS `end`,
+SELECT t.week AS `week`, t.start_text AS `start`, t.end_text AS `end`, wd.days < 7 AS `partial`, wd.days AS `days`,
        e.messages AS `messages`, e.reacted_messages AS `reactedMessages`, e.reactions AS `reactions`,
        e.reactors AS `reactors`, e.posters AS `posters`, e.median_reaction AS `medianSecondsToFirstReaction`,
        e.new_reactors AS `newReactors`, e.replies AS `replies`, e.median_reply AS `medianSecondsToFirstReply`,
@@ -463,6 +479,7 @@ SELECT t.week AS `week`, t.start_text AS `start`, t.end_text AS `end`,
        tp.items AS `topPairs`, wc.items AS `conversations`, wg.items AS `groups`
 FROM week_text t
 JOIN engagement e ON e.week_no = t.week_no AND e.scope = 0
+JOIN week_days wd ON wd.week_no = t.week_no
 LEFT JOIN top_messages tm ON tm.week_no = t.week_no
 LEFT JOIN top_emoji te ON te.week_no = t.week_no
 LEFT JOIN top_reactors tr ON tr.week_no = t.week_no

@@ -51,7 +51,7 @@ week_bounds AS (
 -- and ends as instants: local midnight of its Monday and of the next Monday in the report's
 -- time zone (ICU's timezone(): a local TIMESTAMP to a TIMESTAMPTZ and back).
 weeks AS (
-    SELECT week_no,
+    SELECT week_no, monday,
            lpad(CAST(year(monday + 3) AS VARCHAR), 4, '0') || '-W' || lpad(CAST(weekofyear(monday) AS VARCHAR), 2, '0') AS week,
            timezone(tz, timezone(tz, CAST(monday AS TIMESTAMP))) AS start_local,
            CAST(epoch(timezone(tz, timezone(tz, CAST(monday AS TIMESTAMP)))) AS BIGINT)
@@ -88,6 +88,22 @@ message_times AS (
            CAST(epoch(strptime(substr(sentAt, 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
              + CAST(rpad(regexp_extract(sentAt, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS sent_ns
     FROM messages
+),
+
+-- The days the data covers (WeeklyReport.coveredDays): from the local day of the first dated
+-- message to that of the last, in the report's time zone; and how many of each week's days
+-- that is (0 to 7). A week of fewer than 7 is partial.
+covered AS (
+    SELECT CAST(timezone(tz, to_timestamp(min(sent_ns) // 1000000000)) AS DATE) AS first_day,
+           CAST(timezone(tz, to_timestamp(max(sent_ns) // 1000000000)) AS DATE) AS last_day
+    FROM message_times, settings
+    WHERE sent_ns IS NOT NULL
+    GROUP BY tz
+),
+week_days AS (
+    SELECT w.week_no,
+           CAST(greatest(0, date_diff('day', greatest(w.monday, c.first_day), least(w.monday + 6, c.last_day)) + 1) AS BIGINT) AS days
+    FROM weeks w, covered c
 ),
 
 -- The earliest known reaction to each message: the earliest of its emoji's firstAt and of
@@ -419,7 +435,7 @@ week_groups AS (
 )
 
 -- One row per week, in data/weeks.json's order of keys.
-SELECT t.week AS "week", t.start_text AS "start", t.end_text AS "end",
+SELECT t.week AS "week", t.start_text AS "start", t.end_text AS "end", wd.days < 7 AS "partial", wd.days AS "days",
        e.messages AS "messages", e.reacted_messages AS "reactedMessages", e.reactions AS "reactions",
        e.reactors AS "reactors", e.posters AS "posters", e.median_reaction AS "medianSecondsToFirstReaction",
        e.new_reactors AS "newReactors", e.replies AS "replies", e.median_reply AS "medianSecondsToFirstReply",
@@ -427,6 +443,7 @@ SELECT t.week AS "week", t.start_text AS "start", t.end_text AS "end",
        tp.items AS "topPairs", wc.items AS "conversations", wg.items AS "groups"
 FROM week_text t
 JOIN engagement e ON e.week_no = t.week_no AND e.scope = 0
+JOIN week_days wd ON wd.week_no = t.week_no
 LEFT JOIN top_messages tm ON tm.week_no = t.week_no
 LEFT JOIN top_emoji te ON te.week_no = t.week_no
 LEFT JOIN top_reactors tr ON tr.week_no = t.week_no

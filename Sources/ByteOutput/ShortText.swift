@@ -73,6 +73,26 @@ public struct ShortText {
         }
     }
 
+    /// A local date and time as RFC 3339 text with its offset from UTC,
+    /// `YYYY-MM-DDThh:mm:ss[.f…]±hh:mm`, `Z` for an offset of zero: the parts are the local
+    /// time's, as in `appendRFC3339(year:month:day:secondOfDay:nanosecond:fractionDigits:)`.
+    /// - Parameter offsetMinutes: the offset in whole minutes, less than 100 hours either way.
+    @inlinable @inline(__always)
+    public mutating func appendRFC3339(
+        year: Int64, month: Int64, day: Int64, secondOfDay: Int64, nanosecond: Int64, fractionDigits: Int, offsetMinutes: Int64
+    ) {
+        precondition(abs(offsetMinutes) < 6_000, "an offset of less than 100 hours")
+        appendWriting(upTo: Digits.dateTimeRoom + 5) { out in
+            // The UTC form ends in `Z`, which the offset replaces.
+            let count = Digits.writeDateTime(year, month, day, secondOfDay, nanosecond, fractionDigits, to: out)
+            guard offsetMinutes != 0 else { return count }
+            out[count - 1] = offsetMinutes < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            let hours = Digits.write(abs(offsetMinutes) / 60, width: 2, to: out + count)
+            out[count + hours] = UInt8(ascii: ":")
+            return count + hours + 1 + Digits.write(abs(offsetMinutes) % 60, width: 2, to: out + count + hours + 1)
+        }
+    }
+
     @inlinable @inline(__always)
     mutating func appendWriting(upTo room: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
         precondition(room <= Self.capacity - used, "a ShortText holds at most 128 bytes")

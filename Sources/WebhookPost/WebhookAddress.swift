@@ -1,4 +1,5 @@
 import Foundation
+import HTTPExchange
 
 /// The incoming-webhook URL a digest is posted to, read from the environment or a file, never
 /// from the command line (where `ps` and the shell's history would show it to others).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPExchange
 
 /// Posts a digest to a webhook, retrying what another attempt may fix: HTTP 429 (after the wait
 /// its `Retry-After` asks, up to the policy's longest), 5xx, no answer within the timeout, and

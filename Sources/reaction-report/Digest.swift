@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPExchange
 import ReactionReportKit
 import WebhookPost
 
@@ -8,7 +9,9 @@ struct DigestChoice: ParsableArguments {
     @Option(name: .shortAndLong, help: "Folder of the built site.")
     var output = "Output"
 
-    @Option(name: .long, help: ArgumentHelp("ISO week (YYYY-Www) whose digest to use. Default: the site's latest week.", valueName: "week"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("ISO week (YYYY-Www) whose digest to use. Default: the site's latest complete week (a note says which).", valueName: "week"))
     var week: String?
 
     func validate() throws {
@@ -23,9 +26,12 @@ struct DigestChoice: ParsableArguments {
         }
     }
 
-    /// The digest file in `format`; an error naming the path when it is missing.
+    /// The digest file in `format`; an error naming the path when it is missing. Without
+    /// `--week`, says on standard error which week it took and why.
     func locate(_ format: DigestFile.Format) throws -> DigestFile {
-        try DigestFile.locate(site: output, week: week.flatMap(ISOWeek.parse), format: format)
+        let digest = try DigestFile.locate(site: output, week: week.flatMap(ISOWeek.parse), format: format)
+        if let note = digest.note { Console.error("reaction-report: note: " + Console.visible(note)) }
+        return digest
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatFetch
 import Foundation
 import ReactionReportKit
 import WebhookPost
@@ -9,7 +10,7 @@ struct ReactionReport: ParsableCommand {
         commandName: "reaction-report",
         abstract: "Turn exported chat history into reaction reports: a static site, Markdown and data.",
         version: "reaction-report " + ReactionReportVersion.current,
-        subcommands: [Build.self, Inspect.self, Formats.self, Digest.self, Post.self],
+        subcommands: [Build.self, Inspect.self, Formats.self, Fetch.self, Digest.self, Post.self],
         defaultSubcommand: Build.self)
 
     /// The names a first argument is taken for a command by: the subcommands' and `help`.
@@ -43,6 +44,8 @@ struct ReactionReport: ParsableCommand {
             fail(error.description + "; the previous output is unchanged", code: 2)
         } catch let error as DeliveryError {
             fail(error.description, code: 2)
+        } catch let error as FetchError {
+            fail(error.description, code: error.exitCode)
         } catch let error as ReportBuild.StrictFailure {
             Console.printDiagnostics(error.outcome.result.diagnostics)
             fail(error.description, code: 3)

@@ -11,12 +11,47 @@ final class DigestCommandTests: XCTestCase {
         let latest = try CommandRunner.run(["digest"], in: folder)
         XCTAssertEqual(latest.status, 0, latest.stderr)
         XCTAssertEqual(latest.stdout, "Week 2026-W48: 12 messages ▲ 3, 30 reactions 🎉\n")
-        XCTAssertEqual(latest.stderr, "")
+        XCTAssertEqual(latest.stderr, WebhookTestSupport.latestNote)
         let slack = try CommandRunner.run(["digest", "-o", "site", "--week", "2026-W46", "--format", "slack"], in: folder)
         XCTAssertEqual(slack.status, 0, slack.stderr)
         XCTAssertEqual(slack.stdout, WebhookTestSupport.slackPayload("2026-W46"))
         let discord = try CommandRunner.run(["digest", "--output", "site", "--format", "discord", "--week", "2026-W47"], in: folder)
         XCTAssertEqual(discord.stdout, "{\"content\":\"Week 2026-W47 🎉\",\"allowed_mentions\":{\"parse\":[]}}\n")
+    }
+
+    /// Without --week, `digest` and `post` take the latest complete week and say which and why
+    /// on standard error; with --week, the week asked for, partial or not, and no note.
+    func testTheDefaultIsTheLatestCompleteWeek() throws {
+        let folder = try WebhookTestSupport.temporaryFolder()
+        _ = try WebhookTestSupport.site(in: folder, days: ["2026-W48": 3])
+        let note = "reaction-report: note: digest of 2026-W47, the latest complete week (2026-W48 is partial: 3 of 7 days)\n"
+        let digest = try CommandRunner.run(["digest", "-o", "site"], in: folder)
+        XCTAssertEqual(digest.status, 0, digest.stderr)
+        XCTAssertEqual(digest.stdout, "Week 2026-W47: 12 messages ▲ 3, 30 reactions 🎉\n")
+        XCTAssertEqual(digest.stderr, note)
+        let post = try CommandRunner.run(["post", "-o", "site", "--format", "slack", "--dry-run"], in: folder)
+        XCTAssertEqual(post.status, 0, post.stderr)
+        XCTAssertEqual(post.stdout, WebhookTestSupport.slackPayload("2026-W47"))
+        XCTAssertEqual(post.stderr, note + "reaction-report: dry run: the 2026-W47 Slack digest was not sent\n")
+        let asked = try CommandRunner.run(["digest", "-o", "site", "--week", "2026-W48"], in: folder)
+        XCTAssertEqual(asked.stdout, "Week 2026-W48: 12 messages ▲ 3, 30 reactions 🎉\n")
+        XCTAssertEqual(asked.stderr, "")
+    }
+
+    /// A site built from an export whose last week is cut (Tuesday 2027-03-23, in New York):
+    /// `digest` prints the week before, whole, and says why.
+    func testABuiltSiteDefaultsToItsLatestCompleteWeek() throws {
+        let folder = try WebhookTestSupport.temporaryFolder()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ReactionReportKitTests/Fixtures/gaps/community.json")
+        let build = try CommandRunner.run(["build", fixture.path, "-o", "site", "--quiet", "--timezone", "America/New_York"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let digest = try CommandRunner.run(["digest", "-o", "site"], in: folder)
+        XCTAssertEqual(digest.status, 0, digest.stderr)
+        XCTAssertEqual(digest.stderr, "reaction-report: note: digest of 2027-W11, the latest complete week (2027-W12 is partial: 2 of 7 days)\n")
+        XCTAssertEqual(
+            Array(digest.stdout.split(separator: "\n").prefix(3)),
+            ["Reaction report · Week 2027-W11", "2027-03-15 to 2027-03-21 (America/New_York)", "Messages: 2 · new"])
     }
 
     func testMissingSiteWeekOrFileIsExitTwoAndABadWeekIsAUsageError() throws {

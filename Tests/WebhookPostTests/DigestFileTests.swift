@@ -15,7 +15,11 @@ final class DigestFileTests: XCTestCase {
         let folder = try WebhookTestSupport.temporaryFolder()
         let site = try WebhookTestSupport.site(in: folder).path
         let latest = try locate(site, nil, .text).get()
-        XCTAssertEqual(latest, DigestFile(week: ISOWeek(year: 2026, week: 48), format: .text, path: site + "/weeks/2026-W48/digest.txt"))
+        XCTAssertEqual(
+            latest,
+            DigestFile(
+                week: ISOWeek(year: 2026, week: 48), format: .text, path: site + "/weeks/2026-W48/digest.txt",
+                note: "digest of 2026-W48, the latest complete week"))
         XCTAssertEqual(latest.title, "the 2026-W48 text digest")
         XCTAssertEqual(try latest.read(), Array("Week 2026-W48: 12 messages ▲ 3, 30 reactions 🎉\n".utf8))
         let slack = try locate(site + "//", "2026-W46", .slack).get()
@@ -23,6 +27,38 @@ final class DigestFileTests: XCTestCase {
         XCTAssertEqual(slack.title, "the 2026-W46 Slack digest")
         XCTAssertEqual(try slack.read(), Array(WebhookTestSupport.slackPayload("2026-W46").utf8))
         XCTAssertEqual(try locate(site, "2026-w47", .discord).get().path, site + "/weeks/2026-W47/digest.discord.json")
+    }
+
+    /// The default week is the latest the site's `weeks/reports.json` says is complete, and the
+    /// note says why; a week asked for needs no note.
+    func testTheDefaultIsTheLatestCompleteWeekAndTheNoteSaysWhy() throws {
+        let folder = try WebhookTestSupport.temporaryFolder()
+        func note(_ days: [String: Int], recorded: Bool = true, week: String? = nil) throws -> String {
+            let name = "site-\(UUID().uuidString)"
+            let site = try WebhookTestSupport.site(in: folder, name: name, days: days, recorded: recorded).path
+            let file = try locate(site, week, .text).get()
+            return "\(file.week): \(file.note ?? "no note")"
+        }
+        XCTAssertEqual(
+            try note(["2026-W48": 3]), "2026-W47: digest of 2026-W47, the latest complete week (2026-W48 is partial: 3 of 7 days)")
+        XCTAssertEqual(
+            try note(["2026-W47": 6, "2026-W48": 0]),
+            "2026-W46: digest of 2026-W46, the latest complete week (2026-W47 is partial: 6 of 7 days; 2026-W48 is partial: 0 of 7 days)")
+        XCTAssertEqual(
+            try note(["2026-W46": 2, "2026-W47": 1, "2026-W48": 4]),
+            "2026-W48: digest of 2026-W48, the latest week, which is partial (4 of 7 days): the site has no complete week")
+        XCTAssertEqual(
+            try note([:], recorded: false),
+            "2026-W48: digest of 2026-W48, the latest week: the site does not say which weeks are partial "
+                + "(it has no weeks/reports.json; build it again to take the latest complete week)")
+        XCTAssertEqual(try note(["2026-W48": 3], week: "2026-W48"), "2026-W48: no note")
+        // A record that is not one is named, with what to do.
+        let broken = try WebhookTestSupport.site(in: folder, name: "broken").path
+        try Data(#"{"weeks":[{"week":"2026-W48","days":"three"}]}"#.utf8).write(to: URL(fileURLWithPath: broken + "/weeks/reports.json"))
+        XCTAssertEqual(
+            locate(broken, nil, .text),
+            .failure(
+                DeliveryError("'\(broken)/weeks/reports.json' is not a record of weekly reports: build the site again, or choose a week with --week")))
     }
 
     func testMissingSiteWeekAndFileAreNamed() throws {

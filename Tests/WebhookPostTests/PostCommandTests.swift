@@ -57,7 +57,7 @@ final class PostCommandTests: XCTestCase {
         let run = try post(["--format", "slack"], environment: ["REACTION_REPORT_WEBHOOK": url])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "posted the 2026-W48 Slack digest to 127.0.0.1\n")
-        XCTAssertEqual(run.stderr, "")
+        XCTAssertEqual(run.stderr, WebhookTestSupport.latestNote)
         assertReceived(1, try payload("2026-W48", "slack"))
     }
 
@@ -78,7 +78,9 @@ final class PostCommandTests: XCTestCase {
         let run = try post(["--format", "slack"], environment: ["REACTION_REPORT_WEBHOOK": url])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "posted the 2026-W48 Slack digest to 127.0.0.1\n")
-        XCTAssertEqual(run.stderr, "reaction-report: attempt 1 of 3 to 127.0.0.1 answered HTTP 429; trying again in 0 s, as its Retry-After asks\n")
+        XCTAssertEqual(
+            run.stderr,
+            WebhookTestSupport.latestNote + "reaction-report: attempt 1 of 3 to 127.0.0.1 answered HTTP 429; trying again in 0 s, as its Retry-After asks\n")
         assertReceived(2, try payload("2026-W48", "slack"))
     }
 
@@ -104,11 +106,11 @@ final class PostCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(
             run.stderr,
-            """
-            reaction-report: attempt 1 of 2 to 127.0.0.1 had no answer within 1 s; trying again in 1 s
-            reaction-report: error: gave up posting the 2026-W48 Slack digest to 127.0.0.1 after 2 attempts; the last one had no answer within 1 s
+            WebhookTestSupport.latestNote + """
+                reaction-report: attempt 1 of 2 to 127.0.0.1 had no answer within 1 s; trying again in 1 s
+                reaction-report: error: gave up posting the 2026-W48 Slack digest to 127.0.0.1 after 2 attempts; the last one had no answer within 1 s
 
-            """)
+                """)
         assertReceived(2, try payload("2026-W48", "slack"))
     }
 
@@ -117,7 +119,7 @@ final class PostCommandTests: XCTestCase {
         let run = try post(["--format", "slack"], environment: ["REACTION_REPORT_WEBHOOK": url])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "posted the 2026-W48 Slack digest to 127.0.0.1\n")
-        XCTAssertEqual(run.stderr, "")
+        XCTAssertEqual(run.stderr, WebhookTestSupport.latestNote)
         server!.stop()
         XCTAssertEqual(server!.streams.count, 1)
         // The transport that read whole answers took all 64 MiB the server sends at most.
@@ -131,11 +133,11 @@ final class PostCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(
             run.stderr,
-            """
-            reaction-report: attempt 1 of 2 to 127.0.0.1 had no answer within 1 s; trying again in 1 s
-            reaction-report: error: gave up posting the 2026-W48 Slack digest to 127.0.0.1 after 2 attempts; the last one had no answer within 1 s
+            WebhookTestSupport.latestNote + """
+                reaction-report: attempt 1 of 2 to 127.0.0.1 had no answer within 1 s; trying again in 1 s
+                reaction-report: error: gave up posting the 2026-W48 Slack digest to 127.0.0.1 after 2 attempts; the last one had no answer within 1 s
 
-            """)
+                """)
         server!.stop()
         // Each attempt closed its connection after about 10 bytes (1 s); the transport that
         // waited 5 s more took about 60.
@@ -151,7 +153,8 @@ final class PostCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(
             run.stderr,
-            "reaction-report: error: could not post the 2026-W48 Slack digest to 127.0.0.1: it answered HTTP 400, which is not retried (its answer: invalid_blocks: …)\n"
+            WebhookTestSupport.latestNote
+                + "reaction-report: error: could not post the 2026-W48 Slack digest to 127.0.0.1: it answered HTTP 400, which is not retried (its answer: invalid_blocks: …)\n"
         )
         assertReceived(1, try payload("2026-W48", "slack"))
     }
@@ -163,7 +166,8 @@ final class PostCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(
             run.stderr,
-            "reaction-report: error: gave up posting the 2026-W48 Slack digest to 127.0.0.1 after 1 attempt; the last one failed (connection refused)\n"
+            WebhookTestSupport.latestNote
+                + "reaction-report: error: gave up posting the 2026-W48 Slack digest to 127.0.0.1 after 1 attempt; the last one failed (connection refused)\n"
         )
     }
 
@@ -187,7 +191,7 @@ final class PostCommandTests: XCTestCase {
         for (arguments, environment, message) in cases {
             let run = try post(arguments, environment: environment)
             XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))
-            XCTAssertEqual(run.stderr, "reaction-report: error: \(message)\n")
+            XCTAssertEqual(run.stderr, WebhookTestSupport.latestNote + "reaction-report: error: \(message)\n")
             XCTAssertEqual(run.stdout, "")
         }
     }

@@ -1,5 +1,6 @@
-import CWebhookHTTP
+import CHTTP
 import Foundation
+import HTTPExchange
 import XCTest
 
 @testable import WebhookPost
@@ -114,15 +115,19 @@ final class PostingServerTests: XCTestCase {
         // libcurl's text, where our words would not say enough, on one line and without the URL.
         let echoing = "SSL certificate problem: self-signed certificate\n for https://hooks.example/services/T0/SECRET"
         XCTAssertEqual(
-            CurlTransport.failure(rr_post_other, message: echoing, url: url), .connectionFailed("SSL certificate problem: self-signed certificate for …"))
-        XCTAssertEqual(CurlTransport.failure(rr_post_refused, message: "Failed to connect after 2 ms", url: url), .connectionFailed("connection refused"))
+            CurlExchange.failure(rr_http_other, message: echoing, secrets: ShownText.secrets(of: url)),
+            .connectionFailed("SSL certificate problem: self-signed certificate for …"))
         XCTAssertEqual(
-            CurlTransport.failure(rr_post_certificate_refused, message: "", url: url),
+            CurlExchange.failure(rr_http_refused, message: "Failed to connect after 2 ms", secrets: ShownText.secrets(of: url)),
+            .connectionFailed("connection refused"))
+        XCTAssertEqual(
+            CurlExchange.failure(rr_http_certificate_refused, message: "", secrets: ShownText.secrets(of: url)),
             .failed("the TLS connection failed (the server's certificate was not accepted)"))
         XCTAssertEqual(
-            CurlTransport.failure(rr_post_certificate_refused, message: "SSL certificate problem: self-signed certificate", url: url),
+            CurlExchange.failure(rr_http_certificate_refused, message: "SSL certificate problem: self-signed certificate", secrets: ShownText.secrets(of: url)),
             .failed("the TLS connection failed (the server's certificate was not accepted: SSL certificate problem: self-signed certificate)"))
-        XCTAssertEqual(CurlTransport.failure(rr_post_timed_out, message: "Operation timed out after 1000 milliseconds", url: url), .noAnswer)
+        XCTAssertEqual(
+            CurlExchange.failure(rr_http_timed_out, message: "Operation timed out after 1000 milliseconds", secrets: ShownText.secrets(of: url)), .noAnswer)
     }
 
     func testBadRequestIsNotRetried() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPExchange
 import ParallelWork
 import XCTest
 

@@ -19,10 +19,19 @@ enum WebhookTestSupport {
     }
 
     /// A built site's weeks with digests: 2026-W46 and 2026-W47 with all three, 2026-W48
-    /// without its Discord one, a folder that is not a week, and a week-named file.
-    static func site(in folder: URL, name: String = "site") throws -> URL {
+    /// without its Discord one, a folder that is not a week, and a week-named file; and the
+    /// record of the days each week covers (`weeks/reports.json`), every week whole unless
+    /// `days` says otherwise, or no record (`recorded` false, a site of an earlier build).
+    static func site(in folder: URL, name: String = "site", days: [String: Int] = [:], recorded: Bool = true) throws -> URL {
         let site = folder.appendingPathComponent(name)
         var files: [String: String] = ["index.html": "<!doctype html>", "weeks/notes/digest.txt": "not a week", "weeks/2026-W49": "a file"]
+        if recorded {
+            let lines = ["2026-W46", "2026-W47", "2026-W48"].map { week in
+                let covered = days[week] ?? 7
+                return "{\"week\":\"\(week)\",\"partial\":\(covered < 7),\"days\":\(covered)}"
+            }
+            files["weeks/reports.json"] = "{\"weeks\":[\n" + lines.joined(separator: ",\n") + "]}\n"
+        }
         for week in ["2026-W46", "2026-W47", "2026-W48"] {
             files["weeks/\(week)/index.html"] = "<!doctype html>"
             files["weeks/\(week)/digest.txt"] = "Week \(week): 12 messages ▲ 3, 30 reactions 🎉\n"
@@ -38,4 +47,7 @@ enum WebhookTestSupport {
         let section = "{\"type\":\"section\",\"text\":{\"type\":\"mrkdwn\",\"text\":\"*\(week)* 🎉 \\\"quoted\\\" \\u003c!channel\\u003e — 12 messages ▲ 3\"}}"
         return "{\"blocks\":[" + Array(repeating: section, count: 12).joined(separator: ",") + "]}\n"
     }
+
+    /// The note `digest` and `post` print when they take the latest week of `site(in:)`, whole.
+    static let latestNote = "reaction-report: note: digest of 2026-W48, the latest complete week\n"
 }

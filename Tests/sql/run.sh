@@ -3,7 +3,8 @@
 # (data/facts), must give data/weeks.json byte for byte. The builds (--format
 # html,markdown,json,facts, each in UTC and in Europe/Berlin):
 #   fixtures  the golden tests' inputs (Tests/ReactionReportKitTests/Fixtures: the mixed
-#             fixture of GoldenSiteTests, the weekly fixture with topN 3, the people and bots
+#             fixture of GoldenSiteTests, the weekly fixture with topN 3, the gaps fixture
+#             (in America/New_York too), the people and bots
 #             fixture, the Discord, Telegram, Matrix, Mattermost and Slack fixtures, the hostile
 #             inputs of the page check) and Examples/
 #   generated the generated export of every platform (`exportgen truth`, 3,000 messages, seed
@@ -72,6 +73,9 @@ printf 'topN = 3\n' >"$work/weekly.toml"
 check golden - "$fixtures/pubnub/chat-history.json" "$fixtures/pubnub/events.jsonl" "$fixtures/stream/export.json" \
   "$fixtures/cometchat/messages.json" "$fixtures/cometchat/reactions.json" "$fixtures/cometchat/events.json"
 check weekly "$work/weekly.toml" "$fixtures/weekly/team.json" "$fixtures/weekly/ops.json"
+# The gaps fixture also in America/New_York, where its weeks were written: partial first and
+# last weeks, empty weeks, both daylight-saving changes.
+timezones="$timezones America/New_York" check gaps - "$fixtures/gaps"
 check people - "$fixtures/people"
 check discord - "$fixtures/discord"
 check telegram - "$fixtures/telegram"

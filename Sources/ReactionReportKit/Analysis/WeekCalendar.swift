@@ -7,17 +7,21 @@ public struct WeekCalendar: Sendable {
     /// The name the user gave (`UTC`, `Europe/Berlin`), as written to `data/weeks.json`.
     public let name: String
     let zone: TimeZone
+    /// The offset of a zone that never changes it (`UTC`, `Etc/GMT+5`), which then needs no
+    /// lookup per instant; nil for a zone with transitions.
+    let fixedOffset: Int64?
 
     /// Nil when `name` is not an IANA time zone.
     public init?(_ name: String) {
         guard let zone = TimeZone(identifier: name) else { return nil }
         self.name = name
         self.zone = zone
+        fixedOffset = zone.nextDaylightSavingTimeTransition(after: .distantPast) == nil ? Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))) : nil
     }
 
     /// The offset from UTC, in seconds, at an instant.
     public func offset(atSeconds seconds: Int64) -> Int64 {
-        Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        fixedOffset ?? Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
     }
 
     /// The local day of an instant.

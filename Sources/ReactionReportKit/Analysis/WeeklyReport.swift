@@ -32,6 +32,12 @@ public struct WeeklyReport: Sendable {
         /// Where the week starts and ends (Unix seconds; the end is the next week's start).
         public var start: Int64
         public var end: Int64
+        /// How many of the week's days the data covers, 0 to 7: the days from the first
+        /// message's day to the last message's day (`WeeklyReport.coveredDays`).
+        public var days = 7
+        /// The data does not cover the whole week: its figures are not compared with another
+        /// week's, nor another week's with them.
+        public var partial: Bool { days < 7 }
         public var figures = Engagement()
         /// Indexes into the report's messages, in message order.
         public var messages: [Int] = []
@@ -88,6 +94,11 @@ public struct WeeklyReport: Sendable {
     public var weeks: [Week] = []
     /// The weeks' boundaries, nil when no message has a time.
     public private(set) var range: WeekRange?
+    /// The data's first and last days, in the report's time zone: the days of the first and
+    /// of the last dated message. `--since` and `--until` cut the messages, so a week they cut
+    /// is partial too; a bound beyond the messages covers nothing more (an export says nothing
+    /// of the days it does not reach).
+    public private(set) var coveredDays: ClosedRange<CivilDate>?
     /// Messages without a sending time, left out of every week.
     public var undated = 0
     /// True when some week has a reply: the reports then show the reply figures.
@@ -135,7 +146,15 @@ public struct WeeklyReport: Sendable {
             from: first.map { min($0, calendar.week(of: earliest)) } ?? calendar.week(of: earliest),
             through: last.map { max($0, calendar.week(of: latest)) } ?? calendar.week(of: latest), calendar: calendar)
         self.range = range
-        weeks = range.weeks.indices.map { Week(week: range.weeks[$0], start: range.starts[$0], end: range.starts[$0 + 1]) }
+        let covered = calendar.day(of: earliest)...calendar.day(of: latest)
+        coveredDays = covered
+        weeks = range.weeks.indices.map { index in
+            var week = Week(week: range.weeks[index], start: range.starts[index], end: range.starts[index + 1])
+            let monday = week.week.monday.daysSinceEpoch
+            let from = max(monday, covered.lowerBound.daysSinceEpoch), through = min(monday + 6, covered.upperBound.daysSinceEpoch)
+            week.days = Int(max(0, through - from + 1))
+            return week
+        }
         // By index and field: a loop over the messages copied each whole message.
         for index in messages.indices {
             guard let sentAt = messages[index].sentAt, let week = range.index(of: sentAt) else { continue }

@@ -70,6 +70,9 @@ public struct BuildOptions: Sendable {
     public var templates: String?
     /// Only the conversations of this shard (`--shard K/N`), applied in the filter step.
     public var shard: Shard?
+    /// What `fetch` reads from the configuration file, by platform (`[fetch.pubnub]`); a build
+    /// passes it over.
+    public var fetch: [String: FetchSettings] = [:]
 
     /// How bubbles are laid out.
     public enum BubbleStack: String, Sendable, CaseIterable {

@@ -15,7 +15,7 @@ public enum ConfigurationFile {
         "title", "baseURL", "timezone", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
         "includeDirectMessages", "excludePeople", "excludeBots", "groups", "anonymize", "pageSize", "topN", "since", "until", "templates",
-        "highlightColor", "bubbleStack"
+        "highlightColor", "bubbleStack", "fetch"
     ]
 
     /// Reads the file at `path` (named in errors as given) and applies it to `options`.
@@ -117,13 +117,7 @@ public enum ConfigurationFile {
             case "templates":
                 options.templates = resolve(try reader.nonEmptyString(value, key), besides: document.file)
             case "highlightColor":
-                let text = try reader.nonEmptyString(value, key)
-                guard isPlainColor(text) else {
-                    throw document.error(
-                        at: value.position,
-                        "'highlightColor' must be a plain CSS colour (letters, digits, spaces and # ( ) , . % only), not \(TOMLKey.quoted(text))")
-                }
-                options.highlightColor = text
+                options.highlightColor = try reader.plainColor(value, key)
             case "bubbleStack":
                 let text = try reader.string(value, key)
                 guard let stack = BuildOptions.BubbleStack(rawValue: text) else {
@@ -131,6 +125,8 @@ public enum ConfigurationFile {
                         at: value.position, "'bubbleStack' must be \(choices(BuildOptions.BubbleStack.allCases.map(\.rawValue))), not \(TOMLKey.quoted(text))")
                 }
                 options.bubbleStack = stack
+            case "fetch":
+                options.fetch = try reader.fetchSettings(value)
             default:
                 throw document.error(at: entry.keyPosition, "unknown key '\(TOMLKey.display(key))'" + suggestion(for: key))
             }
@@ -226,6 +222,16 @@ struct SettingReader {
             throw document.error(at: value.position, "'\(key)' must be \(PeriodBound.supportedRange), not \(TOMLKey.quoted(text))")
         }
         return bound
+    }
+
+    /// A colour that can be put into a `style` attribute as it is (`ConfigurationFile.isPlainColor`).
+    func plainColor(_ value: TOMLValue, _ key: String) throws -> String {
+        let text = try nonEmptyString(value, key)
+        guard ConfigurationFile.isPlainColor(text) else {
+            throw document.error(
+                at: value.position, "'\(key)' must be a plain CSS colour (letters, digits, spaces and # ( ) , . % only), not \(TOMLKey.quoted(text))")
+        }
+        return text
     }
 
     func boolean(_ value: TOMLValue, _ key: String) throws -> Bool {

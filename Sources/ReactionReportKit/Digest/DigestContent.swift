@@ -55,6 +55,9 @@ struct DigestContent: Sendable, Equatable {
     /// `2026-03-23 to 2026-03-29`.
     var range: String
     var timezone: String
+    /// Why the week is not compared with the week before (it or that week is partial), said
+    /// under the dates; nil when it is.
+    var note: String?
     var figures: [Figure]
     var topMessages: [Message]
     /// Top emoji, top reactors, top receivers, in that order.
@@ -76,6 +79,7 @@ struct DigestContent: Sendable, Equatable {
         week = model.week
         range = model.range
         timezone = model.timezone
+        note = model.partialNote
         figures = model.figures.map { Figure(label: $0.label, value: $0.value, change: $0.change.text) }
         topMessages = model.topMessages.map { message in
             Message(
@@ -115,13 +119,14 @@ struct DigestContent: Sendable, Equatable {
 
     /// A digest from its parts (for tests and for digests made outside a site build).
     init(
-        siteTitle: String, week: String, range: String, timezone: String, figures: [Figure], topMessages: [Message], rankings: [Ranking],
-        reportLink: String?, reportPath: String
+        siteTitle: String, week: String, range: String, timezone: String, note: String? = nil, figures: [Figure], topMessages: [Message],
+        rankings: [Ranking], reportLink: String?, reportPath: String
     ) {
         self.siteTitle = siteTitle
         self.week = week
         self.range = range
         self.timezone = timezone
+        self.note = note
         self.figures = figures
         self.topMessages = topMessages
         self.rankings = rankings

@@ -6,6 +6,11 @@ import ByteOutput
 public enum DigestFormat: String, CaseIterable, Sendable {
     case slack, discord, text
 
+    /// `weeks/reports.json`, written with the digests: the weeks with a report, oldest first,
+    /// each with the days of it the data covers (`{"weeks":[{"week":"2026-W47","partial":true,
+    /// "days":3}]}`), so that `digest` and `post` can take the latest complete week.
+    public static let reportsRecordPath = "weeks/reports.json"
+
     /// `weeks/2026-W13/digest.slack.json`, `…/digest.discord.json`, `…/digest.txt`.
     public func path(week: String) -> String {
         switch self {

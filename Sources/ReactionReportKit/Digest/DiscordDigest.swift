@@ -50,7 +50,8 @@ enum DiscordDigest {
         if shown < fields.count { figures.append(field(counted("…"), counted(moreFigures(fields.count - shown)), inline: false)) }
         var week: [(String, String)] = [("title", DigestJSON.string(counted(dialect.fit("Week \(content.week)", DigestLayout.labelLimit))))]
         if let url = content.reportLink { week.append(("url", DigestJSON.string(url))) }
-        week.append(("description", DigestJSON.string(counted(dialect.fit("\(content.range) (\(content.timezone))", DigestLayout.labelLimit) + "\n" + report))))
+        let dates = dialect.fit("\(content.range) (\(content.timezone))", DigestLayout.labelLimit) + (content.note.map { "\n" + dialect.inert($0) } ?? "")
+        week.append(("description", DigestJSON.string(counted(dates + "\n" + report))))
         week.append(("fields", "[\n" + figures.joined(separator: ",\n") + "\n]"))
 
         // The second: the top messages, with what room is left, and the rankings as fields.

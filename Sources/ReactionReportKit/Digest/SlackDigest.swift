@@ -44,6 +44,7 @@ enum SlackDigest {
         }
         var head = [header(counted(DigestDialect.slackPlainText.fit(content.title, headerLimit)))]
         head.append(context(counted(dialect.fit("\(content.range) (\(content.timezone))", DigestLayout.labelLimit))))
+        if let note = content.note { head.append(context(counted(dialect.inert(note)))) }
         let fields = content.figures.map { figure in
             "*" + dialect.fit(figure.label, DigestLayout.labelLimit) + "*\n" + DigestLayout.figureValue(figure, dialect)
         }

@@ -6,7 +6,9 @@
 enum TextDigest {
     static func text(_ content: DigestContent) -> String {
         let dialect = DigestDialect.plain
-        var lines = [dialect.fit(content.title, DigestLayout.labelLimit * 2), dialect.inert("\(content.range) (\(content.timezone))"), ""]
+        var lines = [dialect.fit(content.title, DigestLayout.labelLimit * 2), dialect.inert("\(content.range) (\(content.timezone))")]
+        if let note = content.note { lines.append(dialect.inert(note)) }
+        lines.append("")
         for figure in content.figures {
             lines.append(dialect.fit(figure.label, DigestLayout.labelLimit) + ": " + DigestLayout.figureValue(figure, dialect))
         }

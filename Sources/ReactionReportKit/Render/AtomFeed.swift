@@ -1,7 +1,8 @@
-/// `feed.xml`: an Atom feed (RFC 4287) with one entry per weekly report, newest first. Links
-/// are absolute under `baseURL`, else relative to the feed; ids are stable across builds.
+/// `feed.xml`: an Atom feed (RFC 4287) with one entry per weekly report (the weeks with a
+/// report of their own, `ReportedWeeks`), newest first. Links are absolute under `baseURL`, else
+/// relative to the feed; ids are stable across builds.
 enum AtomFeed {
-    static func xml(_ report: WeeklyReport, messages: [MessageSummary], options: BuildOptions) -> String {
+    static func xml(_ report: WeeklyReport, reported: ReportedWeeks, messages: [MessageSummary], options: BuildOptions) -> String {
         let base = options.baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         func href(_ path: String) -> String { base.map { $0 + "/" + path } ?? path }
         let idBase = base.map { $0 + "/" } ?? "urn:reaction-report:\(StableHash.hex(options.title)):"
@@ -13,24 +14,29 @@ enum AtomFeed {
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
         out += "<title>\(escape(options.title)): weekly reactions</title>\n"
         out += "<id>\(escape(base.map { $0 + "/feed.xml" } ?? idBase + "feed"))</id>\n"
-        out += "<updated>\(stamp(latestOfWeek.max() ?? 0))</updated>\n"
+        out += "<updated>\(stamp(reported.indexes.map { latestOfWeek[$0] }.max() ?? 0))</updated>\n"
         out += "<author><name>\(escape(options.title))</name></author>\n"
         out += "<generator>reaction-report</generator>\n"
         if let base { out += "<link rel=\"self\" href=\"\(escape(base + "/feed.xml"))\"/>\n" }
         out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(href("index.html")))\"/>\n"
-        for index in report.weeks.indices.reversed() {
+        for index in reported.indexes.reversed() {
             let week = report.weeks[index]
             let before = index > 0 ? report.weeks[index - 1].figures : nil
             let figures = week.figures
             let path = WeeklyPages.path(week.week)
-            let change = ChangeText.count(figures.reactions, before?.reactions).text
+            // A partial week, or the week after one, is not compared: the summary says why.
+            let change =
+                ChangeText.partial(report.weeks, at: index).map { "\($0.text): not compared" }
+                ?? "\(ChangeText.count(figures.reactions, before?.reactions).text) against the week before"
+            let partial = week.partial ? " (partial week, \(week.days) of 7 days)" : ""
             out += "<entry>\n"
-            out += "<title>Week \(week.week): \(NumberText.integer(figures.reactions)) reactions on \(NumberText.integer(figures.messages)) messages</title>\n"
+            out +=
+                "<title>Week \(week.week): \(NumberText.integer(figures.reactions)) reactions on \(NumberText.integer(figures.messages)) messages\(partial)</title>\n"
             out += "<id>\(escape(idBase + (base == nil ? "\(week.week)" : path)))</id>\n"
             out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(href(path)))\"/>\n"
             out += "<updated>\(stamp(latestOfWeek[index]))</updated>\n"
             out +=
-                "<summary>\(escape("\(NumberText.integer(figures.messages)) messages, \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.integer(figures.reactions)) reactions (\(change) against the week before) from \(NumberText.integer(figures.reactors)) people."))</summary>\n"
+                "<summary>\(escape("\(NumberText.integer(figures.messages)) messages, \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.integer(figures.reactions)) reactions (\(change)) from \(NumberText.integer(figures.reactors)) people."))</summary>\n"
             out += "</entry>\n"
         }
         return out + "</feed>\n"

@@ -4,6 +4,8 @@ import Templates
 /// View models for reaction bubbles and "reacted by" lists (product.md §4).
 struct BubbleViewModel {
     let options: BuildOptions
+    /// The "reacted by" times, in the report's time zone.
+    let times: TimeText
 
     /// The bubbles of one message, in the configured order, in an object with room for `room`
     /// more values (the message's own).
@@ -39,8 +41,8 @@ struct BubbleViewModel {
                     entry.append("mine", .flag(reactor.id == options.viewer))
                     if let at = reactor.at {
                         entry.append("hasTime", .flag(true))
-                        entry.append("time", .text(TimeText.display(at)))
-                        entry.append("timeISO", .text(TimeText.attribute(at)))
+                        entry.append("time", .text(times.display(at)))
+                        entry.append("timeISO", .text(times.attribute(at)))
                     } else {
                         // Set, so that the lookup stops here: the message around it has a time too.
                         entry.append("hasTime", .flag(false))
@@ -93,37 +95,5 @@ struct BubbleViewModel {
     /// "👍 4 · ❤️ 2" for plain-text places (Markdown tables).
     func plainText(_ reactions: ReactionList) -> String {
         reactions.map { "\($0.emoji.display) \(countText($0.count))" }.joined(separator: " · ")
-    }
-}
-
-/// Human-readable times (UTC).
-enum TimeText {
-    /// `2026-11-03 14:05 UTC`.
-    static func display(_ time: Timestamp) -> String {
-        let utc = time.utc
-        var out = ShortText()
-        out.appendISODate(year: utc.date.year, month: utc.date.month, day: utc.date.day)
-        out.append(UInt8(ascii: " "))
-        out.appendPadded(utc.secondOfDay / 3600, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(utc.secondOfDay / 60 % 60, width: 2)
-        out.append(literal: " UTC")
-        return out.text
-    }
-
-    /// The `datetime` attribute of a `<time>` element: the RFC 3339 UTC text with at most three
-    /// fraction digits, `2023-11-14T22:13:20.123Z`. HTML's date and time strings allow one to
-    /// three; a PubNub timetoken carries seven and a Slack `ts` six, which the data files keep.
-    /// The fraction is cut, not rounded: the attribute then never names a later second, minute
-    /// or day than the source (rounding 23:59:59.9996 would move it to the next day, away from
-    /// the text shown beside it, which cuts too), and it reads as the data files' time with its
-    /// last digits dropped.
-    static func attribute(_ time: Timestamp) -> String {
-        Timestamp(nanoseconds: time.nanoseconds, fractionDigits: min(3, time.fractionDigits)).rfc3339
-    }
-
-    /// `2026-11-03`.
-    static func day(_ time: Timestamp) -> String {
-        String(Timestamp(nanoseconds: time.nanoseconds, fractionDigits: 0).rfc3339.prefix(10))
     }
 }

@@ -55,10 +55,10 @@ h1 { margin: .2rem 0; font-size: 1.9rem; line-height: 1.2; overflow-wrap: anywhe
 h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; }
 .lede { margin: 0; color: var(--muted); }
 .notes { margin: .75rem 0 0; padding-left: 1.25rem; }
-.totals { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .75rem; margin: 0; }
+.totals { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(10.5rem, calc(50% - .375rem)), 1fr)); gap: .75rem; margin: 0; }
 .total { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; margin: 0; }
 .total dt { color: var(--muted); font-size: .85rem; }
-.total dd { margin: 0; font-size: 1.5rem; font-weight: 650; font-variant-numeric: tabular-nums; }
+.total dd { margin: 0; font-size: 1.5rem; font-weight: 650; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 table { width: 100%; border-collapse: collapse; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; }
 th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
 th { font-size: .85rem; color: var(--muted); font-weight: 600; }
@@ -89,7 +89,15 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .bubble .count { font-size: .8rem; font-weight: 600; font-variant-numeric: tabular-nums; color: var(--muted); }
 .bubble.mine { background: var(--mine); border-color: var(--mine-border); }
 .bubble.mine .count { color: var(--text); }
-.custom-emoji { width: 1.25em; height: 1.25em; object-fit: contain; vertical-align: middle; }
+/* A custom emoji's image, 1.25em square. Where it cannot load (offline, gone), the browser
+   draws the pseudo-elements of the image, and only then: its name (the alt text, `:name:`),
+   sized by the text and covering the broken-image icon. */
+.custom-emoji { height: 1.5625em; width: auto; min-width: 1.5625em; object-fit: contain; vertical-align: middle; font-size: .8em;
+  position: relative; color: var(--text); }
+.custom-emoji::before { content: ""; position: absolute; inset: 0; background: var(--bubble); }
+.custom-emoji::after { content: attr(alt); position: absolute; left: 0; top: 0; bottom: 0; display: flex; align-items: center;
+  white-space: nowrap; background: var(--bubble); }
+.bubble.mine .custom-emoji::before, .bubble.mine .custom-emoji::after { background: transparent; }
 .reacted-by { margin-top: .3rem; font-size: .85rem; color: var(--muted); }
 .reacted-by summary { cursor: pointer; width: max-content; }
 .reacted-by dl { margin: .3rem 0 0; display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: .2rem .75rem; }
@@ -104,11 +112,14 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .diagnostics { padding-left: 1.2rem; }
 .table-wrap { overflow-x: auto; border-radius: var(--radius); }
 .table-wrap > table.conversations, .table-wrap > table.weeks { min-width: 34rem; }
+.weeks td:nth-child(-n+2) { white-space: nowrap; }
 .figures tbody th { color: var(--text); font-size: 1rem; font-weight: 500; }
 .change { white-space: nowrap; font-weight: 600; }
 .change.good { color: #1a7f37; }
 .change.bad { color: #c62a2f; }
 .change.neutral { color: var(--muted); font-weight: 400; }
+/* A long change ("partial week, 2 of 7 days") breaks between its phrases only. */
+.change .phrase { white-space: nowrap; }
 @media (prefers-color-scheme: dark) {
   .change.good { color: #57d37a; }
   .change.bad { color: #ff7b7f; }
@@ -119,6 +130,7 @@ th { overflow-wrap: normal; }
 .people .platform { color: var(--muted); font-size: .8rem; }
 .cta { margin: .75rem 0 0; font-weight: 600; }
 .week-nav { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; margin-top: .75rem; }
+.week-nav .gap, tr.gap td { color: var(--muted); font-style: italic; }
 .note { background: var(--surface); border: 1px dashed var(--border); border-radius: var(--radius); padding: .75rem 1rem; color: var(--muted); }
 .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 0 1.5rem; }
 .palette tr.unused td { color: var(--muted); }
@@ -172,6 +184,9 @@ th { overflow-wrap: normal; }
 .chart-other .chart-bar { fill: var(--chart-other); }
 .chart-trend { fill: none; stroke: var(--chart-line); stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
 .chart-point { fill: var(--surface); stroke: var(--chart-line); stroke-width: 2; }
+/* A week the data does not cover whole: a paler, outlined column, a paler point. */
+.chart-partial .chart-bar { fill-opacity: .35; stroke: var(--chart-bar); stroke-width: 1.5; stroke-dasharray: 4 3; }
+.chart-partial .chart-point { stroke-opacity: .5; }
 .chart-hit { fill: transparent; }
 .chart-col:hover .chart-hit, .chart-row:hover .chart-hit { fill: var(--chart-hover); }
 /* The drawing scales with its box, so its text (in drawing units) grows as the box narrows;
@@ -204,7 +219,7 @@ th { overflow-wrap: normal; }
 {{#hasBubbles}}
 <ul class="reactions" aria-label="Reactions">
 {{#bubbles}}
-<li class="bubble{{#mine}} mine{{/mine}}" title="{{title}}"><span class="visually-hidden">{{title}}</span><span aria-hidden="true">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" loading="lazy" width="20" height="20">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}}<span class="count">{{countText}}</span></span></li>
+<li class="bubble{{#mine}} mine{{/mine}}" title="{{title}}"><span class="visually-hidden">{{title}}</span><span aria-hidden="true">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" loading="lazy">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}}<span class="count">{{countText}}</span></span></li>
 {{/bubbles}}
 </ul>
 <details class="reacted-by">
@@ -218,6 +233,9 @@ th { overflow-wrap: normal; }
 </details>
 {{/hasBubbles}}
 
+"""####,
+        "html/change.mustache": ####"""
+<span class="change {{tone}}" title="{{description}}">{{#hasPhrases}}<span class="phrase">{{lead}}</span> <span class="phrase">{{detail}}</span>{{/hasPhrases}}{{^hasPhrases}}{{text}}{{/hasPhrases}}</span>
 """####,
         "html/chart.mustache": ####"""
 <div class="chart chart-{{kind}}">
@@ -249,7 +267,7 @@ th { overflow-wrap: normal; }
 <polyline class="chart-trend" points="{{points}}"/>
 {{/line}}
 {{#columns}}
-<g class="chart-col"><title>{{title}}</title><rect class="chart-hit" x="{{hitX}}" y="{{hitY}}" width="{{hitWidth}}" height="{{hitHeight}}"/>{{#bar}}<rect class="chart-bar" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}"/>{{/bar}}{{#dot}}<circle class="chart-point" cx="{{cx}}" cy="{{cy}}" r="4"/>{{/dot}}</g>
+<g class="chart-col{{#partial}} chart-partial{{/partial}}"><title>{{title}}</title><rect class="chart-hit" x="{{hitX}}" y="{{hitY}}" width="{{hitWidth}}" height="{{hitHeight}}"/>{{#bar}}<rect class="chart-bar" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}"/>{{/bar}}{{#dot}}<circle class="chart-point" cx="{{cx}}" cy="{{cy}}" r="4"/>{{/dot}}</g>
 {{/columns}}
 {{/isShares}}
 {{#rows}}
@@ -289,12 +307,12 @@ th { overflow-wrap: normal; }
 
 """####,
         "html/emoji-cell.mustache": ####"""
-{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" width="20" height="20">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}
+{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}
 """####,
         "html/foot.mustache": ####"""
 </main>
 <footer class="site-footer">
-<p>Made with reaction-report from {{inputSummary}}.</p>
+<p>Made with reaction-report from {{inputSummary}}. Times and weeks are in {{timezone}}.</p>
 </footer>
 </body>
 </html>
@@ -362,7 +380,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Week</th><th scope="col">Starts</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th></tr></thead>
 <tbody>
 {{#weeks}}
-<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td></tr>
+{{#isGap}}<tr class="gap"><td colspan="6">{{gap}}</td></tr>{{/isGap}}{{^isGap}}<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td></tr>{{/isGap}}
 {{/weeks}}
 </tbody>
 </table>
@@ -502,12 +520,13 @@ th { overflow-wrap: normal; }
 <h1>Week {{week}}</h1>
 <p class="lede">{{range}} ({{timezone}}) · <a href="report.md">Markdown</a></p>
 <nav class="week-nav" aria-label="Weeks">
-{{#hasPrevious}}<a rel="prev" href="{{previousHref}}">← {{previousWeek}}</a>{{/hasPrevious}}
+{{#hasPrevious}}<a rel="prev" href="{{previousHref}}">← {{previousWeek}}</a>{{/hasPrevious}}{{#hasPreviousGap}} <span class="gap">{{previousGap}}</span>{{/hasPreviousGap}}
 <a href="{{root}}index.html#weeks">All weeks</a>
-{{#hasNext}}<a rel="next" href="{{nextHref}}">{{nextWeek}} →</a>{{/hasNext}}
+{{#hasNextGap}}<span class="gap">{{nextGap}}</span> {{/hasNextGap}}{{#hasNext}}<a rel="next" href="{{nextHref}}">{{nextWeek}} →</a>{{/hasNext}}
 </nav>
 </header>
 {{#quiet}}<p class="note">No messages were sent this week.</p>{{/quiet}}
+{{#hasPartialNote}}<p class="note">{{partialNote}}</p>{{/hasPartialNote}}
 <section aria-labelledby="figures-title">
 <h2 id="figures-title">This week against the week before</h2>
 <div class="table-wrap">
@@ -515,7 +534,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Figure</th><th scope="col" class="num">This week</th><th scope="col" class="num">Week before</th><th scope="col" class="num">Change</th></tr></thead>
 <tbody>
 {{#figures}}
-<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/change}}</td></tr>
+<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}{{> change}}{{/change}}</td></tr>
 {{/figures}}
 </tbody>
 </table>
@@ -545,7 +564,7 @@ th { overflow-wrap: normal; }
 {{#palette}}
 <tr{{#unused}} class="unused"{{/unused}}><td class="emoji-cell">{{> emoji-cell}}</td><td>{{name}}</td><td class="num">{{count}}</td><td class="num">{{share}}</td></tr>
 {{/palette}}
-<tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" width="16" height="16">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
+<tr class="off-palette"><td class="emoji-cell">…</td><td>Off the palette{{#hasOffPalette}}: {{#offPalette}}<span class="off-emoji" title="{{name}}: {{count}}">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}">{{/hasImage}}{{^hasImage}}{{display}}{{/hasImage}}</span> {{/offPalette}}{{/hasOffPalette}}</td><td class="num">{{offPaletteCount}}</td><td class="num">{{offPaletteShare}}</td></tr>
 </tbody>
 </table>
 </section>
@@ -582,7 +601,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Group</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th>{{#showReplies}}<th scope="col" class="num">Replies</th><th scope="col" class="num">Median time to first reply</th>{{/showReplies}}</tr></thead>
 <tbody>
 {{#groups}}
-<tr><th scope="row">{{name}}</th><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td><td class="num">{{reactors}}</td>{{#showReplies}}<td class="num">{{replies}}</td><td class="num">{{medianReply}}</td>{{/showReplies}}</tr>
+<tr><th scope="row">{{name}}</th><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td>{{#showReplies}}<td class="num">{{replies}}</td><td class="num">{{medianReply}}</td>{{/showReplies}}</tr>
 {{/groups}}
 </tbody>
 </table>
@@ -597,7 +616,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th></tr></thead>
 <tbody>
 {{#conversations}}
-<tr><td>{{#hasHref}}<a href="{{href}}">{{name}}</a>{{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}<span class="change {{tone}}" title="{{description}}">{{text}}</span>{{/reactionsChange}}</td><td class="num">{{reactors}}</td></tr>
+<tr><td>{{#hasHref}}<a href="{{href}}">{{name}}</a>{{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td></tr>
 {{/conversations}}
 </tbody>
 </table>
@@ -639,7 +658,7 @@ th { overflow-wrap: normal; }
 | Week | Starts | Messages | Reaction rate | Reactions | Change |
 |---|---|---:|---:|---:|---:|
 {{#weeks}}
-| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |
+{{#isGap}}| {{gap}} | {{range}} | {{messages}} | {{rate}} | {{reactions}} | – |{{/isGap}}{{^isGap}}| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |{{/isGap}}
 {{/weeks}}
 
 {{/hasWeeks}}
@@ -711,8 +730,12 @@ No reactions yet.
         "markdown/week.mustache": ####"""
 # Week {{week}}
 
-{{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
+{{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasPreviousGap}} · {{previousGap}}{{/hasPreviousGap}}{{#hasNextGap}} · {{nextGap}}{{/hasNextGap}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
 
+{{#hasPartialNote}}
+> {{partialNote}}
+
+{{/hasPartialNote}}
 | Figure | This week | Week before | Change |
 |---|---:|---:|---:|
 {{#figures}}

@@ -3,17 +3,24 @@ import Templates
 /// A figure's change against the week before, as the figures table, the list of weeks and the
 /// feed show it.
 struct FigureChange: TemplateRepresentable, Equatable {
-    /// `▲ 12 (+25.0%)`, `= 0`, `new`, `–`.
+    /// `▲ 12 (+25.0%)`, `= 0`, `new`, `–`, `partial week, 3 of 7 days`.
     var text: String
-    /// `up`, `down`, `same`, `new` or `none` (no week before), for the ▲/▼.
+    /// `up`, `down`, `same`, `new`, `none` (no week before) or `partial` (this week or the week
+    /// before is partial, `ChangeText.partial`), for the ▲/▼.
     var direction: String
     /// The colour of the change: `good` (more engagement, faster reactions), `bad`, or `neutral`.
     var tone: String
     /// The change in words, for a tooltip: `up 3 from 12`.
     var description: String
+    /// `text` in two phrases (`lead` and `detail` to the templates) that a narrow page may put on
+    /// two lines, `partial week,` and `2 of 7 days`, where it has two; nil otherwise.
+    var phrases: [String]? = nil
 
     var templateValue: TemplateObject {
-        ["text": .text(text), "direction": .text(direction), "tone": .text(tone), "description": .text(description)]
+        [
+            "text": .text(text), "direction": .text(direction), "tone": .text(tone), "description": .text(description),
+            "hasPhrases": .flag(phrases != nil), "lead": .text(phrases?.first ?? ""), "detail": .text(phrases?.last ?? "")
+        ]
     }
 }
 
@@ -33,6 +40,26 @@ enum ChangeText {
     }
 
     static var none: FigureChange { model("–", "none", "no earlier week to compare with") }
+
+    /// What every change of week `index` says instead of a comparison when the data does not
+    /// cover the whole of it (`partial week, 3 of 7 days`) or of the week before (`week before
+    /// partial, 4 of 7 days`): a week of three days is not a fall, nor the week after it a rise.
+    /// Nil when the two weeks are compared.
+    static func partial(_ weeks: [WeeklyReport.Week], at index: Int) -> FigureChange? {
+        if weeks[index].partial {
+            let days = weeks[index].days
+            return FigureChange(
+                text: "partial week, \(days) of 7 days", direction: "partial", tone: "neutral",
+                description: "the data covers \(days) of this week's 7 days, so it is not compared with another week",
+                phrases: ["partial week,", "\(days) of 7 days"])
+        }
+        guard index > 0, weeks[index - 1].partial else { return nil }
+        let days = weeks[index - 1].days
+        return FigureChange(
+            text: "week before partial, \(days) of 7 days", direction: "partial", tone: "neutral",
+            description: "the data covers \(days) of the week before's 7 days, so this week is not compared with it",
+            phrases: ["week before partial,", "\(days) of 7 days"])
+    }
 
     /// Counts: `▲ 12 (+25.0%)`, `▼ 3 (−10.0%)`, `= 0`, or `new` when the week before had none.
     /// The difference of any two counts is exact (a `UInt` holds it); its percentage reads

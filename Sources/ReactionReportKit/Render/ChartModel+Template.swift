@@ -19,7 +19,7 @@ extension ChartModel: TemplateRepresentable {
         object.append("gridlines", gridlines.templateList)
         object.append("xLabels", xLabels.templateList)
         object.append("columns", columns.templateList)
-        object.append("line", linePoints.map { .object(["points": .text($0)]) } ?? .flag(false))
+        object.append("line", .list(lineSegments.map { .object(["points": .text($0)]) }))
         object.append("rows", rows.templateList)
         object.append("table", table.templateList)
         object.append("tableLabelHeading", .text(tableLabelHeading))
@@ -45,7 +45,7 @@ extension ChartModel.Column: TemplateRepresentable {
         [
             "title": .text(title), "hitX": .text(hitX), "hitY": .text(hitY), "hitWidth": .text(hitWidth), "hitHeight": .text(hitHeight),
             "bar": bar.map { .object(["x": .text($0.x), "y": .text($0.y), "width": .text($0.width), "height": .text($0.height)]) } ?? .flag(false),
-            "dot": dot.map { .object(["cx": .text($0.cx), "cy": .text($0.cy)]) } ?? .flag(false)
+            "dot": dot.map { .object(["cx": .text($0.cx), "cy": .text($0.cy)]) } ?? .flag(false), "partial": .flag(partial)
         ]
     }
 }

@@ -43,6 +43,8 @@ struct ChartModel {
         var title, hitX, hitY, hitWidth, hitHeight: String
         var bar: Bar?
         var dot: Dot?
+        /// A week the data does not cover whole: drawn apart (`chart-partial`).
+        var partial = false
     }
 
     struct Bar {
@@ -83,8 +85,9 @@ struct ChartModel {
     var gridlines: [Gridline] = []
     var xLabels: [AxisLabel] = []
     var columns: [Column] = []
-    /// The line's points (`x,y x,y …`), for a line chart with data.
-    var linePoints: String?
+    /// The line's stretches (`x,y x,y …` each), for a line chart with data: the line stops at a
+    /// point without a value (not a number: a week without messages has no reaction rate).
+    var lineSegments: [String] = []
     var rows: [ShareRow] = []
     var table: [TableRow] = []
     var tableLabelHeading = ""
@@ -131,26 +134,32 @@ struct ChartModel {
     ///   - unit: what the values are, the heading of the data table's value column ("Reactions").
     ///   - axis: `.count` or `.percent` (values as ratios 0…1).
     ///   - labelHeading: the heading of the data table's label column.
+    ///   - partial: the indexes of the points whose weeks the data does not cover whole.
     static func columns(
         id: String, title: String, summary: String, points: [Point], unit: String,
-        axis: Axis = .count, labelHeading: String = "Week"
+        axis: Axis = .count, labelHeading: String = "Week", partial: Set<Int> = []
     ) -> ChartModel {
-        series(kind: .bars, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
+        series(
+            kind: .bars, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading,
+            partial: partial)
     }
 
     /// A line through one point per week, with a dot on each point (up to 60 points), on a value
     /// axis with 3–5 round gridlines; parameters as for `columns`. Meant for the reaction rate,
-    /// hence the percent axis by default.
+    /// hence the percent axis by default. A point whose value is not a number has no dot, and
+    /// the line stops there and starts again after it.
     static func line(
         id: String, title: String, summary: String, points: [Point], unit: String,
-        axis: Axis = .percent, labelHeading: String = "Week"
+        axis: Axis = .percent, labelHeading: String = "Week", partial: Set<Int> = []
     ) -> ChartModel {
-        series(kind: .line, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading)
+        series(
+            kind: .line, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading,
+            partial: partial)
     }
 
     static func series(
         kind: Kind, id: String, title: String, summary: String, points: [Point], unit: String,
-        axis: Axis, labelHeading: String
+        axis: Axis, labelHeading: String, partial: Set<Int>
     ) -> ChartModel {
         var model = ChartModel(kind: kind, id: id, title: title, summary: summary, isEmpty: points.isEmpty)
         model.tableLabelHeading = labelHeading
@@ -183,12 +192,21 @@ struct ChartModel {
                 text: axisText(points[entry.index].label, withYear: withYear), minor: entry.minor)
         }
 
-        var linePoints: [String] = []
+        // The line's current stretch: its points, and the index of its first.
+        var segment: [String] = []
+        var segmentStart = 0
+        // A stretch of one point draws no line: its dot shows it, however many points there are.
+        var lone: [Int] = []
+        func endSegment() {
+            if segment.count == 1 { lone.append(segmentStart) }
+            if !segment.isEmpty { model.lineSegments.append(segment.joined(separator: " ")) }
+            segment = []
+        }
         model.columns = points.indices.map { index in
             var column = Column(
                 title: points[index].label + ": " + points[index].valueText,
                 hitX: decimal(left + Double(index) * slot), hitY: decimal(plotTop),
-                hitWidth: decimal(slot), hitHeight: decimal(plotHeight))
+                hitWidth: decimal(slot), hitHeight: decimal(plotHeight), partial: partial.contains(index))
             let center = left + (Double(index) + 0.5) * slot
             if kind == .bars {
                 let barWidth = min(slot * 0.7, maxColumnWidth)
@@ -196,14 +214,21 @@ struct ChartModel {
                 column.bar = Bar(
                     x: decimal(center - barWidth / 2), y: decimal(plotBottom - barLength),
                     width: decimal(barWidth), height: decimal(barLength))
+            } else if points[index].value.isNaN {
+                endSegment()
             } else {
                 let y = plotBottom - min(1, values[index] / scale.top) * plotHeight
-                linePoints.append(decimal(center) + "," + decimal(y))
-                if points.count <= maxDots { column.dot = Dot(cx: decimal(center), cy: decimal(y)) }
+                if segment.isEmpty { segmentStart = index }
+                segment.append(decimal(center) + "," + decimal(y))
+                column.dot = Dot(cx: decimal(center), cy: decimal(y))
             }
             return column
         }
-        if kind == .line { model.linePoints = linePoints.joined(separator: " ") }
+        endSegment()
+        if points.count > maxDots {
+            let kept = Set(lone)
+            for index in model.columns.indices where !kept.contains(index) { model.columns[index].dot = nil }
+        }
         return model
     }
 
@@ -313,8 +338,9 @@ struct ChartModel {
     /// 311 reactions in 2026-W45" (the first week with the highest value).
     static func summary(_ subject: String, points: [Point]) -> String {
         guard let first = points.first, let last = points.last else { return subject + ": no data" }
-        var best = first
-        for point in points.dropFirst() where point.value > best.value { best = point }
+        // A point without a value (not a number) is never the highest.
+        var best = points.first { !$0.value.isNaN } ?? first
+        for point in points where point.value > best.value { best = point }
         if points.count == 1 { return "\(subject) in \(first.label): \(first.valueText)" }
         return "\(subject) from \(first.label) to \(last.label); highest \(best.valueText) in \(best.label)"
     }

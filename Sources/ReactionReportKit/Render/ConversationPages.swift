@@ -46,7 +46,7 @@ struct ConversationPages: Sendable {
     /// One transcript page: its path and its HTML. Safe to call from several threads.
     func render(conversation index: Int, page: Int) throws -> ParallelPages.Page {
         let conversation = layout.conversations[index]
-        let bubbles = BubbleViewModel(options: options)
+        let bubbles = BubbleViewModel(options: options, times: markup.times)
         let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
         // The base holds none of these names.
         var model = base
@@ -75,8 +75,8 @@ struct ConversationPages: Sendable {
         model.append("deleted", .flag(message.deleted))
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))
-            model.append("time", .text(TimeText.display(at)))
-            model.append("timeISO", .text(TimeText.attribute(at)))
+            model.append("time", .text(bubbles.times.display(at)))
+            model.append("timeISO", .text(bubbles.times.attribute(at)))
         }
         if let parent = message.threadParentID, parent != message.id {
             model.append("isReply", .flag(true))

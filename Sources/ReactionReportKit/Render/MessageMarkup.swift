@@ -9,6 +9,9 @@ struct MessageMarkup {
     let people: [Platform: [String: String]]
     /// Conversation names by platform and id.
     let conversations: [Platform: [String: String]]
+    /// Discord's timestamps (`<t:1700000000>`) are shown in the report's time zone (UTC unless
+    /// given).
+    var times = TimeText.utc
     /// Shortcodes in text (`:rocket:`) become emoji through the standard table.
     let emojiNames = EmojiResolver()
 
@@ -256,7 +259,7 @@ struct MessageMarkup {
             case "@&": shown = "@role"
             case "t:":
                 // Digits, a date, or letters and digits: nothing CommonMark reads.
-                out += Int64(id).flatMap(Timestamp.unixSeconds).map { TimeText.display($0) } ?? id
+                out += Int64(id).flatMap(Timestamp.unixSeconds).map { times.display($0) } ?? id
                 last = range.upperBound
                 continue
             default:

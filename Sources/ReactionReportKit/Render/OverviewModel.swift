@@ -12,20 +12,24 @@ struct OverviewModel: TemplateRepresentable {
         var templateValue: TemplateObject { ["label": .text(label), "value": .text(value)] }
     }
 
-    /// A row of the list of weeks.
+    /// A row of the list of weeks: a week with its report, or a run of weeks without messages.
     struct WeekRow: TemplateRepresentable {
+        /// `2026-W47`, or `2026-W48 to 2027-W10` for a gap.
         var week: String
-        /// The week's report, from the overview (and for Markdown).
-        var href, link: String
-        /// The week's first day.
+        /// The week's report, from the overview (and for Markdown); nil for a gap.
+        var href, link: String?
+        /// The week's first day (the gap's).
         var range: String
         var messages, reactions, rate: String
         var reactionsChange: FigureChange
+        /// For a gap, what it is: `no messages from 2026-W48 to 2027-W10 (16 weeks)`.
+        var gap: String? = nil
 
         var templateValue: TemplateObject {
             [
-                "week": .text(week), "href": .text(href), "link": .text(link), "range": .text(range), "messages": .text(messages),
-                "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue)
+                "week": .text(week), "href": .text(href ?? ""), "link": .text(link ?? ""), "range": .text(range), "messages": .text(messages),
+                "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue),
+                "isGap": .flag(gap != nil), "gap": .text(gap ?? "")
             ]
         }
     }
@@ -131,27 +135,43 @@ extension OverviewModel {
     static func reactionsChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
         let points = weeks.map { week -> ChartModel.Point in
             let count = week.figures.reactions
-            return (label: week.week.description, value: Double(count), valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions"))
+            return (
+                label: week.week.description, value: Double(count),
+                valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions") + partialText(week)
+            )
         }
         return ChartModel.columns(
             id: "reactions-chart", title: "Reactions per week",
-            summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions")
+            summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions", partial: partialIndexes(weeks))
     }
 
-    /// The reaction rate per week, as a line.
+    /// The reaction rate per week, as a line, which stops over weeks without messages: they
+    /// have no rate (a rate of 0% would say every message went without a reaction).
     static func rateChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
         let points = weeks.map { week -> ChartModel.Point in
             let figures = week.figures
             return (
-                label: week.week.description, value: figures.reactionRate,
+                label: week.week.description, value: figures.messages == 0 ? .nan : figures.reactionRate,
                 valueText: figures.messages == 0
                     ? "no messages"
                     : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to"
+                        + partialText(week)
             )
         }
         return ChartModel.line(
             id: "rate-chart", title: "Reaction rate per week",
-            summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate")
+            summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate",
+            partial: partialIndexes(weeks))
+    }
+
+    /// The indexes of the partial weeks, which the charts draw apart.
+    static func partialIndexes(_ weeks: [WeeklyReport.Week]) -> Set<Int> {
+        Set(weeks.indices.filter { weeks[$0].partial })
+    }
+
+    /// ` (partial week, 3 of 7 days)` after a partial week's value in the charts, else nothing.
+    static func partialText(_ week: WeeklyReport.Week) -> String {
+        week.partial ? " (partial week, \(week.days) of 7 days)" : ""
     }
 
     /// Each top emoji's share of all reactions, the rest as "Other".

@@ -30,25 +30,28 @@ public struct SiteRenderer {
         let (layout, weekly) = (analysis.layout, analysis.weekly)
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
-        let markup = MessageMarkup(people: result.people, conversations: conversationNames)
-        let weekPages = WeeklyPages(options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link)
-        let latestWeek = weekly.weeks.last?.week
+        let markup = MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
+        let reported = ReportedWeeks(weekly.weeks)
+        let weekPages = WeeklyPages(
+            options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link, reported: reported)
+        let latestWeek = reported.latest.map { weekly.weeks[$0].week }
         var total = 0
         // Media (custom emoji images an export held) serve the pages and the data files.
         let writesMedia = options.formats.contains(.html) || options.formats.contains(.json)
         if writesMedia { total += result.media.count }
         if options.formats.contains(.json) { total += 5 }
         if options.formats.contains(.facts) { total += FactsTables.fileCount(result) }
-        if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + weekly.weeks.count + 2 }
-        if options.formats.contains(.markdown) { total += weekly.weeks.count + 1 }
+        if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + reported.indexes.count + 2 }
+        if options.formats.contains(.markdown) { total += reported.indexes.count + 1 }
         let writesDigests = options.formats.contains(.html) || options.formats.contains(.markdown)
-        if writesDigests { total += weekly.weeks.count * DigestFormat.allCases.count }
+        if writesDigests { total += reported.indexes.count * DigestFormat.allCases.count + 1 }
         writer.expect(total)
 
         if writesMedia {
             for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, ByteBuffer(bytes)) }
         }
         try writeData(analysis, to: writer)
+        if writesDigests { try writer.write(DigestFormat.reportsRecordPath, ByteBuffer(reported.record(weekly.weeks))) }
         // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
         // written in order as they come ready.
         var jobs: [() throws -> ParallelPages.Page] = []
@@ -59,7 +62,7 @@ public struct SiteRenderer {
         // of thousands).
         let weekFormats = [BuildOptions.OutputFormat.html, .markdown].filter(options.formats.contains)
         let digests = writesDigests ? DigestFormat.allCases : []
-        let weekModels = weekly.weeks.indices.map { index in
+        let weekModels = reported.indexes.map { index in
             SharedValue(uses: weekFormats.count + digests.count) {
                 let model = weekPages.model(index, base: base)
                 return (model: model, value: model.templateValue)
@@ -72,19 +75,21 @@ public struct SiteRenderer {
             let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: base)
             jobs += pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }
         }
-        for index in weekly.weeks.indices {
+        // Only the weeks with a report of their own: a run of empty weeks is said once, in the
+        // list of weeks and the navigation (`ReportedWeeks`).
+        for (place, index) in reported.indexes.enumerated() {
             let week = weekly.weeks[index].week
             for format in weekFormats {
                 jobs.append(
                     format == .html
-                        ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[index].take().value)) }
-                        : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[index].take().value)) })
+                        ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[place].take().value)) }
+                        : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[place].take().value)) })
             }
-            jobs += digests.map { digest in { digest.file(weekModels[index].take().model, linked: options.baseURL != nil) } }
+            jobs += digests.map { digest in { digest.file(weekModels[place].take().model, linked: options.baseURL != nil) } }
         }
         if options.formats.contains(.html) {
             jobs.append {
-                ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, messages: messages, options: options)))
+                ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, reported: reported, messages: messages, options: options)))
             }
             jobs.append {
                 (
@@ -162,10 +167,10 @@ public struct SiteRenderer {
     func indexModel(_ analysis: Analysis, _ weekPages: WeeklyPages, notes: [String] = [], markup: MessageMarkup, root: String) -> OverviewModel {
         let (overview, layout, diagnostics) = (analysis.overview, analysis.layout, analysis.result.diagnostics)
         let weeks = weekPages.report.weeks
-        let bubbles = BubbleViewModel(options: options)
+        let bubbles = BubbleViewModel(options: options, times: markup.times)
         let people = analysis.people
         var model = OverviewModel(
-            base: pageBase(root: root, latestWeek: weeks.last?.week),
+            base: pageBase(root: root, latestWeek: weekPages.reported.latest.map { weeks[$0].week }),
             period: OverviewModel.period(overview, calendar: calendar),
             totals: OverviewModel.totals(overview, weeks: weeks.count),
             reactionsChart: OverviewModel.reactionsChart(weeks),

@@ -43,7 +43,7 @@ struct TopMessageModel: TemplateRepresentable {
         html = markup.rankingHTML(message)
         reactionCount = NumberText.integer(message.reactionCount)
         bubblesText = bubbles.plainText(message.reactions)
-        time = message.sentAt.map { (TimeText.display($0), TimeText.attribute($0)) }
+        time = message.sentAt.map { (bubbles.times.display($0), bubbles.times.attribute($0)) }
         reactions = message.reactions
         self.bubbles = bubbles
     }

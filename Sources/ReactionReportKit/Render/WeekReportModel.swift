@@ -12,6 +12,29 @@ struct WeekReportModel: TemplateRepresentable {
         var href: String
         /// Its page, for Markdown: absolute under `baseURL`.
         var link: String
+        /// The weeks without a report between it and this one, in words; nil when there are none.
+        var gap: String? = nil
+    }
+
+    /// What the navigation shows on one side: the nearest week with a report (across any gap),
+    /// or, at an end of the report, only the gap.
+    enum Neighbour {
+        case week(WeekLink)
+        case gap(String)
+
+        /// The week with a report, if there is one.
+        var week: WeekLink? {
+            if case .week(let link) = self { return link }
+            return nil
+        }
+
+        /// The weeks without a report on this side, in words.
+        var gap: String? {
+            switch self {
+            case .week(let link): return link.gap
+            case .gap(let text): return text
+            }
+        }
     }
 
     /// A row of the figures table.
@@ -114,9 +137,11 @@ struct WeekReportModel: TemplateRepresentable {
     var startISO: String
     /// This report's own pages, from itself (and for Markdown).
     var htmlHref, htmlLink, markdownHref: String
-    var previous: WeekLink?
-    var next: WeekLink?
+    var previous: Neighbour?
+    var next: Neighbour?
     var figures: [FigureRow]
+    /// Why the week is not compared with the week before, when it or that week is partial.
+    var partialNote: String?
     /// No messages were sent in the week.
     var quiet: Bool
     var topMessages: [TopMessageModel]
@@ -135,7 +160,7 @@ struct WeekReportModel: TemplateRepresentable {
     var conversations: [ConversationRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 39)
+        var object = base.templateObject(room: 45)
         // The report's own time zone, in place of the base's (the two are the same calendar's).
         object["timezone"] = .text(timezone)
         object.append("week", .text(week))
@@ -145,19 +170,25 @@ struct WeekReportModel: TemplateRepresentable {
         object.append("htmlHref", .text(htmlHref))
         object.append("htmlLink", .text(htmlLink))
         object.append("markdownHref", .text(markdownHref))
-        object.append("hasPrevious", .flag(previous != nil))
-        if let previous {
+        object.append("hasPrevious", .flag(previous?.week != nil))
+        if let previous = previous?.week {
             object.append("previousWeek", .text(previous.week))
             object.append("previousHref", .text(previous.href))
             object.append("previousLink", .text(previous.link))
         }
-        object.append("hasNext", .flag(next != nil))
-        if let next {
+        object.append("hasPreviousGap", .flag(previous?.gap != nil))
+        object.append("previousGap", .text(previous?.gap ?? ""))
+        object.append("hasNext", .flag(next?.week != nil))
+        if let next = next?.week {
             object.append("nextWeek", .text(next.week))
             object.append("nextHref", .text(next.href))
             object.append("nextLink", .text(next.link))
         }
+        object.append("hasNextGap", .flag(next?.gap != nil))
+        object.append("nextGap", .text(next?.gap ?? ""))
         object.append("figures", figures.templateList)
+        object.append("hasPartialNote", .flag(partialNote != nil))
+        object.append("partialNote", .text(partialNote ?? ""))
         object.append("quiet", .flag(quiet))
         appendRankings(to: &object)
         object.append("showReplies", .flag(showReplies))

@@ -11,6 +11,8 @@ struct WeeklyPages {
     let markup: MessageMarkup
     /// `link(path, root)`: a Markdown link, absolute under `baseURL`, else relative from `root`.
     let link: (String, String) -> String
+    /// The weeks with a report of their own, and the gaps between them.
+    let reported: ReportedWeeks
 
     /// `weeks/2026-W47/index.html`.
     static func path(_ week: ISOWeek) -> String { "weeks/\(week)/index.html" }
@@ -21,11 +23,17 @@ struct WeeklyPages {
     func model(_ index: Int, base: PageBase) -> WeekReportModel {
         let root = base.root
         let week = report.weeks[index]
+        // The calendar week before, with a report of its own or not: a week after a gap is
+        // compared with the empty week before it.
         let previous = index > 0 ? report.weeks[index - 1] : nil
         let lastDay = CivilDate(daysSinceEpoch: week.week.monday.daysSinceEpoch + 6)
-        let bubbles = BubbleViewModel(options: options)
+        let bubbles = BubbleViewModel(options: options, times: markup.times)
         let reactions = week.figures.reactions
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
+        var figures = figureRows(week.figures, previous?.figures)
+        if let instead = ChangeText.partial(report.weeks, at: index) {
+            for row in figures.indices { figures[row].change = instead }
+        }
         return WeekReportModel(
             base: base,
             week: week.week.description,
@@ -36,9 +44,10 @@ struct WeeklyPages {
             htmlHref: root + Self.path(week.week),
             htmlLink: link(Self.path(week.week), root),
             markdownHref: root + Self.markdownPath(week.week),
-            previous: previous.map { weekLink($0.week, root: root) },
-            next: index + 1 < report.weeks.count ? weekLink(report.weeks[index + 1].week, root: root) : nil,
-            figures: figureRows(week.figures, previous?.figures),
+            previous: neighbour(reported.previous(index), root: root),
+            next: neighbour(reported.next(index), root: root),
+            figures: figures,
+            partialNote: partialNote(index),
             quiet: week.figures.messages == 0,
             topMessages: week.topMessages.enumerated().map { rank, messageIndex in
                 TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
@@ -57,9 +66,18 @@ struct WeeklyPages {
             conversations: conversationRows(index, root: root))
     }
 
-    /// A link to another week's report from a page at `root`.
-    func weekLink(_ week: ISOWeek, root: String) -> WeekReportModel.WeekLink {
-        WeekReportModel.WeekLink(week: week.description, href: root + Self.path(week), link: link(Self.path(week), root))
+    /// A link to another week's report from a page at `root`, with the gap between the two
+    /// weeks (nil when they are next to each other).
+    func weekLink(_ week: ISOWeek, root: String, gap: String? = nil) -> WeekReportModel.WeekLink {
+        WeekReportModel.WeekLink(week: week.description, href: root + Self.path(week), link: link(Self.path(week), root), gap: gap)
+    }
+
+    /// The navigation to the nearest week with a report on one side, across the weeks without
+    /// one (a gap at an end of the report has no week beyond it: only the gap is said).
+    func neighbour(_ side: (week: Int?, gap: Range<Int>), root: String) -> WeekReportModel.Neighbour? {
+        let gap = side.gap.isEmpty ? nil : ReportedWeeks.gapText(report.weeks, side.gap)
+        guard let week = side.week else { return gap.map { .gap($0) } }
+        return .week(weekLink(report.weeks[week].week, root: root, gap: gap))
     }
 
     /// The rows of the figures table, each with its change against the week before.
@@ -117,16 +135,34 @@ struct WeeklyPages {
             showPlatform: showPlatforms, count: NumberText.integer(pair.count))
     }
 
+    /// Why week `index` is not compared with the week before, when it or the week before is
+    /// partial: "Partial week: the data covers 2 of its 7 days (2027-03-22 to 2027-03-23), so
+    /// it is not compared with another week." Nil when the two are compared.
+    func partialNote(_ index: Int) -> String? {
+        let week = report.weeks[index]
+        if week.partial {
+            guard let covered = report.coveredDays, week.days > 0 else { return "Partial week: the data covers none of its 7 days." }
+            let monday = week.week.monday.daysSinceEpoch
+            let first = CivilDate(daysSinceEpoch: max(monday, covered.lowerBound.daysSinceEpoch))
+            let last = CivilDate(daysSinceEpoch: min(monday + 6, covered.upperBound.daysSinceEpoch))
+            let days = week.days == 1 ? "1 of its 7 days (\(first.isoText))" : "\(week.days) of its 7 days (\(first.isoText) to \(last.isoText))"
+            return "Partial week: the data covers \(days), so it is not compared with another week."
+        }
+        guard index > 0, report.weeks[index - 1].partial else { return nil }
+        return "The week before is partial (the data covers \(report.weeks[index - 1].days) of its 7 days), so this week is not compared with it."
+    }
+
     /// Week `index`'s groups, each with its change in reactions against the week before.
     func groupRows(_ index: Int) -> [WeekReportModel.GroupRow] {
         let previous = index > 0 ? report.weeks[index - 1].groups : nil
+        let instead = ChangeText.partial(report.weeks, at: index)
         return report.weeks[index].groups.enumerated().map { position, group in
             let figures = group.figures
             return WeekReportModel.GroupRow(
                 name: group.name, messages: NumberText.integer(figures.messages), rate: NumberText.percent(figures.reactionRate),
                 reactions: NumberText.integer(figures.reactions), reactors: NumberText.integer(figures.reactors),
                 replies: NumberText.integer(figures.replies), medianReply: figures.medianSecondsToFirstReply.map(DurationText.make) ?? "–",
-                reactionsChange: ChangeText.count(figures.reactions, previous?[position].figures.reactions))
+                reactionsChange: instead ?? ChangeText.count(figures.reactions, previous?[position].figures.reactions))
         }
     }
 
@@ -145,6 +181,7 @@ struct WeeklyPages {
         let week = report.weeks[index]
         let previous = index > 0 ? report.weeks[index - 1] : nil
         let before = Dictionary((previous?.conversations ?? []).map { (SiteLayout.key($0.platform, $0.id), $0.figures) }, uniquingKeysWith: { a, _ in a })
+        let instead = ChangeText.partial(report.weeks, at: index)
         return week.conversations.map { entry in
             let earlier = previous == nil ? nil : (before[SiteLayout.key(entry.platform, entry.id)] ?? Engagement())
             let conversation = layout.conversationIfPresent(platform: entry.platform, id: entry.id)
@@ -155,22 +192,37 @@ struct WeeklyPages {
                 rate: NumberText.percent(entry.figures.reactionRate),
                 reactions: NumberText.integer(entry.figures.reactions),
                 reactors: NumberText.integer(entry.figures.reactors),
-                reactionsChange: ChangeText.count(entry.figures.reactions, earlier?.reactions),
+                reactionsChange: instead ?? ChangeText.count(entry.figures.reactions, earlier?.reactions),
                 page: conversation.map { (root + $0.path(page: 1), link($0.path(page: 1), root)) })
         }
     }
 
-    /// The list of weeks on the index page, newest first.
+    /// The list of weeks on the index page, newest first: each week with a report, and each
+    /// gap as one row.
     func weekList(root: String) -> [OverviewModel.WeekRow] {
-        report.weeks.indices.reversed().map { index in
+        var rows: [OverviewModel.WeekRow] = []
+        var gaps = reported.gaps
+        for index in report.weeks.indices.reversed() {
+            if let gap = gaps.last, gap.contains(index) {
+                gaps.removeLast()
+                let (first, last) = (report.weeks[gap.lowerBound].week, report.weeks[gap.upperBound - 1].week)
+                rows.append(
+                    OverviewModel.WeekRow(
+                        week: gap.count > 1 ? "\(first) to \(last)" : first.description, href: nil, link: nil, range: first.monday.isoText,
+                        messages: "0", reactions: "0", rate: "–", reactionsChange: ChangeText.none,
+                        gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true)))
+            }
+            guard reported.hasReport(index) else { continue }
             let week = report.weeks[index]
             let before = index > 0 ? report.weeks[index - 1].figures : nil
-            return OverviewModel.WeekRow(
-                week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
-                range: week.week.monday.isoText,
-                messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
-                rate: NumberText.percent(week.figures.reactionRate),
-                reactionsChange: ChangeText.count(week.figures.reactions, before?.reactions))
+            rows.append(
+                OverviewModel.WeekRow(
+                    week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
+                    range: week.week.monday.isoText,
+                    messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
+                    rate: NumberText.percent(week.figures.reactionRate),
+                    reactionsChange: ChangeText.partial(report.weeks, at: index) ?? ChangeText.count(week.figures.reactions, before?.reactions)))
         }
+        return rows
     }
 }

@@ -9,6 +9,8 @@ enum WeeksRecord {
                 "week": JSONText.quote(week.week.description),
                 "start": JSONText.quote(report.calendar.localText(seconds: week.start)),
                 "end": JSONText.quote(report.calendar.localText(seconds: week.end)),
+                "partial": week.partial ? "true" : "false",
+                "days": String(week.days),
                 "messages": String(figures.messages),
                 "reactedMessages": String(figures.reactedMessages),
                 "reactions": String(figures.reactions),

@@ -7,8 +7,12 @@ import XCTest
 /// `data/weeks.json` and `data/people.csv` say, with bots and a listed person left out of the
 /// rankings but not out of the data.
 final class PeopleAndRepliesTests: XCTestCase {
-    static func site(_ configure: (inout BuildOptions) -> Void = { _ in }) throws -> [String: String] {
-        let result = try TestSupport.settleFixtures(["people/support.json", "people/random.json", "people/bots-lab.json"])
+    /// - Parameter wholeWeeks: add a message of another conversation late on the last Sunday
+    ///   (`edges/people-weeks.json`, in no group, no reply, no reaction), so that the data covers
+    ///   2026-W13 whole and its changes against 2026-W12 are shown.
+    static func site(wholeWeeks: Bool = false, _ configure: (inout BuildOptions) -> Void = { _ in }) throws -> [String: String] {
+        let result = try TestSupport.settleFixtures(
+            ["people/support.json", "people/random.json", "people/bots-lab.json"] + (wholeWeeks ? ["edges/people-weeks.json"] : []))
         var options = BuildOptions()
         try ConfigurationFile.apply(
             """
@@ -40,7 +44,7 @@ final class PeopleAndRepliesTests: XCTestCase {
     }
 
     func testTheWeeklyReportShowsRepliesPairsAndGroups() throws {
-        let report = try XCTUnwrap(Self.site()["weeks/2026-W13/report.md"]).split(separator: "\n", omittingEmptySubsequences: false)
+        let report = try XCTUnwrap(Self.site(wholeWeeks: true)["weeks/2026-W13/report.md"]).split(separator: "\n", omittingEmptySubsequences: false)
         func lines(after heading: String, count: Int) -> [Substring] {
             guard let start = report.firstIndex(of: Substring(heading)) else { return [] }
             return Array(report[(start + 1)...].prefix(count))
@@ -69,7 +73,7 @@ final class PeopleAndRepliesTests: XCTestCase {
     }
 
     func testTheDigestsCarryRepliesPairsAndGroups() throws {
-        let digest = try XCTUnwrap(Self.site()["weeks/2026-W13/digest.txt"])
+        let digest = try XCTUnwrap(Self.site(wholeWeeks: true)["weeks/2026-W13/digest.txt"])
         let tail = digest.components(separatedBy: "\n").drop { $0 != "Who reacts to whom" }.prefix(8)
         XCTAssertEqual(
             Array(tail),
@@ -84,7 +88,8 @@ final class PeopleAndRepliesTests: XCTestCase {
 
     func testWeeksCarryRepliesPairsAndGroups() throws {
         let weeks = try XCTUnwrap(Self.site()["data/weeks.json"])
-        // Checked by hand: W12's first replies are s1 → s2 (1,800.9 s, Ada's own note s3 is no
+        // Checked by hand: W12 is whole (from Monday), W13 partial (its last message is on
+        // Tuesday). W12's first replies are s1 → s2 (1,800.9 s, Ada's own note s3 is no
         // answer), s4 → s5 (7 days 30 s, in W13) and d1 → d2 (300 s): median 1,800; group
         // "help" has two, whose median is their mean rounded down. Eve (excludePeople, by name
         // in another case) and the Discord bots are in no ranking; the bot's message makes no
@@ -93,8 +98,8 @@ final class PeopleAndRepliesTests: XCTestCase {
             weeks,
             #"""
             {"timezone":"UTC","weeks":[
-            {"week":"2026-W12","start":"2026-03-16T00:00:00+00:00","end":"2026-03-23T00:00:00+00:00","messages":8,"reactedMessages":6,"reactions":9,"reactors":7,"posters":6,"medianSecondsToFirstReaction":60,"newReactors":7,"replies":3,"medianSecondsToFirstReply":1800,"topMessages":[{"platform":"stream","conversation":"messaging:support","id":"s1","reactions":2},{"platform":"stream","conversation":"messaging:random","id":"r1","reactions":2},{"platform":"discord","conversation":"500","id":"d1","reactions":2},{"platform":"stream","conversation":"messaging:support","id":"s2","reactions":1},{"platform":"stream","conversation":"messaging:random","id":"r2","reactions":1},{"platform":"discord","conversation":"500","id":"d2","reactions":1}],"topEmoji":[{"key":"👍","count":5},{"key":"❤","count":2},{"key":"😂","count":2}],"topReactors":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":2},{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1},{"platform":"discord","id":"2","name":"Bob D","count":1},{"platform":"stream","id":"cy","name":"Cy Park","count":1}],"topReceivers":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":2},{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1}],"topPairs":[{"platform":"stream","reactor":"ada","author":"bob","count":1},{"platform":"stream","reactor":"bob","author":"ada","count":1},{"platform":"stream","reactor":"cy","author":"ada","count":1}],"conversations":[{"platform":"stream","id":"messaging:support","name":"Support","messages":4,"reactions":3},{"platform":"discord","id":"500","name":"bots-lab","messages":2,"reactions":3},{"platform":"stream","id":"messaging:random","name":"Random","messages":2,"reactions":3}],"groups":[{"name":"help","messages":4,"reactedMessages":2,"reactions":3,"reactors":3,"posters":3,"medianSecondsToFirstReaction":59,"newReactors":3,"replies":2,"medianSecondsToFirstReply":303315},{"name":"chatter","messages":8,"reactedMessages":6,"reactions":9,"reactors":7,"posters":6,"medianSecondsToFirstReaction":60,"newReactors":7,"replies":3,"medianSecondsToFirstReply":1800}]},
-            {"week":"2026-W13","start":"2026-03-23T00:00:00+00:00","end":"2026-03-30T00:00:00+00:00","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null,"topMessages":[{"platform":"stream","conversation":"messaging:support","id":"s5","reactions":2}],"topEmoji":[{"key":"👍","count":2}],"topReactors":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":1},{"platform":"stream","id":"cy","name":"Cy Park","count":1}],"topReceivers":[{"platform":"stream","id":"dan","name":"Dan Ruiz","count":2}],"topPairs":[{"platform":"stream","reactor":"ada","author":"dan","count":1},{"platform":"stream","reactor":"cy","author":"dan","count":1}],"conversations":[{"platform":"stream","id":"messaging:support","name":"Support","messages":1,"reactions":2}],"groups":[{"name":"help","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null},{"name":"chatter","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null}]}]}
+            {"week":"2026-W12","start":"2026-03-16T00:00:00+00:00","end":"2026-03-23T00:00:00+00:00","partial":false,"days":7,"messages":8,"reactedMessages":6,"reactions":9,"reactors":7,"posters":6,"medianSecondsToFirstReaction":60,"newReactors":7,"replies":3,"medianSecondsToFirstReply":1800,"topMessages":[{"platform":"stream","conversation":"messaging:support","id":"s1","reactions":2},{"platform":"stream","conversation":"messaging:random","id":"r1","reactions":2},{"platform":"discord","conversation":"500","id":"d1","reactions":2},{"platform":"stream","conversation":"messaging:support","id":"s2","reactions":1},{"platform":"stream","conversation":"messaging:random","id":"r2","reactions":1},{"platform":"discord","conversation":"500","id":"d2","reactions":1}],"topEmoji":[{"key":"👍","count":5},{"key":"❤","count":2},{"key":"😂","count":2}],"topReactors":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":2},{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1},{"platform":"discord","id":"2","name":"Bob D","count":1},{"platform":"stream","id":"cy","name":"Cy Park","count":1}],"topReceivers":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":2},{"platform":"stream","id":"bob","name":"Bob Ito","count":2},{"platform":"discord","id":"1","name":"Ada D","count":1}],"topPairs":[{"platform":"stream","reactor":"ada","author":"bob","count":1},{"platform":"stream","reactor":"bob","author":"ada","count":1},{"platform":"stream","reactor":"cy","author":"ada","count":1}],"conversations":[{"platform":"stream","id":"messaging:support","name":"Support","messages":4,"reactions":3},{"platform":"discord","id":"500","name":"bots-lab","messages":2,"reactions":3},{"platform":"stream","id":"messaging:random","name":"Random","messages":2,"reactions":3}],"groups":[{"name":"help","messages":4,"reactedMessages":2,"reactions":3,"reactors":3,"posters":3,"medianSecondsToFirstReaction":59,"newReactors":3,"replies":2,"medianSecondsToFirstReply":303315},{"name":"chatter","messages":8,"reactedMessages":6,"reactions":9,"reactors":7,"posters":6,"medianSecondsToFirstReaction":60,"newReactors":7,"replies":3,"medianSecondsToFirstReply":1800}]},
+            {"week":"2026-W13","start":"2026-03-23T00:00:00+00:00","end":"2026-03-30T00:00:00+00:00","partial":true,"days":2,"messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null,"topMessages":[{"platform":"stream","conversation":"messaging:support","id":"s5","reactions":2}],"topEmoji":[{"key":"👍","count":2}],"topReactors":[{"platform":"stream","id":"ada","name":"Ada Okafor","count":1},{"platform":"stream","id":"cy","name":"Cy Park","count":1}],"topReceivers":[{"platform":"stream","id":"dan","name":"Dan Ruiz","count":2}],"topPairs":[{"platform":"stream","reactor":"ada","author":"dan","count":1},{"platform":"stream","reactor":"cy","author":"dan","count":1}],"conversations":[{"platform":"stream","id":"messaging:support","name":"Support","messages":1,"reactions":2}],"groups":[{"name":"help","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null},{"name":"chatter","messages":1,"reactedMessages":1,"reactions":2,"reactors":2,"posters":1,"medianSecondsToFirstReaction":30,"newReactors":0,"replies":1,"medianSecondsToFirstReply":null}]}]}
 
             """#)
     }

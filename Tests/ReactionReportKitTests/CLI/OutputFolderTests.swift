@@ -1,6 +1,6 @@
 import Foundation
+import ProgramRunner
 import XCTest
-
 @testable import ReactionReportKit
 
 /// The output folder from the command line (issue 26): outputs that would replace an input,
@@ -120,7 +120,7 @@ final class OutputFolderTests: XCTestCase {
         XCTAssertEqual(try run(["build", "export", "-o", "reference", "--page-size", "20", "--quiet"], in: folder).status, 0)
         let duration = Date().timeIntervalSince(start)
         let expected = try TestSupport.files(in: reference)
-        var random = SeededRandom(seed: 26)
+        var random = SplitMix(seed: 26)
         for exchange in [true, false] {
             let environment = exchange ? nil : ["REACTION_REPORT_SWAP_WITHOUT_EXCHANGE": "1"]
             let site = folder.appendingPathComponent("site")
@@ -182,20 +182,5 @@ final class OutputFolderTests: XCTestCase {
         XCTAssertEqual(
             inspect.stdout.split(separator: "\n").prefix(3).joined(separator: "\n"),
             "Files:\n  export/good.json: pubnub-history\nConversations:")
-    }
-}
-
-/// A small generator with a fixed seed, so a test's random moments are the same on every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

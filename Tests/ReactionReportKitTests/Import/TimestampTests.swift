@@ -59,8 +59,8 @@ final class TimestampTests: XCTestCase {
         XCTAssertEqual(Timestamp(nanoseconds: -1, fractionDigits: 9).rfc3339, "1969-12-31T23:59:59.999999999Z")
         XCTAssertEqual(Timestamp(nanoseconds: Int64.min, fractionDigits: 3).rfc3339, "1677-09-21T00:12:43.145Z")
         XCTAssertEqual(Timestamp(nanoseconds: Int64.max, fractionDigits: 7).rfc3339, "2262-04-11T23:47:16.8547758Z")
-        XCTAssertEqual(TimeText.display(Timestamp(nanoseconds: Int64.max, fractionDigits: 7)), "2262-04-11 23:47 UTC")
-        XCTAssertEqual(TimeText.display(Timestamp(nanoseconds: 9 * 3_600_000_000_000 + 5 * 60_000_000_000, fractionDigits: 0)), "1970-01-01 09:05 UTC")
+        XCTAssertEqual(TimeText.utc.display(Timestamp(nanoseconds: Int64.max, fractionDigits: 7)), "2262-04-11 23:47 UTC")
+        XCTAssertEqual(TimeText.utc.display(Timestamp(nanoseconds: 9 * 3_600_000_000_000 + 5 * 60_000_000_000, fractionDigits: 0)), "1970-01-01 09:05 UTC")
         XCTAssertEqual(CivilDate(year: 2026, month: 3, day: 9).isoText, "2026-03-09")
     }
 }

@@ -1,6 +1,6 @@
 import ParallelWork
+import ProgramRunner
 import XCTest
-
 @testable import ReactionReportKit
 
 /// The ledger's rules, fact by fact (product.md §1.1).

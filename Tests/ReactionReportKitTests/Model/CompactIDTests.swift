@@ -1,5 +1,5 @@
+import ProgramRunner
 import XCTest
-
 @testable import ReactionReportKit
 
 /// Ids as the ledger keeps them: the same text back, the same equality and order as the texts,

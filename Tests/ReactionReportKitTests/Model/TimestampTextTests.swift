@@ -21,7 +21,7 @@ final class TimestampTextTests: XCTestCase {
         XCTAssertEqual(buffer.text, times.map(\.rfc3339).joined())
         XCTAssertEqual(CivilDate(year: 2026, month: 3, day: 9).isoText, "2026-03-09")
         XCTAssertEqual(CivilDate(year: -44, month: 3, day: 15).isoText, "0-44-03-15")
-        XCTAssertEqual(TimeText.display(times[1]), "2023-11-14 22:13 UTC")
-        XCTAssertEqual(TimeText.display(times[3]), "1969-12-31 23:59 UTC")
+        XCTAssertEqual(TimeText.utc.display(times[1]), "2023-11-14 22:13 UTC")
+        XCTAssertEqual(TimeText.utc.display(times[3]), "1969-12-31 23:59 UTC")
     }
 }

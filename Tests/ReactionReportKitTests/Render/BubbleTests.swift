@@ -11,7 +11,7 @@ final class BubbleTests: XCTestCase {
     }
 
     func testTitlesNameReactorsAndOthers() {
-        let model = BubbleViewModel(options: BuildOptions())
+        let model = BubbleViewModel(options: BuildOptions(), times: .utc)
         XCTAssertEqual(model.title(reaction(4, ["Ada Okafor", "Bo Lind", "Cy", "Di"])), "👍 4 — Ada Okafor, Bo Lind and 2 others")
         XCTAssertEqual(model.title(reaction(3, ["Ada", "Bo", "Cy"])), "👍 3 — Ada, Bo and Cy")
         XCTAssertEqual(model.title(reaction(1, ["Ada"])), "👍 1 — Ada")
@@ -22,7 +22,7 @@ final class BubbleTests: XCTestCase {
     func testCountCapAndViewerHighlight() {
         var options = BuildOptions()
         options.viewer = "bo"
-        let model = BubbleViewModel(options: options)
+        let model = BubbleViewModel(options: options, times: .utc)
         XCTAssertEqual(model.countText(99), "99")
         XCTAssertEqual(model.countText(100), "99+")
         let bubble = model.bubble(reaction(120, ["Ada", "Bo"]))
@@ -49,7 +49,7 @@ final class BubbleTests: XCTestCase {
 
     /// Counts at either end of `Int`: the others are counted without overflowing.
     func testBubblesOfExtremeCounts() {
-        let model = BubbleViewModel(options: BuildOptions())
+        let model = BubbleViewModel(options: BuildOptions(), times: .utc)
         let big = reaction(Int.max, ["Ada", "Bo"])
         XCTAssertEqual(model.title(big), "👍 9223372036854775807 — Ada, Bo and 9223372036854775805 others")
         XCTAssertEqual(model.bubble(big)["others"], .text("and 9223372036854775805 others"))

@@ -51,8 +51,8 @@ final class ChartModelTests: XCTestCase {
         XCTAssertEqual(Set(columns.map(\.hitHeight)), ["200"])
         XCTAssertEqual(columns.map(\.title), ["2026-W01: 0 reactions", "2026-W02: 5 reactions", "2026-W03: 10 reactions"])
         XCTAssertEqual(columns.map { $0.dot == nil }, [true, true, true])
-        XCTAssertNil(model.linePoints)
-        XCTAssertEqual(model.templateValue["line"], .flag(false))
+        XCTAssertEqual(model.lineSegments, [])
+        XCTAssertEqual(model.templateValue["line"], .list([]))
         XCTAssertEqual(columns[0].templateValue["dot"], .flag(false))
 
         let labels = model.xLabels
@@ -169,8 +169,8 @@ final class ChartModelTests: XCTestCase {
         XCTAssertEqual(grid.map(\.y), ["210", "160", "110", "60", "10"])
         // Gutter for three characters: 14 + 36 = 50; slots of 188.67 up to 616.
         XCTAssertEqual(Set(grid.map(\.x1)), ["50"])
-        XCTAssertEqual(model.linePoints, "144.33,185 333,122.5 521.67,55")
-        XCTAssertEqual(model.templateValue["line"], .object(["points": .text("144.33,185 333,122.5 521.67,55")]))
+        XCTAssertEqual(model.lineSegments, ["144.33,185 333,122.5 521.67,55"])
+        XCTAssertEqual(model.templateValue["line"], .list([.object(["points": .text("144.33,185 333,122.5 521.67,55")])]))
         let dots = model.columns.compactMap(\.dot)
         XCTAssertEqual(dots.map(\.cx), ["144.33", "333", "521.67"])
         XCTAssertEqual(dots.map(\.cy), ["185", "122.5", "55"])
@@ -193,7 +193,7 @@ final class ChartModelTests: XCTestCase {
         let points = (0..<61).map { (label: "d\($0)", value: Double($0) / 100, valueText: "x") }
         let model = ChartModel.line(id: "r", title: "t", summary: "s", points: points, unit: "Rate")
         XCTAssertTrue(model.columns.allSatisfy { $0.dot == nil })
-        XCTAssertEqual(model.linePoints?.split(separator: " ").count, 61)
+        XCTAssertEqual(model.lineSegments.map { $0.split(separator: " ").count }, [61])
     }
 
     // MARK: Shares

@@ -1,5 +1,5 @@
+import ProgramRunner
 import XCTest
-
 @testable import ReactionReportKit
 
 final class CommonMarkTests: XCTestCase {
@@ -31,18 +31,5 @@ final class CommonMarkTests: XCTestCase {
             XCTAssertEqual(fast, CommonMark.cmarkHTML(text), text.debugDescription)
         }
         XCTAssertGreaterThan(plain, 1_000)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so generated cases are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -46,8 +46,10 @@ final class GoldenSiteTests: XCTestCase {
                 "data/weeks.json",
                 "feed.xml", "index.html", "summary.md"
             ])
-        // 2023-W46 to 2024-W43, every week with a page, a Markdown report and three digests.
-        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 5 * 50)
+        // 2023-W46 to 2024-W43: the three weeks with messages (2023-W46, 2024-W16, 2024-W43)
+        // have a page, a Markdown report and three digests; the two runs of empty weeks between
+        // them (21 and 26 weeks) have none.
+        XCTAssertEqual(files.keys.filter { $0.hasPrefix("weeks/") }.count, 5 * 3 + 1, "and weeks/reports.json")
         try compare(
             files,
             pinned: [
@@ -65,10 +67,35 @@ final class GoldenSiteTests: XCTestCase {
                     "weeks/\(week)/digest.discord.json", "weeks/\(week)/digest.slack.json", "weeks/\(week)/digest.txt", "weeks/\(week)/index.html",
                     "weeks/\(week)/report.md"
                 ]
-            })
+            } + ["weeks/reports.json"])
         try compare(
             files, pinned: ["weeks/2026-W13/index.html", "weeks/2026-W13/report.md", "data/weeks.json", "data/reactions.csv", "feed.xml"],
             prefix: "weekly__")
+    }
+
+    /// The gaps fixture in America/New_York (`PartialWeekTests`): a partial first and last week,
+    /// a lone week without messages (its own report), sixteen in a row (none: one line in the
+    /// list of weeks and in the navigation across them), and the daylight-saving changes of
+    /// 2026 and 2027 in the times.
+    func testGapsSiteMatchesGoldenFiles() throws {
+        let files = try PartialWeekTests.site()
+        XCTAssertEqual(
+            files.keys.filter { $0.hasPrefix("weeks/") }.sorted(),
+            ["2026-W43", "2026-W44", "2026-W45", "2026-W46", "2026-W47", "2027-W11", "2027-W12"].flatMap { week in
+                [
+                    "weeks/\(week)/digest.discord.json", "weeks/\(week)/digest.slack.json", "weeks/\(week)/digest.txt", "weeks/\(week)/index.html",
+                    "weeks/\(week)/report.md"
+                ]
+            } + ["weeks/reports.json"])
+        try compare(
+            files,
+            pinned: [
+                "index.html", "summary.md", "feed.xml", "data/weeks.json", "conversations/stream-community/index.html",
+                "weeks/2026-W43/report.md", "weeks/2026-W44/index.html", "weeks/2026-W46/report.md", "weeks/2026-W47/index.html",
+                "weeks/2027-W11/report.md", "weeks/2027-W12/index.html", "weeks/2027-W12/report.md", "weeks/2027-W12/digest.slack.json",
+                "weeks/2027-W12/digest.discord.json", "weeks/2027-W12/digest.txt", "weeks/reports.json"
+            ],
+            prefix: "gaps__")
     }
 
     func compare(_ files: [String: String], pinned: [String], prefix: String = "") throws {

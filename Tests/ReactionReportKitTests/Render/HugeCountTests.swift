@@ -19,16 +19,18 @@ final class HugeCountTests: XCTestCase {
 
     /// Five weeks: 1 reaction; 10^18 on one message; none; `Int.max` and 1 on one message (its
     /// total stops at `Int.max`); `Int.max / 2` on each of three messages (the week's sum stops).
+    /// The first message is on a Monday and the last ones on a Sunday, so that the data covers
+    /// every week whole and each is compared with the week before.
     static func hugeWeeks() throws -> [String: String] {
         let (message, half) = (DirectSummaries.message, DirectSummaries.half)
         return try DirectSummaries.site([
-            message("m1", "2026-03-03T10:00:00Z", [("👍", 1)]),
+            message("m1", "2026-03-02T10:00:00Z", [("👍", 1)]),
             message("m2", "2026-03-10T10:00:00Z", [("👍", 1_000_000_000_000_000_000)]),
             message("m3", "2026-03-17T10:00:00Z", []),
             message("m4", "2026-03-24T10:00:00Z", [("👍", Int.max), ("❤️", 1)]),
-            message("m5", "2026-03-31T10:00:00Z", [("😂", half)]),
-            message("m6", "2026-03-31T11:00:00Z", [("😂", half)]),
-            message("m7", "2026-03-31T12:00:00Z", [("😂", half)])
+            message("m5", "2026-04-05T10:00:00Z", [("😂", half)]),
+            message("m6", "2026-04-05T11:00:00Z", [("😂", half)]),
+            message("m7", "2026-04-05T12:00:00Z", [("😂", half)])
         ])
     }
 
@@ -157,12 +159,13 @@ final class HugeCountTests: XCTestCase {
     }
 
     /// 10^9, the largest count the ledger keeps, on each of 10,000 messages: every figure exact,
-    /// and an average of exactly 1,000,000,000 still printed whole; a hair above it is not.
+    /// and an average of exactly 1,000,000,000 still printed whole; a hair above it is not. The
+    /// two weeks are whole (Monday to Sunday), so the second is compared with the first.
     func testABillionOnEachOfTenThousandMessages() throws {
         let many = (0..<10_000).map { n in
-            DirectSummaries.message("a\(n)", "2026-03-03T10:00:00Z", [("👍", 1_000_000_000)])
+            DirectSummaries.message("a\(n)", "2026-03-02T10:00:00Z", [("👍", 1_000_000_000)])
         }
-        let files = try DirectSummaries.site(many + [DirectSummaries.message("b", "2026-03-10T10:00:00Z", [("👍", 1_000_000_000), ("❤️", 1)])])
+        let files = try DirectSummaries.site(many + [DirectSummaries.message("b", "2026-03-15T10:00:00Z", [("👍", 1_000_000_000), ("❤️", 1)])])
         XCTAssertEqual(
             lines(files["weeks/2026-W10/report.md"], "| Reactions"),
             [

@@ -43,7 +43,7 @@ from zoneinfo import ZoneInfo
 
 from .verify_weeks import expected_names, iso_week, median, parse_time, tally
 
-WEEK_KEYS = ["week", "start", "end", "messages", "reactedMessages", "reactions", "reactors",
+WEEK_KEYS = ["week", "start", "end", "partial", "days", "messages", "reactedMessages", "reactions", "reactors",
              "posters", "medianSecondsToFirstReaction", "newReactors", "replies",
              "medianSecondsToFirstReply", "topMessages", "topEmoji", "topReactors",
              "topReceivers", "topPairs", "conversations", "groups"]

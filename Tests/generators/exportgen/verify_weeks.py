@@ -4,8 +4,10 @@
 
 For every ISO week (in the time zone weeks.json names, through Python's zoneinfo): messages,
 reactedMessages, reactions, reactors, posters, newReactors, medianSecondsToFirstReaction, the
-week's start and end, the top emoji and the per-conversation messages and reactions, plus the
-rule that weeks run without gaps from the first message's week to the last's. messages.jsonl
+week's start and end, the days of it the data covers (`days`: from the first message's local day
+to the last's) and whether that is fewer than seven (`partial`), the top emoji and the
+per-conversation messages and reactions, plus the rule that weeks run without gaps from the
+first message's week to the last's. messages.jsonl
 itself is checked against the generator's ground truth by verify_messages.py; together they
 check weeks.json against the truth.
 """
@@ -127,11 +129,20 @@ def tally(messages, seen_reactors):
     return fields, emoji, conversations
 
 
-def check_week(entry, messages, zone, seen_reactors, problems):
+def covered_days(name, covered):
+    """How many days of week `name` lie from covered[0] to covered[1] (local dates), 0 to 7."""
+    monday = datetime.date.fromisocalendar(int(name[:4]), int(name[6:]), 1)
+    first = max(monday, covered[0])
+    last = min(monday + datetime.timedelta(days=6), covered[1])
+    return max(0, (last - first).days + 1)
+
+
+def check_week(entry, messages, zone, seen_reactors, problems, covered):
     name = entry["week"]
     fields, emoji, conversations = tally(messages, seen_reactors)
     start, end = week_bounds(name, zone)
-    for field, value in dict({"start": start, "end": end}, **fields).items():
+    days = covered_days(name, covered)
+    for field, value in dict({"start": start, "end": end, "partial": days < 7, "days": days}, **fields).items():
         if entry[field] != value:
             problems.append(f"{name} {field}: {entry[field]!r}, expected {value!r}")
     top = sorted(emoji.items(), key=lambda kv: (-kv[1], [ord(c) for c in kv[0]]))
@@ -158,8 +169,10 @@ def verify(folder):
         if names != wanted:
             problems.append(f"weeks {names[:3]}…{names[-3:]} should be {wanted[:3]}…{wanted[-3:]}")
     seen_reactors = set()
+    times = [sent for messages in per_week.values() for sent, _, _ in messages]
+    covered = (min(times).astimezone(zone).date(), max(times).astimezone(zone).date()) if times else None
     for entry in weeks["weeks"]:
-        check_week(entry, per_week.get(entry["week"], []), zone, seen_reactors, problems)
+        check_week(entry, per_week.get(entry["week"], []), zone, seen_reactors, problems, covered)
 
     total = sum(len(v) for v in per_week.values())
     print(f"{len(weeks['weeks'])} weeks, {total} dated messages checked in {weeks['timezone']}, "

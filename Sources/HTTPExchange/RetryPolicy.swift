@@ -47,7 +47,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// An HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`, RFC 9110's preferred form).
-    static func httpDate(_ text: String) -> Date? {
+    public static func httpDate(_ text: String) -> Date? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
