@@ -36,8 +36,8 @@ public struct Diagnostic: Sendable, Equatable {
             case .skippedRecord: return "records of an unexpected shape, skipped"
             case .skippedFile: return "files or archive entries not read"
             case .unconfiguredActionType: return "message action types counted as nothing"
-            case .removedByNewerCopy: return "reactions a newer copy of their message no longer has"
-            case .deletedInNewerCopy: return "messages a newer copy shows deleted"
+            case .removedByNewerCopy: return "files whose newer copies of messages lack reactions older copies have"
+            case .deletedInNewerCopy: return "files whose newer copies of messages show them deleted"
             }
         }
 

@@ -190,4 +190,29 @@ final class SnapshotMergeTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.examples[.removedByNewerCopy]?.map(\.file), [root.appendingPathComponent("a.json").path])
         XCTAssertEqual(result.tallies[.discord], ReactionTally(read: 6, counted: 4, removed: 2))
     }
+
+    /// `inspect` names what the newer export changed, in counts, with its file; so does the
+    /// overview of the site.
+    func testInspectAndTheOverviewNameWhatTheNewerCopyChanged() throws {
+        let root = try Self.twoSlackExports(newerFirst: false)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inspect = try CLIRunner.run(["inspect", "one", "two"], in: root)
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        let lines = inspect.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("  Slack: ") }, ["  Slack: 7 read, 4 counted, 3 removed by later events or newer copies"])
+        XCTAssertEqual(
+            Array(lines.drop { !$0.hasPrefix("Diagnostics:") }.prefix(5)),
+            [
+                "Diagnostics: 2",
+                "  1 files whose newer copies of messages lack reactions older copies have [removed-by-newer-copy]",
+                "    - two/general/2024-01-01.json: 3 reaction(s) on 2 message(s) that older copies give are not in this copy, the newest: removed before it was taken, and counted as removed",
+                "  1 files whose newer copies of messages show them deleted [deleted-in-newer-copy]",
+                "    - two/general/2024-01-01.json: 1 message(s) deleted in this copy, the newest, that older copies show not deleted: shown deleted"
+            ])
+        let build = try CLIRunner.run(["build", "one", "two", "-o", "site", "--quiet"], in: root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let overview = try String(contentsOf: root.appendingPathComponent("site/summary.md"), encoding: .utf8)
+        XCTAssertTrue(overview.contains("files whose newer copies of messages lack reactions older copies have"), overview)
+        XCTAssertTrue(overview.contains("files whose newer copies of messages show them deleted"), overview)
+    }
 }
