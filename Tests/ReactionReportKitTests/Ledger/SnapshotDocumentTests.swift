@@ -225,4 +225,28 @@ final class SnapshotDocumentTests: XCTestCase {
             XCTAssertEqual(result.tallies[.stream], ReactionTally(read: 4, counted: 1, removed: 3))
         }
     }
+
+    /// A message-action list (`{"data":[…]}`, as `fetch pubnub` saves the actions added since
+    /// its last run) is not a copy: its actions count beside the newest history page, also one
+    /// timed before that page was fetched (stored late), and an older page it does not override.
+    func testAnActionListAddsToTheNewestHistoryPage() throws {
+        let older = Self.historyPage(
+            fetchedAt: "2024-01-06T00:00:00Z", items: Self.item("17044128000000000", "ship it?", actions: [("❤️", "erin", "17044500000000000")]))
+        let newer = Self.historyPage(
+            fetchedAt: "2024-01-08T00:00:00Z", items: Self.item("17044128000000000", "ship it?", actions: [("👍", "bob", "17045000000000000")]))
+        let actions =
+            #"{"fetchedAt":"2024-01-15T00:00:00Z","data":[{"channel":"support","type":"reaction","value":"🎉","uuid":"carol","actionTimetoken":"17046000000000000","messageTimetoken":"17044128000000000"},"#
+            + #"{"channel":"support","type":"reaction","value":"😂","uuid":"dan","actionTimetoken":"17050000000000000","messageTimetoken":"17044128000000000"}]}"#
+        let files = [("actions.json", actions), ("history-1.json", older), ("history-2.json", newer)]
+        for order in [files, files.reversed()] {
+            let result = try settle(order)
+            XCTAssertEqual(result.messages.map(TestSupport.reactions), [["👍 1 [bob] complete", "🎉 1 [carol] complete", "😂 1 [dan] complete"]])
+            XCTAssertEqual(
+                result.diagnostics.examples[.removedByNewerCopy]?.map(\.text),
+                [
+                    "history-2.json: 1 reaction(s) on 1 message(s) that older copies give are not in this copy, the newest: removed before it was taken, and counted as removed"
+                ])
+            XCTAssertEqual(result.tallies[.pubnub], ReactionTally(read: 4, counted: 3, removed: 1))
+        }
+    }
 }
