@@ -91,6 +91,7 @@ enum FuzzOptions {
         case "--merge-skin-tones": options.mergeSkinTones = on
         case "--include-direct-messages": options.includeDirectMessages = on
         case "--anonymize": options.anonymize = on
+        case "--public": options.isPublic = on
         default: return nil
         }
         return true

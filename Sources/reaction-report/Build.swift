@@ -132,6 +132,11 @@ struct Build: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Stable pseudonyms instead of people's names and ids.")
     var anonymize: Bool?
 
+    @Flag(
+        name: .customLong("public"), inversion: .prefixedNo,
+        help: "Let search engines index the site: no noindex, robots.txt allows crawling, and with --base-url a sitemap.xml and OpenGraph tags.")
+    var isPublic: Bool?
+
     @Flag(name: .long, help: "Fail with exit code 3, writing nothing, when there are diagnostics.")
     var strict = false
 
@@ -162,6 +167,7 @@ struct Build: ParsableCommand {
         if let pageSize { options.pageSize = pageSize }
         if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
         if let anonymize { options.anonymize = anonymize }
+        if let isPublic { options.isPublic = isPublic }
         try InputOptions.checkPeriod(options)
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
         var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name)
@@ -181,7 +187,10 @@ struct Build: ParsableCommand {
             let messages = outcome.result.messages
             let reactions = messages.reduce(0) { $0.addingClamped($1.reactionCount) }
             let folder = Console.visible(output.hasSuffix("/") ? output : output + "/")
-            print(ProgressLine.wrote(folder, files: outcome.filesWritten, inputs: outcome.files.count, messages: messages.count, reactions: reactions))
+            print(
+                ProgressLine.wrote(
+                    folder, files: outcome.filesWritten, bytes: outcome.bytesWritten, inputs: outcome.files.count, messages: messages.count,
+                    reactions: reactions))
         }
         keptUntilExit.append(outcome)
     }
@@ -209,7 +218,8 @@ struct Inspect: ParsableCommand {
         let totals = outcome.analysis.overview.conversations
             .map { (label: $0.platform.displayName + " / " + $0.name + " (" + $0.id + ")", totals: $0) }
         for line in totals.sorted(by: { $0.label < $1.label }) {
-            print("  \(Console.visible(line.label)): \(line.totals.messages) messages, \(line.totals.reactions) reactions")
+            let counts = NumberText.counted(line.totals.messages, "message") + ", " + NumberText.counted(line.totals.reactions, "reaction")
+            print("  \(Console.visible(line.label)): \(counts)")
         }
         for notice in outcome.result.notices { print("Note: " + Console.visible(notice)) }
         for warning in outcome.warnings { Console.error("reaction-report: warning: " + Console.visible(warning)) }

@@ -30,14 +30,14 @@ public enum ProgressLine {
         case .render, .publish: verb = "Rendering"
         }
         let elapsed = elapsedSeconds >= 1 ? " \(NumberText.integer(elapsedSeconds)) s" : ""
-        return "\(verb) \(NumberText.integer(messages)) message\(messages == 1 ? "" : "s")…\(elapsed)"
+        return "\(verb) \(NumberText.counted(messages, "message"))…\(elapsed)"
     }
 
-    /// `Wrote Output/: 1,234 files from 9 input files, 76 messages, 102 reactions.`: the line
-    /// a build ends with, in the numbers of the progress display.
-    public static func wrote(_ folder: String, files: Int, inputs: Int, messages: Int, reactions: Int) -> String {
-        func counted(_ count: Int, _ noun: String) -> String { NumberText.integer(count) + " " + noun + (count == 1 ? "" : "s") }
-        return "Wrote \(folder): \(counted(files, "file")) from \(counted(inputs, "input file")), \(counted(messages, "message")), "
+    /// `Wrote Output/: 1,234 files (2.3 MB) from 9 input files, 76 messages, 102 reactions.`:
+    /// the line a build ends with, in the numbers of the progress display.
+    public static func wrote(_ folder: String, files: Int, bytes: Int, inputs: Int, messages: Int, reactions: Int) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { NumberText.counted(count, noun) }
+        return "Wrote \(folder): \(counted(files, "file")) (\(SiteSize.text(bytes))) from \(counted(inputs, "input file")), \(counted(messages, "message")), "
             + counted(reactions, "reaction") + "."
     }
 

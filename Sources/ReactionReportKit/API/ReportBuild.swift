@@ -28,6 +28,8 @@ public struct ReportBuild {
         public var analysis: Analysis
         /// Files written (0 for `inspect`).
         public var filesWritten: Int
+        /// Bytes written, all files together (0 for `inspect`).
+        public var bytesWritten = 0
         /// What the user should hear of the run that is not an error: options that leave no
         /// message of the inputs.
         public var warnings: [String] = []
@@ -128,6 +130,8 @@ public struct ReportBuild {
             throw StepError(step: .render, underlying: error)
         }
         outcome.filesWritten = counter.count
+        outcome.bytesWritten = counter.bytes
+        outcome.warnings += SiteSize.warnings(largest: counter.largest, files: counter.count, bytes: counter.bytes, options: options)
         return outcome
     }
 
@@ -217,25 +221,46 @@ public struct ReportBuild {
     }
 }
 
-/// Counts the files handed to the real writer.
+/// Counts the files and bytes handed to the real writer, and keeps the largest files.
 final class CountingWriter: SiteWriter {
     var inner: SiteWriter?
     var progress: BuildProgress?
     var count = 0
     var total = 0
+    var bytes = 0
+    /// The largest files, largest first, at most `SiteSize.named` of them.
+    var largest: [(path: String, bytes: Int)] = []
+    /// The bytes of the file being written in parts so far.
+    private var partBytes = 0
 
     func write(_ path: String, _ contents: ByteBuffer) throws {
         try inner?.write(path, contents)
-        counted()
+        counted(path, size: contents.count)
     }
 
     func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws {
-        try inner?.write(path, parts: produce)
-        counted()
+        partBytes = 0
+        try inner?.write(
+            path,
+            parts: { emit in
+                try withoutActuallyEscaping(emit) { emit in
+                    try produce { part in
+                        self.partBytes += part.count
+                        try emit(part)
+                    }
+                }
+            })
+        counted(path, size: partBytes)
     }
 
-    private func counted() {
+    private func counted(_ path: String, size: Int) {
         count += 1
+        bytes += size
+        if largest.count < SiteSize.named || size > largest[largest.count - 1].bytes {
+            largest.append((path, size))
+            largest.sort { $0.bytes > $1.bytes }
+            if largest.count > SiteSize.named { largest.removeLast() }
+        }
         progress?.writing(files: count, of: max(total, count))
     }
 

@@ -16,6 +16,10 @@ public struct BuildOptions: Sendable {
     public var title = "Reaction report"
     /// Absolute site URL for links in feeds and Markdown; nil for relative links only.
     public var baseURL: String?
+    /// Let search engines index the site (`public = true`): no `noindex`, a `robots.txt` that
+    /// allows crawling, and with `baseURL` a `sitemap.xml` and OpenGraph tags. Off by default:
+    /// chat archives hold people's words.
+    public var isPublic = false
     /// The user whose own reactions are highlighted.
     public var viewer: String?
     /// Which outputs to write.

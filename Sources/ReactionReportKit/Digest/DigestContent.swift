@@ -110,7 +110,7 @@ struct DigestContent: Sendable, Equatable {
                     entries: model.groups.map { group in
                         Entry(
                             label: "\(group.name) (\(group.messages) message\(group.messages == "1" ? "" : "s"))",
-                            count: "\(group.reactions) reactions, \(group.reactionsChange.text)")
+                            count: "\(group.reactions) reaction\(group.reactions == "1" ? "" : "s"), \(group.reactionsChange.text)")
                     }, empty: ""))
         }
         reportLink = linked ? model.htmlLink : nil

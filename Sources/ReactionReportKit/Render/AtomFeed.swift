@@ -31,12 +31,12 @@ enum AtomFeed {
             let partial = week.partial ? " (partial week, \(week.days) of 7 days)" : ""
             out += "<entry>\n"
             out +=
-                "<title>Week \(week.week): \(NumberText.integer(figures.reactions)) reactions on \(NumberText.integer(figures.messages)) messages\(partial)</title>\n"
+                "<title>Week \(week.week): \(NumberText.counted(figures.reactions, "reaction")) on \(NumberText.counted(figures.messages, "message"))\(partial)</title>\n"
             out += "<id>\(escape(idBase + (base == nil ? "\(week.week)" : path)))</id>\n"
             out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(href(path)))\"/>\n"
             out += "<updated>\(stamp(latestOfWeek[index]))</updated>\n"
             out +=
-                "<summary>\(escape("\(NumberText.integer(figures.messages)) messages, \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.integer(figures.reactions)) reactions (\(change)) from \(NumberText.integer(figures.reactors)) people."))</summary>\n"
+                "<summary>\(escape("\(NumberText.counted(figures.messages, "message")), \(NumberText.integer(figures.reactedMessages)) with reactions (\(NumberText.percent(figures.reactionRate))), \(NumberText.counted(figures.reactions, "reaction")) (\(change)) from \(NumberText.counted(figures.reactors, "person", plural: "people"))."))</summary>\n"
             out += "</entry>\n"
         }
         return out + "</feed>\n"

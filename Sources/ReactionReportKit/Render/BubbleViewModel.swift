@@ -88,8 +88,8 @@ struct BubbleViewModel {
     }
 
     func othersText(_ count: Int, alone: Bool) -> String {
-        if alone { return count == 1 ? "1 person" : "\(count) people" }
-        return count == 1 ? "1 other" : "\(count) others"
+        if alone { return NumberText.counted(count, "person", plural: "people") }
+        return NumberText.counted(count, "other")
     }
 
     /// "👍 4 · ❤️ 2" for plain-text places (Markdown tables).

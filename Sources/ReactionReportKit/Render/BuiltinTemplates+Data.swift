@@ -4,6 +4,10 @@
 extension BuiltinTemplates {
     /// The built-in templates and assets by path under Templates/.
     static let files: [String: String] = [
+        "assets/favicon.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><path fill="#2b6cb0" d="M8 6h48a6 6 0 0 1 6 6v30a6 6 0 0 1-6 6H26L12 60V48H8a6 6 0 0 1-6-6V12a6 6 0 0 1 6-6z"/><path fill="#ffd54f" d="M32 40 19.5 27.6a7 7 0 0 1 10-9.8L32 20.3l2.5-2.5a7 7 0 0 1 10 9.8z"/></svg>
+
+"""####,
         "assets/style.css": ####"""
 /* reaction-report default theme: light and dark follow the reader's system setting. */
 :root {
@@ -294,7 +298,7 @@ th { overflow-wrap: normal; }
 <header class="page-header">
 <p class="eyebrow">{{platform}}</p>
 <h1>{{name}}</h1>
-<p class="lede">{{messageCount}} messages · {{reactionCount}} reactions{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}</p>
+<p class="lede">{{messagesText}} · {{reactionsText}}{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}</p>
 </header>
 {{#hasPages}}{{> pagination}}{{/hasPages}}
 <section class="transcript" aria-label="Messages">
@@ -325,7 +329,16 @@ th { overflow-wrap: normal; }
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+{{^public}}<meta name="robots" content="noindex, nofollow">
+{{/public}}
 <title>{{pageTitle}} · {{siteTitle}}</title>
+{{#hasPageURL}}<link rel="canonical" href="{{pageURL}}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="{{siteTitle}}">
+<meta property="og:title" content="{{pageTitle}}">
+<meta property="og:url" content="{{pageURL}}">
+{{/hasPageURL}}
+<link rel="icon" href="{{root}}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{root}}assets/style.css">
 <link rel="alternate" type="application/atom+xml" title="Weekly reports" href="{{root}}feed.xml">
 <style>:root { --mine: {{highlightColor}}; }</style>
@@ -505,7 +518,7 @@ th { overflow-wrap: normal; }
 <ol class="top-messages">
 {{#topMessages}}
 <li>
-<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionCount}} reactions</a></p>
+<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
 <div class="excerpt text">{{{html}}}</div>
 {{> bubbles}}
 </li>
@@ -732,6 +745,10 @@ No reactions yet.
 
 {{range}} ({{timezone}}){{#hasPrevious}} · previous: [{{previousWeek}}]({{{previousLink}}}){{/hasPrevious}}{{#hasPreviousGap}} · {{previousGap}}{{/hasPreviousGap}}{{#hasNextGap}} · {{nextGap}}{{/hasNextGap}}{{#hasNext}} · next: [{{nextWeek}}]({{{nextLink}}}){{/hasNext}} · [web page]({{{htmlLink}}})
 
+{{#quiet}}
+> No messages were sent this week.
+
+{{/quiet}}
 {{#hasPartialNote}}
 > {{partialNote}}
 

@@ -13,6 +13,8 @@ struct ConversationPages: Sendable {
     /// Each conversation's reaction count, summed once (every page shows it), held at
     /// `Int.max`.
     let reactionTotals: [Int]
+    /// What the base object was made from: each page adds its own address.
+    let pageBase: PageBase
 
     init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase) {
         self.options = options
@@ -20,7 +22,8 @@ struct ConversationPages: Sendable {
         self.templates = templates
         self.markup = markup
         // Made once, with room for each page's own values.
-        self.base = base.templateObject(room: 10)
+        self.base = base.templateObject(room: 12)
+        pageBase = base
         reactionTotals = layout.conversations.map { conversation in
             conversation.messages.reduce(0) { $0.addingClamped(layout.messages[$1].reactionCount) }
         }
@@ -51,10 +54,13 @@ struct ConversationPages: Sendable {
         // The base holds none of these names.
         var model = base
         model.append("pageTitle", .text(conversation.name))
+        pageBase.appendAddress(of: conversation.path(page: page), to: &model)
         model.append("name", .text(conversation.name))
         model.append("platform", .text(conversation.platform.displayName))
         model.append("messageCount", .text(NumberText.integer(conversation.messages.count)))
         model.append("reactionCount", .text(NumberText.integer(reactionTotals[index])))
+        model.append("messagesText", .text(NumberText.counted(conversation.messages.count, "message")))
+        model.append("reactionsText", .text(NumberText.counted(reactionTotals[index], "reaction")))
         model.append("hasPages", .flag(conversation.pageCount > 1))
         model.append("pageNumber", .number(page))
         model.append("pageCount", .number(conversation.pageCount))
@@ -121,6 +127,12 @@ public enum NumberText {
     /// `12,345`.
     public static func integer(_ value: Int) -> String {
         (value < 0 ? "-" : "") + integer(magnitude: value.magnitude)
+    }
+
+    /// `1 reaction`, `12,345 reactions`: a count with its noun, plural (`plural`, else the noun
+    /// and `s`) for every count but one.
+    public static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        integer(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
     }
 
     /// `12,345` for a magnitude, which holds the difference of any two `Int`s.

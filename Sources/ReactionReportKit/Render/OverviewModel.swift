@@ -79,8 +79,9 @@ struct OverviewModel: TemplateRepresentable {
     var diagnostics: [DiagnosticRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 26)
+        var object = base.templateObject(room: 28)
         object.append("pageTitle", .text("Overview"))
+        base.appendAddress(of: "index.html", to: &object)
         object.append("period", .text(period))
         object.append("totals", totals.templateList)
         object.append("hasWeeks", .flag(!weeks.isEmpty))

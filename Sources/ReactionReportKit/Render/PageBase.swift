@@ -15,6 +15,11 @@ struct PageBase: TemplateRepresentable {
     var bubbleStack: String
     /// The latest weekly report: its week, its path from the page, and its Markdown link.
     var latestWeek: (week: String, href: String, link: String)?
+    /// Search engines may index the site (`public`); without it every page says `noindex`.
+    var isPublic = false
+    /// The address the site is published at, when it is public and has one: pages then carry
+    /// their canonical address and OpenGraph tags.
+    var publishedAt: String?
 
     /// The base in an object with room for `room` more values (the page's own).
     func templateObject(room: Int) -> TemplateObject {
@@ -26,6 +31,7 @@ struct PageBase: TemplateRepresentable {
         object.append("timezone", .text(timezone))
         object.append("highlightColor", .text(highlightColor))
         object.append("bubbleStack", .text(bubbleStack))
+        object.append("public", .flag(isPublic))
         if let latestWeek {
             object.append("latestWeek", .text(latestWeek.week))
             object.append("latestWeekHref", .text(latestWeek.href))
@@ -35,4 +41,13 @@ struct PageBase: TemplateRepresentable {
     }
 
     var templateValue: TemplateObject { templateObject(room: 0) }
+
+    /// Adds the page's own address (`pageURL`, `hasPageURL`) where the site is public and has
+    /// a `baseURL`.
+    /// - Parameter path: the page's path in the site (`weeks/2026-W13/index.html`).
+    func appendAddress(of path: String, to object: inout TemplateObject) {
+        guard let publishedAt else { return }
+        object.append("hasPageURL", .flag(true))
+        object.append("pageURL", .text(URLText.linkSafe(publishedAt + "/" + path)))
+    }
 }

@@ -23,121 +23,15 @@ public struct SiteRenderer {
         self.palette = palette
     }
 
-    /// Writes every output file of `analysis`.
+    /// Writes every output file of `analysis`: the outputs of `outputs(_:)`, the files each
+    /// writes straight away first, in order, then every page, rendered on both cores and
+    /// written in order as they come ready.
     public func render(_ analysis: Analysis, to writer: SiteWriter) throws {
-        let result = analysis.result
-        let messages = result.messages
-        let (layout, weekly) = (analysis.layout, analysis.weekly)
-        var conversationNames: [Platform: [String: String]] = [:]
-        for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
-        let markup = MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
-        let reported = ReportedWeeks(weekly.weeks)
-        let weekPages = WeeklyPages(
-            options: options, report: weekly, messages: messages, layout: layout, markup: markup, link: link, reported: reported)
-        let latestWeek = reported.latest.map { weekly.weeks[$0].week }
-        var total = 0
-        // Media (custom emoji images an export held) serve the pages and the data files.
-        let writesMedia = options.formats.contains(.html) || options.formats.contains(.json)
-        if writesMedia { total += result.media.count }
-        if options.formats.contains(.json) { total += 5 }
-        if options.formats.contains(.facts) { total += FactsTables.fileCount(result) }
-        if options.formats.contains(.html) { total += templates.assets.count + pages(layout) + reported.indexes.count + 2 }
-        if options.formats.contains(.markdown) { total += reported.indexes.count + 1 }
-        let writesDigests = options.formats.contains(.html) || options.formats.contains(.markdown)
-        if writesDigests { total += reported.indexes.count * DigestFormat.allCases.count + 1 }
-        writer.expect(total)
-
-        if writesMedia {
-            for (path, bytes) in result.media.sorted(by: { $0.key < $1.key }) { try writer.write(path, ByteBuffer(bytes)) }
-        }
-        try writeData(analysis, to: writer)
-        if writesDigests { try writer.write(DigestFormat.reportsRecordPath, ByteBuffer(reported.record(weekly.weeks))) }
-        // Every page, HTML and Markdown, in one list in writing order: rendered on both cores,
-        // written in order as they come ready.
-        var jobs: [() throws -> ParallelPages.Page] = []
-        let base = pageBase(root: "../../", latestWeek: latestWeek)
-        // A week's HTML and Markdown reports and its digests share one view model, made by the
-        // first to need it and let go by the last; their files are next to each other in the
-        // list, so only the weeks being rendered hold a model (a report over centuries has tens
-        // of thousands).
-        let weekFormats = [BuildOptions.OutputFormat.html, .markdown].filter(options.formats.contains)
-        let digests = writesDigests ? DigestFormat.allCases : []
-        let weekModels = reported.indexes.map { index in
-            SharedValue(uses: weekFormats.count + digests.count) {
-                let model = weekPages.model(index, base: base)
-                return (model: model, value: model.templateValue)
-            }
-        }
-        if options.formats.contains(.html) {
-            for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) {
-                try writer.write("assets/" + name, ByteBuffer(text))
-            }
-            let pages = ConversationPages(options: options, layout: layout, templates: templates, markup: markup, base: base)
-            jobs += pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }
-        }
-        // Only the weeks with a report of their own: a run of empty weeks is said once, in the
-        // list of weeks and the navigation (`ReportedWeeks`).
-        for (place, index) in reported.indexes.enumerated() {
-            let week = weekly.weeks[index].week
-            for format in weekFormats {
-                jobs.append(
-                    format == .html
-                        ? { (WeeklyPages.path(week), try templates.renderHTML("week", weekModels[place].take().value)) }
-                        : { (WeeklyPages.markdownPath(week), try templates.renderMarkdown("week", weekModels[place].take().value)) })
-            }
-            jobs += digests.map { digest in { digest.file(weekModels[place].take().model, linked: options.baseURL != nil) } }
-        }
-        if options.formats.contains(.html) {
-            jobs.append {
-                ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, reported: reported, messages: messages, options: options)))
-            }
-            jobs.append {
-                (
-                    "index.html",
-                    try templates.renderHTML(
-                        "index",
-                        indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: "").templateValue
-                    )
-                )
-            }
-        }
-        if options.formats.contains(.markdown) {
-            jobs.append {
-                (
-                    "summary.md",
-                    try templates.renderMarkdown(
-                        "summary",
-                        indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: "").templateValue
-                    )
-                )
-            }
-        }
-        try ParallelPages.render(jobs, to: writer)
+        let outputs = outputs(analysis)
+        writer.expect(outputs.reduce(0) { $0 + $1.files })
+        for output in outputs { try output.write?(writer) }
+        try ParallelPages.render(outputs.flatMap(\.pages), to: writer)
     }
-
-    /// The data files (`json`) and the facts tables (`facts`), as the formats ask.
-    func writeData(_ analysis: Analysis, to writer: SiteWriter) throws {
-        let (result, messages, weekly) = (analysis.result, analysis.result.messages, analysis.weekly)
-        if options.formats.contains(.json) {
-            try writer.write(
-                "data/messages.jsonl",
-                parts: { emit in
-                    try ParallelChunks.write(
-                        count: messages.count,
-                        append: { index, out in
-                            MessageRecord.append(messages[index], reactions: messages[index].reactions, to: out)
-                            out.append(0x0A)
-                        }, emit: emit)
-                })
-            try writer.write("data/diagnostics.json", ByteBuffer(DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies)))
-            try writer.write("data/weeks.json", ByteBuffer(WeeksRecord.json(weekly, messages: messages)))
-            try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
-            try writer.write("data/people.csv", PeopleCSV.text(analysis.people))
-        }
-        if options.formats.contains(.facts) { try FactsTables.write(analysis, options: options, inputSummary: inputSummary, to: writer) }
-    }
-
-    func pages(_ layout: SiteLayout) -> Int { layout.conversations.reduce(0) { $0 + $1.pageCount } }
 
     /// What every page's head and foot use: the site title, the way to the root, the
     /// navigation to the latest weekly report.
@@ -145,7 +39,8 @@ public struct SiteRenderer {
         PageBase(
             siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
             highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
-            latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) })
+            latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) },
+            isPublic: options.isPublic, publishedAt: publishedAt)
     }
 
     /// What a reader of the overview should know about what the report leaves out: direct
@@ -189,6 +84,12 @@ public struct SiteRenderer {
         model.topReceivers = people.topReceivers.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }
         model.topPairs = people.topPairs.enumerated().map { weekPages.pairRow($1, rank: $0 + 1) }
         return model
+    }
+
+    /// The address of a public site with a `baseURL`, without a trailing slash; nil otherwise.
+    var publishedAt: String? {
+        guard options.isPublic, let base = options.baseURL else { return nil }
+        return base.hasSuffix("/") ? String(base.dropLast()) : base
     }
 
     /// A link from Markdown: absolute under `baseURL` when set, else relative from `root`.

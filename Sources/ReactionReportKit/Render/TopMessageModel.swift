@@ -17,6 +17,8 @@ struct TopMessageModel: TemplateRepresentable {
     var excerpt: String
     var html: String
     var reactionCount: String
+    /// `1 reaction`, `4 reactions`.
+    var reactionsText: String
     /// The bubbles as text (`👍 4 · ❤️ 2`), for the Markdown table.
     var bubblesText: String
     /// When the message was sent, shown and as a `datetime` attribute.
@@ -42,6 +44,7 @@ struct TopMessageModel: TemplateRepresentable {
         excerpt = markup.excerpt(message)
         html = markup.rankingHTML(message)
         reactionCount = NumberText.integer(message.reactionCount)
+        reactionsText = NumberText.counted(message.reactionCount, "reaction")
         bubblesText = bubbles.plainText(message.reactions)
         time = message.sentAt.map { (bubbles.times.display($0), bubbles.times.attribute($0)) }
         reactions = message.reactions
@@ -59,6 +62,7 @@ struct TopMessageModel: TemplateRepresentable {
         object.append("excerpt", .text(excerpt))
         object.append("html", .text(html))
         object.append("reactionCount", .text(reactionCount))
+        object.append("reactionsText", .text(reactionsText))
         object.append("bubblesText", .text(bubblesText))
         if let time {
             object.append("hasTime", .flag(true))

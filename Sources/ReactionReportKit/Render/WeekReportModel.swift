@@ -160,7 +160,8 @@ struct WeekReportModel: TemplateRepresentable {
     var conversations: [ConversationRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 45)
+        var object = base.templateObject(room: 47)
+        base.appendAddress(of: String(htmlHref.dropFirst(base.root.count)), to: &object)
         // The report's own time zone, in place of the base's (the two are the same calendar's).
         object["timezone"] = .text(timezone)
         object.append("week", .text(week))

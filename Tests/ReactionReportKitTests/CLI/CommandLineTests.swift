@@ -20,10 +20,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(
             site.keys.filter { !$0.hasPrefix("weeks/") }.sorted(),
             [
-                ".reaction-report/manifest", "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
+                ".reaction-report/manifest", "assets/favicon.svg", "assets/style.css", "conversations/cometchat-launch/index.html",
+                "conversations/pubnub-support/index.html",
                 "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
-                "feed.xml", "index.html", "summary.md"
+                "feed.xml", "index.html", "robots.txt", "summary.md"
             ])
         // The page, Markdown report and three digests of each of the three weeks with messages
         // (the 47 weeks between them are two runs of empty weeks, with none), and
@@ -110,8 +111,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix("Reading: ") && line.contains("░ 1/4 files, ") && line.hasSuffix(" kB, 0 messages"), line)
         XCTAssertTrue(terminal.stdout.contains("\r\u{1B}[2K" + line), terminal.stdout)
         XCTAssertTrue(terminal.stdout.contains("Writing: "), terminal.stdout)
-        // 28 files: the weeks without messages between the three that have them have no files.
-        XCTAssertTrue(terminal.stdout.contains(" 28/28 files\r\u{1B}[2K"), terminal.stdout)
+        // 30 files: the weeks without messages between the three that have them have no files.
+        XCTAssertTrue(terminal.stdout.contains(" 30/30 files\r\u{1B}[2K"), terminal.stdout)
         let quiet = try CLIRunner.run(["-qec", command + " --quiet", "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))
         XCTAssertEqual(quiet.status, 0)
         XCTAssertEqual(quiet.stdout, "")

@@ -24,7 +24,7 @@ final class DirectConversationsTests: XCTestCase {
             build.stderr,
             "reaction-report: note: the input holds only direct conversations, so the report covers its 1 direct conversation (2 messages, 1 reaction); --no-include-direct-messages leaves them out\n"
         )
-        XCTAssertEqual(build.stdout, "Wrote out/: 16 files from 1 input file, 2 messages, 1 reaction.\n")
+        XCTAssertEqual(build.stdout, "Wrote out/: 18 files (45.3 kB) from 1 input file, 2 messages, 1 reaction.\n")
         // The report says it too, to its readers.
         let index = try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
         XCTAssertTrue(
@@ -43,7 +43,7 @@ final class DirectConversationsTests: XCTestCase {
             Files:
               result.json: telegram-desktop
             Conversations:
-              Telegram / Ada Okafor (4242): 2 messages, 1 reactions
+              Telegram / Ada Okafor (4242): 2 messages, 1 reaction
             Direct conversations: the input holds only direct conversations, so the report covers its 1 direct conversation (2 messages, 1 reaction); --no-include-direct-messages leaves them out
             Reactions:
               Telegram: 1 read, 1 counted

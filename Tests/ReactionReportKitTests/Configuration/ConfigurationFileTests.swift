@@ -43,6 +43,7 @@ final class ConfigurationFileTests: XCTestCase {
         excludeConversations = ["random"]
         includeDirectMessages = true
         anonymize = true
+        public = true
         pageSize = 200
         topN = 5
         since = "2026-01-05"
@@ -78,6 +79,7 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(options.excludeConversations, ["random"])
         XCTAssertEqual(options.includeDirectMessages, true)
         XCTAssertEqual(options.anonymize, true)
+        XCTAssertEqual(options.isPublic, true)
         XCTAssertEqual(options.pageSize, 200)
         XCTAssertEqual(options.topN, 5)
         XCTAssertEqual(options.since, .day(CivilDate(year: 2026, month: 1, day: 5)))
@@ -108,6 +110,7 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(options.excludeConversations, [])
         XCTAssertNil(options.includeDirectMessages)
         XCTAssertEqual(options.anonymize, false)
+        XCTAssertEqual(options.isPublic, false)
         XCTAssertEqual(options.pageSize, 500)
         XCTAssertEqual(options.topN, 10)
         XCTAssertNil(options.since)
@@ -183,6 +186,7 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(failure("topN = \"10\""), "rr.toml:1:8: 'topN' must be an integer, not a string")
         XCTAssertEqual(failure("mergeSkinTones = \"yes\""), "rr.toml:1:18: 'mergeSkinTones' must be true or false, not a string")
         XCTAssertEqual(failure("includeDirectMessages = 1"), "rr.toml:1:25: 'includeDirectMessages' must be true or false, not an integer")
+        XCTAssertEqual(failure("public = \"yes\""), "rr.toml:1:10: 'public' must be true or false, not a string")
         XCTAssertEqual(failure("anonymize = \"true\""), "rr.toml:1:13: 'anonymize' must be true or false, not a string")
         XCTAssertEqual(failure("palette = \"👍\""), "rr.toml:1:11: 'palette' must be an array of strings, not a string")
         XCTAssertEqual(failure("palette = [\"👍\",\n  1]"), "rr.toml:2:3: 'palette' must be an array of strings, but entry 2 is an integer")
@@ -291,6 +295,6 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertFalse(ConfigurationFile.isTimeZone("Nowhere/Land"))
         XCTAssertTrue(ConfigurationFile.isPlainColor("rgba(0,0,0,0.5)"))
         XCTAssertFalse(ConfigurationFile.isPlainColor("red;"))
-        XCTAssertEqual(ConfigurationFile.keys.count, 26)
+        XCTAssertEqual(ConfigurationFile.keys.count, 27)
     }
 }

@@ -51,8 +51,8 @@ final class BubbleTests: XCTestCase {
     func testBubblesOfExtremeCounts() {
         let model = BubbleViewModel(options: BuildOptions(), times: .utc)
         let big = reaction(Int.max, ["Ada", "Bo"])
-        XCTAssertEqual(model.title(big), "👍 9223372036854775807 — Ada, Bo and 9223372036854775805 others")
-        XCTAssertEqual(model.bubble(big)["others"], .text("and 9223372036854775805 others"))
+        XCTAssertEqual(model.title(big), "👍 9223372036854775807 — Ada, Bo and 9,223,372,036,854,775,805 others")
+        XCTAssertEqual(model.bubble(big)["others"], .text("and 9,223,372,036,854,775,805 others"))
         XCTAssertEqual(model.bubble(big)["countText"], .text("99+"))
         let negative = reaction(Int.min, ["Ada"])
         XCTAssertEqual(model.title(negative), "👍 -9223372036854775808 — Ada")

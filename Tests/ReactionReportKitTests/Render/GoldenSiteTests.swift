@@ -41,10 +41,10 @@ final class GoldenSiteTests: XCTestCase {
         XCTAssertEqual(
             files.keys.filter { !$0.hasPrefix("weeks/") }.sorted(),
             [
-                "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
+                "assets/favicon.svg", "assets/style.css", "conversations/cometchat-launch/index.html", "conversations/pubnub-support/index.html",
                 "conversations/stream-general/index.html", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
-                "feed.xml", "index.html", "summary.md"
+                "feed.xml", "index.html", "robots.txt", "summary.md"
             ])
         // 2023-W46 to 2024-W43: the three weeks with messages (2023-W46, 2024-W16, 2024-W43)
         // have a page, a Markdown report and three digests; the two runs of empty weeks between

@@ -137,10 +137,10 @@ final class HugeCountTests: XCTestCase {
         XCTAssertEqual(
             lines(files["data/reactions.csv"], "2026-W13").map { $0.split(separator: ",", omittingEmptySubsequences: false)[12] }, ["9223372036854775807", "1"])
 
-        XCTAssertEqual(lines(files["feed.xml"], "<title>Week 2026-W11"), ["<title>Week 2026-W11: 1,000,000,000,000,000,000 reactions on 1 messages</title>"])
+        XCTAssertEqual(lines(files["feed.xml"], "<title>Week 2026-W11"), ["<title>Week 2026-W11: 1,000,000,000,000,000,000 reactions on 1 message</title>"])
         XCTAssertTrue(
             files["feed.xml"]!.contains(
-                "<summary>1 messages, 1 with reactions (100.0%), 1,000,000,000,000,000,000 reactions (▲ 999,999,999,999,999,999 (over +1,000,000,000%) against the week before) from 0 people.</summary>"
+                "<summary>1 message, 1 with reactions (100.0%), 1,000,000,000,000,000,000 reactions (▲ 999,999,999,999,999,999 (over +1,000,000,000%) against the week before) from 0 people.</summary>"
             ))
     }
 

@@ -105,8 +105,8 @@ final class PartialWeekTests: XCTestCase {
         let feed = try XCTUnwrap(files["feed.xml"])
         XCTAssertTrue(
             feed.contains(
-                "<title>Week 2027-W12: 1 reactions on 1 messages (partial week, 2 of 7 days)</title>\n"), feed)
-        XCTAssertTrue(feed.contains("1 reactions (partial week, 2 of 7 days: not compared) from 1 people."))
+                "<title>Week 2027-W12: 1 reaction on 1 message (partial week, 2 of 7 days)</title>\n"), feed)
+        XCTAssertTrue(feed.contains("1 reaction (partial week, 2 of 7 days: not compared) from 1 person."))
         XCTAssertTrue(feed.contains("5 reactions (week before partial, 4 of 7 days: not compared) from 3 people."))
         XCTAssertEqual(
             try XCTUnwrap(files["weeks/2027-W12/digest.txt"]).split(separator: "\n").prefix(5),
@@ -122,5 +122,30 @@ final class PartialWeekTests: XCTestCase {
         XCTAssertTrue(
             discord.contains(#""description":"2027-03-22 to 2027-03-28 \\(America/New\\_York\\)\nPartial week: the data covers 2 of its 7 days"#), discord)
         XCTAssertFalse(discord.contains("▼"))
+    }
+}
+
+extension PartialWeekTests {
+    /// A week without a message that still gets its report (a gap too short to fold) says so
+    /// in its Markdown as on its page.
+    func testAQuietWeekSaysSoOnItsPageAndInItsMarkdown() throws {
+        let files = try Self.site()
+        let quiet = try Self.quietWeeks(files)
+        XCTAssertFalse(quiet.isEmpty)
+        for week in quiet {
+            let page = try XCTUnwrap(files["weeks/\(week)/index.html"], week)
+            XCTAssertTrue(page.contains(#"<p class="note">No messages were sent this week.</p>"#), week)
+            let markdown = try XCTUnwrap(files["weeks/\(week)/report.md"], week)
+            XCTAssertTrue(markdown.contains("\n> No messages were sent this week.\n\n| Figure |"), markdown)
+        }
+    }
+
+    /// The weeks of `data/weeks.json` without a message that have a report of their own.
+    static func quietWeeks(_ files: [String: String]) throws -> [String] {
+        let text = try XCTUnwrap(files["data/weeks.json"])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let weeks = try XCTUnwrap(json["weeks"] as? [[String: Any]])
+        return weeks.filter { $0["messages"] as? Int == 0 }.compactMap { $0["week"] as? String }
+            .filter { files["weeks/\($0)/report.md"] != nil }
     }
 }
