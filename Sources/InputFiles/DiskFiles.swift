@@ -36,6 +36,8 @@ public enum DiskFiles {
         public var kind: Kind
         /// Its size in bytes (0 when the system gives none).
         public var size: Int
+        /// When its contents were last modified, in nanoseconds since 1970-01-01T00:00:00Z.
+        public var modified: Int64 = 0
     }
 
     /// The status of `path`, links followed unless `followingLinks` is false; nil when there
@@ -50,7 +52,10 @@ public enum DiskFiles {
         case S_IFLNK: kind = .symbolicLink
         default: kind = .other
         }
-        return Status(kind: kind, size: max(0, Int(info.st_size)))
+        let modified = Int64(info.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
+        return Status(
+            kind: kind, size: max(0, Int(info.st_size)),
+            modified: modified.overflow ? (info.st_mtim.tv_sec < 0 ? .min : .max) : modified.partialValue &+ Int64(info.st_mtim.tv_nsec))
     }
 
     /// The whole file at `path`, read straight into the array; the size `fstat` gives is only

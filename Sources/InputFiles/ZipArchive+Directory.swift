@@ -23,6 +23,7 @@ extension ZipArchive {
         var position = start
         for number in stride(from: 1, through: count, by: 1) {
             guard position <= archive.count - 46, archive.uint32(position) == 0x0201_4B50 else { throw fail("damaged central directory") }
+            let record = position
             let flags = archive.uint16(position + 8)
             let method = archive.uint16(position + 10)
             let crc32 = archive.uint32(position + 16)
@@ -47,7 +48,8 @@ extension ZipArchive {
             }
             let entry = Entry(
                 method: method, crc32: crc32, compressedSize: Int(clamping: sizes.compressed), size: Int(sizes.size),
-                localHeaderOffset: Int(clamping: sizes.offset), number: number)
+                localHeaderOffset: Int(clamping: sizes.offset), number: number,
+                modified: modificationTime(record: record, extra: extra, in: archive))
             if let earlier = entries.updateValue(entry, forKey: name) {
                 copies[name, default: [earlier.number]].append(number)
                 total -= earlier.size

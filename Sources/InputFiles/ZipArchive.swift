@@ -48,6 +48,8 @@ public struct ZipArchive: Sendable {
         var localHeaderOffset: Int
         /// Its place in the central directory, from 1, as `unzip -l` lists it.
         var number: Int
+        /// When it was last modified (`EntryTime`).
+        var modified: EntryTime
     }
 
     /// The archive's name as the user gave it.
@@ -88,6 +90,17 @@ public struct ZipArchive: Sendable {
 
     /// The unpacked size of an entry (0 for no such entry).
     public func size(of name: String) -> Int { entries[name]?.size ?? 0 }
+
+    /// When an entry was last modified, as the archive records it, in nanoseconds since
+    /// 1970-01-01T00:00:00Z; nil for no such entry, or one whose record gives no time
+    /// (`ZipArchive+Times.swift`).
+    public func modificationTime(of name: String) -> Int64? { entries[name]?.modified.nanoseconds }
+
+    /// The latest time the entries `names` were modified, as `modificationTime(of:)` gives each;
+    /// nil when none gives one.
+    public func latestModificationTime(of names: some Sequence<String>) -> Int64? {
+        Self.latest(names.lazy.compactMap { entries[$0]?.modified })
+    }
 
     /// The unpacked bytes of an entry, checked against its CRC-32.
     /// - Throws: `LocatedError` naming `path/name` for an entry that is missing or damaged.

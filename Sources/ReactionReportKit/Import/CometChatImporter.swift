@@ -15,7 +15,8 @@ public struct CometChatImporter: DocumentImporter {
         recognisedBy: "messages with \"sentAt\" and \"sender\" or \"receiverType\"",
         reactionMembers: ReactionMembers(
             records: ["$.data[*]", "$[*]"],
-            members: ["$.reactions", "$.data.reactions", extensionReactions, "$.data" + extensionReactions.dropFirst()]))
+            members: ["$.reactions", "$.data.reactions", extensionReactions, "$.data" + extensionReactions.dropFirst()]),
+        statement: .messagesWithReactions)
 
     /// Where CometChat's Reactions extension (before reactions were built in) keeps a message's
     /// reactions: `{emoji: {uid: {name, avatar}}}` in the message's metadata.
@@ -24,7 +25,7 @@ public struct CometChatImporter: DocumentImporter {
         id: "cometchat-reactions", platform: .cometchat,
         summary: "per-message reactions list ({\"data\":[MessageReaction…]})",
         recognisedBy: "items with \"messageId\", \"reaction\" and \"uid\" or \"reactedBy\"",
-        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.reaction"]))
+        reactionMembers: ReactionMembers(records: ["$.data[*]", "$[*]"], members: ["$.reaction"]), statement: .reactorsOfMessages)
     public static let events = InputFormat(
         id: "cometchat-events", platform: .cometchat,
         summary: "reaction events (message_reaction_added / message_reaction_removed), JSON array or JSON lines",

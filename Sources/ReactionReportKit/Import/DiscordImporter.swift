@@ -15,7 +15,8 @@ public struct DiscordImporter: DocumentImporter {
         id: "discord-dce", platform: .discord,
         summary: "DiscordChatExporter JSON, one channel, thread or DM per file (current and pre-2023 format)",
         recognisedBy: "a top-level \"guild\" object, \"channel\" object and \"messages\" array",
-        reactionMembers: ReactionMembers(records: ["$.messages[*]"], members: ["$.reactions"]))
+        reactionMembers: ReactionMembers(records: ["$.messages[*]"], members: ["$.reactions"]), statement: .messagesWithReactions,
+        snapshotTimeMember: "exportedAt")
 
     public var formats: [InputFormat] { [Self.export] }
 

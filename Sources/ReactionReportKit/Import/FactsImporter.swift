@@ -17,7 +17,7 @@ public struct FactsImporter: WorkspaceImporter {
     public static let format = InputFormat(
         id: "facts", platform: .pubnub, summary: "facts tables of a report (reaction-report build --format facts: data/facts/)",
         recognisedBy: "a folder holding report.jsonl, messages.jsonl, totals.jsonl, reactions.jsonl, people.jsonl and conversations.jsonl",
-        anyPlatform: true)
+        anyPlatform: true, statement: .messagesWithReactions)
 
     /// A placeholder: every row names its platform (`InputFormat.anyPlatform`).
     public var platform: Platform { Self.format.platform }

@@ -19,8 +19,14 @@ extension ImportRun {
         _ importer: Workspace, root: String, in tree: InputTree,
         into ledger: ReactionLedger
     ) throws -> Set<String> {
-        let sink = { (name: String) in ImportSink(ledger: ledger, fileName: tree.display(name), platform: importer.platform) }
+        // A workspace is one snapshot, taken when its latest file was (known once it is opened).
+        let snapshot = ledger.beginSnapshot(at: nil)
+        let statement = importer.formats[0].statement
+        let sink = { (name: String) in
+            ImportSink(ledger: ledger, fileName: tree.display(name), platform: importer.platform, snapshot: snapshot, statement: statement)
+        }
         let contents = try importer.openWorkspace(tree, root: root, sink: sink)
+        ledger.setTime(tree.modificationTime(of: Array(contents.consumed)), ofSnapshot: snapshot)
         let workspace = contents.workspace
         let files = contents.files.enumerated().map { WorkspaceFile(index: $0, name: $1, displayName: tree.display($1)) }
         let sizes = files.map { tree.size(of: $0.name) }

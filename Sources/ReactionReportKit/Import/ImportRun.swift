@@ -87,8 +87,9 @@ public struct ImportRun {
             case .file(let input):
                 let contents = try DiskFiles.bytes(of: input, reading: fileReading)
                 report(contents.count)
+                let modified = DiskFiles.status(of: input).map { Timestamp(nanoseconds: $0.modified, fractionDigits: 9) }
                 // Handed over, so that the file's bytes are freed once parsed.
-                if let format = try read(consume contents, name: input, explicit: true, origin: .file(input), into: ledger) {
+                if let format = try read(consume contents, name: input, explicit: true, origin: .file(input), modified: modified, into: ledger) {
                     detected.append(DetectedFile(name: input, format: format))
                 }
             }
@@ -143,7 +144,10 @@ public struct ImportRun {
             let bytes = try tree.bytes(of: name, reading: fileReading)
             // With --input-format, a folder's file of another format is refused as a named file is.
             let explicit = forcedFormat != nil
-            if let format = try read(consume bytes, name: tree.display(name), explicit: explicit, origin: .entry(name, of: tree), into: ledger) {
+            let modified = tree.modificationTime(of: [name])
+            if let format = try read(
+                consume bytes, name: tree.display(name), explicit: explicit, origin: .entry(name, of: tree), modified: modified, into: ledger)
+            {
                 detected.append(DetectedFile(name: tree.display(name), format: format))
             }
         }
@@ -160,17 +164,19 @@ public struct ImportRun {
     ///   than a skipped-file diagnostic.
     /// - Returns: the detected format, or nil when the file was skipped.
     /// - Parameter origin: where the file was read from, for the files it names by relative path.
+    /// - Parameter modified: when the file was last modified: when it was taken, unless the
+    ///   document says (`fetchedAt`, `exportedAt`); nil when neither is known.
     public func read(
-        _ bytes: consuming [UInt8], name: String, explicit: Bool = true, origin: InputOrigin? = nil,
+        _ bytes: consuming [UInt8], name: String, explicit: Bool = true, origin: InputOrigin? = nil, modified: Timestamp? = nil,
         into ledger: ReactionLedger
     ) throws -> InputFormat? {
-        try read(InputBytes(consume bytes), name: name, explicit: explicit, origin: origin, into: ledger)
+        try read(InputBytes(consume bytes), name: name, explicit: explicit, origin: origin, modified: modified, into: ledger)
     }
 
     /// Reads one input's bytes, in memory or a mapped file, into `ledger`, as
     /// `read(_:name:explicit:origin:into:)` does an array; a mapped file is read where it lies.
     public func read(
-        _ bytes: consuming InputBytes, name: String, explicit: Bool = true, origin: InputOrigin? = nil,
+        _ bytes: consuming InputBytes, name: String, explicit: Bool = true, origin: InputOrigin? = nil, modified: Timestamp? = nil,
         into ledger: ReactionLedger
     ) throws -> InputFormat? {
         // A mapped file truncated under us reads as zeros past its new end: whatever the reading
@@ -178,7 +184,7 @@ public struct ImportRun {
         let mapped = bytes.mappedFile
         let truncated = LocatedError(file: name, reason: MappedFile.truncatedWhileRead)
         do {
-            let format = try readDocument(consume bytes, name: name, explicit: explicit, origin: origin, into: ledger)
+            let format = try readDocument(consume bytes, name: name, explicit: explicit, origin: origin, modified: modified, into: ledger)
             if mapped?.changedWhileRead == true { throw truncated }
             return format
         } catch {
@@ -188,7 +194,7 @@ public struct ImportRun {
 
     /// Reads one input's bytes into `ledger` (`read(_:name:explicit:origin:into:)`).
     func readDocument(
-        _ bytes: consuming InputBytes, name: String, explicit: Bool, origin: InputOrigin?, into ledger: ReactionLedger
+        _ bytes: consuming InputBytes, name: String, explicit: Bool, origin: InputOrigin?, modified: Timestamp?, into ledger: ReactionLedger
     ) throws -> InputFormat? {
         if explicit, let other = OtherExportFormat.recognise(leading: bytes) { throw LocatedError(file: name, reason: other.reason) }
         var document = try InputDocument.parse(bytes, name: name, collectingReactionSites: true)
@@ -208,11 +214,30 @@ public struct ImportRun {
                     reactions: unread.reactions))
             return nil
         }
-        let sink = ImportSink(ledger: ledger, fileName: name, platform: format.platform, origin: origin)
+        let given = Self.givenTime(of: document, format: format, into: ledger)
+        let snapshot = ledger.beginSnapshot(at: given ?? modified, given: given != nil)
+        let sink = ImportSink(ledger: ledger, fileName: name, platform: format.platform, origin: origin, snapshot: snapshot, statement: format.statement)
         try importer.read(document, as: format, into: sink)
         sink.diagnoseUnreadReactions(in: document, readBy: format.reactionMembers)
         document.bytes = InputBytes()
         return format
+    }
+
+    /// When a document says it was taken: the time it gives at its top level (`fetchedAt`, which
+    /// our `fetch` writes into every response it saves, else its format's own member, such as
+    /// DiscordChatExporter's `exportedAt`); nil when it gives none (the file's time is used).
+    /// A member that is not an RFC 3339 time is named.
+    static func givenTime(of document: InputDocument, format: InputFormat, into ledger: ReactionLedger) -> Timestamp? {
+        guard !document.isLines, document.root.object != nil else { return nil }
+        for member in ["fetchedAt"] + (format.snapshotTimeMember.map { [$0] } ?? []) {
+            guard let value = document.root[member], !value.isNull else { continue }
+            if let time = value.string.flatMap(Timestamp.iso8601) { return time }
+            ledger.diagnose(
+                Diagnostic(
+                    .unreadableTimestamp, file: document.name,
+                    "\(member) \(quoted(value.identifier ?? "non-text value")) is not an RFC 3339 time; the file's modification time is used"))
+        }
+        return nil
     }
 
     /// "$[0].reactions, $[4].reactions and 7 more places": where a skipped file holds reactions.

@@ -44,9 +44,16 @@ public struct InputFormat: Sendable, Hashable {
     /// True for a shape whose records name their own platforms (facts tables): `platform` is
     /// then a placeholder.
     public var anyPlatform: Bool
+    /// What a file of this shape states of its messages' reactions when it was taken, which
+    /// decides how its facts are weighed against newer and older copies (`Statement`).
+    public var statement: Statement
+    /// The top-level member that gives when the file was taken, besides `fetchedAt` (which any
+    /// document may have): DiscordChatExporter's `exportedAt`.
+    public var snapshotTimeMember: String?
 
     public init(
-        id: String, platform: Platform, summary: String, recognisedBy: String, reactionMembers: ReactionMembers = .none, anyPlatform: Bool = false
+        id: String, platform: Platform, summary: String, recognisedBy: String, reactionMembers: ReactionMembers = .none, anyPlatform: Bool = false,
+        statement: Statement = .events, snapshotTimeMember: String? = nil
     ) {
         self.id = id
         self.platform = platform
@@ -54,6 +61,8 @@ public struct InputFormat: Sendable, Hashable {
         self.recognisedBy = recognisedBy
         self.reactionMembers = reactionMembers
         self.anyPlatform = anyPlatform
+        self.statement = statement
+        self.snapshotTimeMember = snapshotTimeMember
     }
 
     /// The platform's name, or "every platform" for a shape whose records name their own.
@@ -177,18 +186,28 @@ public struct ImportSink {
     /// Where the file was read from, to read the files it names (nil for bytes from elsewhere).
     public let origin: InputOrigin?
 
-    init(ledger: ReactionLedger, fileName: String, platform: Platform?, origin: InputOrigin? = nil) {
+    /// A sink for the file `fileName` of `snapshot` (nil: one of its own, of no known time),
+    /// which states `statement` of its messages' reactions.
+    init(
+        ledger: ReactionLedger, fileName: String, platform: Platform?, origin: InputOrigin? = nil, snapshot: Int32? = nil,
+        statement: InputFormat.Statement = .events
+    ) {
         self.ledger = ledger
-        self.file = ledger.beginFile(fileName)
+        self.file = ledger.beginFile(fileName, snapshot: snapshot, statement: statement)
         self.fileName = fileName
         self.platform = platform
         self.origin = origin
     }
 
+    /// Says that the file's message copies state nothing of their reactions, although its
+    /// format may (a PubNub history page fetched without actions): they decide text and
+    /// deletion only. Called before the file's first message.
+    func statesNoReactions() { ledger.statesNothing(file) }
+
     /// Keeps a file for the site (`media/…`, from the site's root).
     func media(_ path: String, _ bytes: [UInt8]) { ledger.recordMedia(path, bytes) }
 
-    public func message(_ message: ImportedMessage) { ledger.record(message) }
+    public func message(_ message: ImportedMessage) { ledger.record(message, file: file) }
     public func reaction(_ fact: ReactionFact) { ledger.record(fact, file: file) }
     public func update(_ update: MessageUpdate) { ledger.record(update, file: file) }
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }

@@ -20,6 +20,8 @@ public struct InputTree {
     private let load: (String) throws -> [UInt8]
     private let loadInput: (String, FileReading) throws -> InputBytes
     private let measure: (String) -> Int
+    /// The latest modification time of the entries named (nanoseconds since 1970), nil for none.
+    private var latestTime: ([String]) -> Int64? = { _ in nil }
 
     /// An entry of the tree that is not read, with the reason, for a diagnostic.
     public struct Problem: Sendable, Equatable {
@@ -77,6 +79,13 @@ public struct InputTree {
     /// The size of the entry `name` as read (an archive's entries unpacked; 0 when it cannot
     /// be told), for progress.
     public func size(of name: String) -> Int { measure(name) }
+
+    /// When the entries `names` were last modified, the latest of them: a folder's files as
+    /// `stat` says, an archive's entries as the archive records them, else when the archive
+    /// itself was; nil when nothing says.
+    public func modificationTime(of names: [String]) -> Timestamp? {
+        latestTime(names).map { Timestamp(nanoseconds: $0, fractionDigits: 9) }
+    }
 
     /// True for the names a run reads as JSON or JSON lines.
     static func isJSONName(_ name: String) -> Bool {
@@ -137,6 +146,9 @@ public struct InputTree {
             })
         tree.notices = notices
         tree.localFolder = folder
+        tree.latestTime = { names in
+            names.compactMap { DiskFiles.status(of: folder + $0, followingLinks: false)?.modified }.max()
+        }
         return tree
     }
 
@@ -145,10 +157,13 @@ public struct InputTree {
         let archive = try ZipArchive(path: path, limits: limits)
         let problems = archive.skipped.map { Problem(entry: $0.entry, reason: $0.reason) }
             .sorted { $0.entry != $1.entry ? UTF8Bytes.precedes($0.entry, $1.entry) : UTF8Bytes.precedes($0.reason, $1.reason) }
-        return InputTree(
+        var tree = InputTree(
             root: path, names: archive.names.sorted(by: UTF8Bytes.precedes), problems: problems,
             measure: { archive.size(of: $0) }, load: { name in try archive.contents(of: name) },
             loadInput: { name, _ in InputBytes(try archive.contents(of: name)) })
+        let archiveTime = DiskFiles.status(of: path)?.modified
+        tree.latestTime = { names in names.isEmpty ? nil : archive.latestModificationTime(of: names) ?? archiveTime }
+        return tree
     }
 
     /// The same tree, calling `onRead` with the size of every entry read.
@@ -168,6 +183,7 @@ public struct InputTree {
             })
         tree.notices = notices
         tree.localFolder = localFolder
+        tree.latestTime = latestTime
         return tree
     }
 

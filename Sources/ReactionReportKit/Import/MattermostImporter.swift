@@ -17,7 +17,8 @@ public struct MattermostImporter: DocumentImporter {
         recognisedBy: "JSON lines whose \"type\" is one of those names, with a member of the same name",
         reactionMembers: ReactionMembers(
             records: ["$[*]", "$"],
-            members: ["$.post.reactions", "$.post.replies[*].reactions", "$.direct_post.reactions", "$.direct_post.replies[*].reactions"]))
+            members: ["$.post.reactions", "$.post.replies[*].reactions", "$.direct_post.reactions", "$.direct_post.replies[*].reactions"]),
+        statement: .messagesWithReactions)
 
     public var formats: [InputFormat] { [Self.bulk] }
 

@@ -20,7 +20,8 @@ public struct PubNubImporter: DocumentImporter {
         id: "pubnub-history", platform: .pubnub,
         summary: "history-with-actions: service response, JS SDK fetchMessages output, or a JSON array of items",
         recognisedBy: "a \"channels\" object of item arrays, or an array of items, each with a \"timetoken\"",
-        reactionMembers: ReactionMembers(records: ["$.channels.*[*]", "$[*]"], members: ["$.actions", "$.data.*"]))
+        reactionMembers: ReactionMembers(records: ["$.channels.*[*]", "$[*]"], members: ["$.actions", "$.data.*"]),
+        statement: .messagesWithReactions)
     public static let actions = InputFormat(
         id: "pubnub-actions", platform: .pubnub,
         summary: "message-action list ({\"data\": [action…]})",
@@ -56,6 +57,7 @@ public struct PubNubImporter: DocumentImporter {
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
         switch format {
         case Self.history:
+            if !Self.carriesActions(document) { sink.statesNoReactions() }
             if let channels = document.root["channels"]?.object {
                 for (channel, items) in channels.members {
                     sink.conversation(ConversationInfo(platform: .pubnub, id: channel, name: channel))
@@ -161,6 +163,26 @@ public struct PubNubImporter: DocumentImporter {
             sink.update(.delete(target: target))
         } else if added, !Self.typesUsed.contains(type) {
             sink.unconfiguredAction(type: type, value: value)
+        }
+    }
+
+    /// True for a history fetched with its message actions, whose items state their whole set of
+    /// reactions: one of its items has actions (`actions`, or the SDK's older `data`; in a large
+    /// file, where items are read one at a time, one that holds some), or its `more` link is to
+    /// history-with-actions. Plain history, and a page with actions on none of its messages,
+    /// say nothing of reactions (a removal seen in such a page would be taken for none).
+    static func carriesActions(_ document: InputDocument) -> Bool {
+        if document.root["more"]?["url"]?.string?.contains("history-with-actions") == true { return true }
+        if let sites = document.reactionSites,
+            sites.groups.contains(where: { group in
+                group.path.components.contains { $0 == .key("actions") || $0 == .key("data") }
+            })
+        {
+            return true
+        }
+        let lists = document.root["channels"]?.object?.values ?? [document.root]
+        return lists.contains { list in
+            list.array?.contains { $0["actions"] != nil || $0["data"] != nil } ?? false
         }
     }
 

@@ -19,7 +19,7 @@ public struct SlackImporter: WorkspaceImporter {
         id: "slack-export", platform: .slack,
         summary: "workspace export, folder or .zip (users.json, channels.json, <channel>/<YYYY-MM-DD>.json)",
         recognisedBy: "a folder holding channels.json, users.json, groups.json, dms.json or mpims.json, or folders of YYYY-MM-DD.json day files",
-        reactionMembers: dayFileMembers)
+        reactionMembers: dayFileMembers, statement: .messagesWithReactions)
 
     public var formats: [InputFormat] { [Self.workspace] }
 

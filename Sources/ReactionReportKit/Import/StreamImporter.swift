@@ -34,17 +34,20 @@ public struct StreamImporter: DocumentImporter {
                 "$.channels[*].messages[*]", "$.channels[*].pinned_messages[*]",
                 "$.messages[*]", "$.pinned_messages[*]"
             ]),
-            members: messageMembers))
+            members: messageMembers),
+        statement: .messagesWithReactions)
     public static let messages = InputFormat(
         id: "stream-messages", platform: .stream,
         summary: "a messages response ({\"messages\":[…]}) or a JSON array of messages",
         recognisedBy: "messages with \"created_at\" and \"user\", or reaction_groups/reaction_counts/latest_reactions",
-        reactionMembers: ReactionMembers(records: messageRecords(["$[*]", "$.messages[*]"]), members: messageMembers))
+        reactionMembers: ReactionMembers(records: messageRecords(["$[*]", "$.messages[*]"]), members: messageMembers),
+        statement: .messagesWithReactions)
     public static let messageResponses = InputFormat(
         id: "stream-message-responses", platform: .stream,
         summary: "get, send or update message responses ({\"message\":{…},\"duration\":…}): one, a JSON array of them, or JSON lines",
         recognisedBy: "objects whose \"message\" is a message (with \"id\" and \"created_at\" and \"user\", or reactions) and that have no \"type\"",
-        reactionMembers: ReactionMembers(records: messageRecords(["$.message", "$[*].message"]), members: messageMembers))
+        reactionMembers: ReactionMembers(records: messageRecords(["$.message", "$[*].message"]), members: messageMembers),
+        statement: .messagesWithReactions)
     /// Events: the message snapshot each carries, and the reaction of a `reaction.*` event. The
     /// reaction is a record whose reaction is the record itself (the member path `$`); the
     /// other patterns this makes name places that are never reaction members (`$[*].message`)

@@ -34,7 +34,8 @@ public struct TelegramImporter: DocumentImporter {
         recognisedBy: "a chat object with \"name\", \"type\", \"id\" and a \"messages\" array, or \"chats\"/\"left_chats\" objects holding a \"list\" array",
         reactionMembers: ReactionMembers(
             records: ["$.messages[*]", "$.chats.list[*].messages[*]", "$.left_chats.list[*].messages[*]"],
-            members: ["$.reactions"]))
+            members: ["$.reactions"]),
+        statement: .messagesWithReactions)
 
     public var formats: [InputFormat] { [Self.export] }
 

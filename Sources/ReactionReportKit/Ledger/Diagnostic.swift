@@ -16,6 +16,8 @@ public struct Diagnostic: Sendable, Equatable {
         case skippedRecord = "skipped-record"
         case skippedFile = "skipped-file"
         case unconfiguredActionType = "unconfigured-action-type"
+        case removedByNewerCopy = "removed-by-newer-copy"
+        case deletedInNewerCopy = "deleted-in-newer-copy"
 
         /// A plain-language label for reports.
         public var label: String {
@@ -34,6 +36,8 @@ public struct Diagnostic: Sendable, Equatable {
             case .skippedRecord: return "records of an unexpected shape, skipped"
             case .skippedFile: return "files or archive entries not read"
             case .unconfiguredActionType: return "message action types counted as nothing"
+            case .removedByNewerCopy: return "files whose newer copies of messages lack reactions older copies have"
+            case .deletedInNewerCopy: return "files whose newer copies of messages show them deleted"
             }
         }
 

@@ -148,7 +148,8 @@ public struct ReactionTally: Sendable, Equatable, CustomStringConvertible {
     public var counted = 0
     /// Reactions named in diagnostics as not counted.
     public var diagnosed = 0
-    /// Reactions that a removal in the input (an event log, a redaction) cancelled.
+    /// Reactions that a removal in the input (an event log, a redaction) cancelled, or that a
+    /// newer copy of their message no longer has.
     public var removed = 0
     /// Reactions on messages the report's options leave out (period, conversations, direct messages).
     public var leftOut = 0
@@ -171,7 +172,7 @@ public struct ReactionTally: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var parts = ["\(read) read", "\(counted) counted"]
         if diagnosed > 0 { parts.append("\(diagnosed) diagnosed") }
-        if removed > 0 { parts.append("\(removed) removed by later events") }
+        if removed > 0 { parts.append("\(removed) removed by later events or newer copies") }
         if leftOut > 0 { parts.append("\(leftOut) left out by the report's options") }
         return parts.joined(separator: ", ")
     }

@@ -28,6 +28,9 @@ struct ReactionArena {
         var adderCount: UInt32
         /// The target's next entry (`none` at the end).
         var next: UInt32
+        /// The file of the newest snapshot whose message copies state this entry (-1: none):
+        /// its total is that snapshot's, and its sequence that of its first fact there.
+        var decidedBy: Int32
     }
 
     /// One person's adds of one emoji on one target: the first inline, the rest (another
@@ -46,8 +49,10 @@ struct ReactionArena {
         var sequence: UInt32
         /// The entry's next adder (`none` at the end).
         var next: UInt32
+        /// The file of the newest snapshot that states the first add (-1: only events give it).
+        var stated: Int32
 
-        var instance: ReactionLedger.Instance { ReactionLedger.Instance(ref: ref, at: at, file: file) }
+        var instance: ReactionLedger.Instance { ReactionLedger.Instance(ref: ref, at: at, file: file, stated: stated) }
     }
 
     /// The name an add gave its reactor, as far as settling needs it: the directory's name wins
@@ -97,7 +102,7 @@ struct ReactionArena {
         let made = entries.append(
             Entry(
                 totalFirstAt: nil, sequence: sequence, emoji: emoji, key: key, total: Self.noTotal, unnamed: 0,
-                firstAdder: Self.none, adderCount: 0, next: head))
+                firstAdder: Self.none, adderCount: 0, next: head, decidedBy: -1))
         head = made
         return made
     }
@@ -153,23 +158,67 @@ struct ReactionArena {
     }
 
     /// Records another add of the adder at `position`: an identity it has is the same add again
-    /// (its earliest time kept; the result says whether it was read from `instance.file`
-    /// before), another identity is one more add.
-    mutating func add(_ instance: ReactionLedger.Instance, toAdder position: UInt32) -> (repeated: Bool, sameFile: Bool) {
+    /// (its earliest time kept, and the newer of the files stating it; the result says whether it
+    /// was read from `instance.file` before), another identity is one more add. `restated` is
+    /// true when a snapshot newer than every one that stated the adder's adds before states them
+    /// (a first statement, after events alone, is not).
+    /// - Parameter newer: whether the first file's snapshot is newer than the second's.
+    mutating func add(
+        _ instance: ReactionLedger.Instance, toAdder position: UInt32, newer: (Int32, Int32) -> Bool
+    ) -> (repeated: Bool, sameFile: Bool, restated: Bool) {
+        func newest(_ a: Int32, _ b: Int32) -> Int32 { a < 0 || (b >= 0 && newer(b, a)) ? b : a }
+        let before = instance.stated >= 0 ? newestStatement(of: position, newer: newer) : -1
+        let restated = instance.stated >= 0 && before >= 0 && newer(instance.stated, before)
         if adders[position].ref == instance.ref {
             adders[position].at = ReactionLedger.earliestTime(adders[position].at, instance.at)
-            return (true, adders[position].file == instance.file)
+            adders[position].stated = newest(adders[position].stated, instance.stated)
+            return (true, adders[position].file == instance.file, restated)
         }
         var more = moreInstances[position] ?? []
         if let index = more.firstIndex(where: { $0.ref == instance.ref }) {
             more[index].at = ReactionLedger.earliestTime(more[index].at, instance.at)
+            more[index].stated = newest(more[index].stated, instance.stated)
             moreInstances[position] = more
-            return (true, more[index].file == instance.file)
+            return (true, more[index].file == instance.file, restated)
         }
         more.append(instance)
         moreInstances[position] = more
         adders[position].hasMoreInstances = true
-        return (false, false)
+        return (false, false, restated)
+    }
+
+    /// The file of the newest snapshot stating any add of the adder at `position` (-1: none).
+    func newestStatement(of position: UInt32, newer: (Int32, Int32) -> Bool) -> Int32 {
+        var found = adders[position].stated
+        guard adders[position].hasMoreInstances else { return found }
+        for instance in moreInstances[position] ?? [] where instance.stated >= 0 && (found < 0 || newer(instance.stated, found)) {
+            found = instance.stated
+        }
+        return found
+    }
+
+    /// Makes `instances` (at least one) the adds of the adder at `position`.
+    mutating func setInstances(of position: UInt32, _ instances: [ReactionLedger.Instance]) {
+        let first = instances[0]
+        adders[position].ref = first.ref
+        adders[position].at = first.at
+        adders[position].file = first.file
+        adders[position].stated = first.stated
+        adders[position].hasMoreInstances = instances.count > 1
+        moreInstances[position] = instances.count > 1 ? Array(instances.dropFirst()) : nil
+    }
+
+    /// Makes `kept`, in this order, the adders of `entry` (the others are let go of).
+    mutating func setAdders(of entry: UInt32, _ kept: [UInt32]) {
+        for (index, position) in kept.enumerated() { adders[position].next = index + 1 < kept.count ? kept[index + 1] : Self.none }
+        entries[entry].firstAdder = kept.first ?? Self.none
+        entries[entry].adderCount = UInt32(kept.count)
+        adderIndex[entry] = nil
+        if kept.count > Self.scanLimit {
+            var index: [UInt32: UInt32] = [:]
+            for position in kept { index[adders[position].person] = position }
+            adderIndex[entry] = index
+        }
     }
 
     /// The positions of one list of entries, followed by `next`.

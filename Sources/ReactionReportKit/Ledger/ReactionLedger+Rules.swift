@@ -166,15 +166,17 @@ extension ReactionLedger {
     }
 
     /// Moves the facts of entry `other` into entry `base` (one emoji on one message, recorded
-    /// under two targets): the totals' larger, the earliest times, every reactor once with all
-    /// its adds, the adds without a reactor of both (as within one target, each such add is
+    /// under two targets): the totals as if recorded on one entry (the larger of one snapshot's,
+    /// the newer snapshot's over an older one's), the earliest times, every reactor once with
+    /// all its adds, the adds without a reactor of both (as within one target, each such add is
     /// counted). What one entry alone can say (its emoji's form, its sequence, a reactor's
     /// name) is the earlier entry's.
     func mergeEntry(_ other: UInt32, into base: UInt32) {
         let from = arena.entries[other]
+        if from.decidedBy >= 0 { decide(base, file: from.decidedBy) }
         let otherFirst = from.sequence < arena.entries[base].sequence
-        if from.total != ReactionArena.noTotal { arena.entries[base].total = max(max(arena.entries[base].total, 0), from.total) }
-        arena.entries[base].totalFirstAt = earliest(arena.entries[base].totalFirstAt, from.totalFirstAt)
+        if from.total != ReactionArena.noTotal { recordTotal(from.total, firstAt: from.totalFirstAt, on: base, file: from.decidedBy) }
+        if let older = olderTotals.removeValue(forKey: other) { olderTotals[base] = max(olderTotals[base] ?? 0, older) }
         let unnamed = Int64(arena.entries[base].unnamed) + Int64(from.unnamed)
         arena.entries[base].unnamed = Int32(clamping: unnamed)
         if otherFirst {
@@ -187,7 +189,7 @@ extension ReactionLedger {
                 arena.linkMade(position, person: adder.person, to: base)
                 continue
             }
-            for instance in arena.instances(of: position) { _ = arena.add(instance, toAdder: existing) }
+            for instance in arena.instances(of: position) { _ = arena.add(instance, toAdder: existing, newer: isNewer) }
             arena.adders[existing].sequence = min(arena.adders[existing].sequence, adder.sequence)
             let kept = arena.adders[existing].givenName
             arena.adders[existing].givenName = otherFirst ? adder.givenName.merged(with: kept) : kept.merged(with: adder.givenName)

@@ -23,6 +23,7 @@ extension ReactionLedger {
         spill?.seal()
         var account = SettlingAccount(diagnostics: diagnostics)
         attachTargets(into: &account)
+        resolveSnapshots(into: &account)
         var lists = listOfMessage
         listOfMessage = []
         var messages = takeMessagesInReportOrder(carrying: &lists)
@@ -192,6 +193,7 @@ extension ReactionLedger {
                 < (b.key.platform, b.key.conversationID, b.key.id, b.diagnostic.kind, b.diagnostic.detail)
         }
         for entry in settled { log.append(entry.diagnostic) }
+        for note in account.snapshotNotes { log.append(note) }
         // Diagnosed: what the diagnostics name, and the unnamed adds found while settling.
         var tallies = account.tallies
         for (platform, diagnosed) in log.uncounted {
@@ -316,6 +318,8 @@ struct SettlingAccount {
     var tallies: [Platform?: ReactionTally] = [:]
     var matchedRemovals: Set<ReactionLedger.RemovalKey> = []
     var missing: [(target: MessageTarget, diagnostic: Diagnostic)] = []
+    /// What newer copies of messages changed (`resolveSnapshots`), per file.
+    var snapshotNotes: [Diagnostic] = []
 
     /// Starts from the diagnostics of reading: the reactions they name were never recorded,
     /// and are read all the same.

@@ -12,12 +12,14 @@ public final class ReactionLedger {
         var id: CompactID
     }
 
-    /// One add of a reactor's: its identity (empty where the platform gives none), when, and
-    /// the number of the file it was read from (`files`).
+    /// One add of a reactor's: its identity (empty where the platform gives none), when, the
+    /// number of the file it was read from (`files`), and that of the newest snapshot's file
+    /// stating it (-1: only events give it).
     struct Instance {
         var ref: AddIdentity
         var at: Timestamp?
         var file: Int32
+        var stated: Int32
     }
 
     struct RemovalKey: Hashable {
@@ -97,6 +99,11 @@ public final class ReactionLedger {
     /// The file of each platform's user list, for the diagnostic of a user missing from it.
     var directoryFiles: [Platform: String] = [:]
     var files: [String] = []
+    /// When each file was taken and what it states, and the copies of messages held more than once.
+    var snapshots = SnapshotTable()
+    /// The largest total of an entry that a newer statement of it superseded, by entry: counted
+    /// as read when it is settled, not as its count.
+    var olderTotals: [UInt32: Int32] = [:]
     /// Files the site carries (custom emoji images from an export's media), by site path.
     var media: [String: [UInt8]] = [:]
     var sequence = 0
@@ -126,10 +133,10 @@ public final class ReactionLedger {
     /// The chunks of facts let go of after each wave of the last settling (for tests).
     var settlingReleases: [Int] = []
 
-    /// Registers an input file and returns its index for the facts read from it.
+    /// Registers an input file and returns its index for the facts read from it: a snapshot
+    /// of its own, of no known time, whose facts state nothing of whole reaction sets.
     public func beginFile(_ name: String) -> Int {
-        files.append(name)
-        return files.count - 1
+        beginFile(name, snapshot: nil, statement: .events)
     }
 
     /// Makes room for about `messages` more messages, so that the tables are not rebuilt again
@@ -144,8 +151,15 @@ public final class ReactionLedger {
     /// Messages recorded so far.
     public var messageCount: Int { messageList.count }
 
-    /// Records a message. A message seen twice (overlapping exports) is one message.
+    /// Records a message read from no file. A message seen twice (overlapping exports) is one
+    /// message.
     public func record(_ message: ImportedMessage) {
+        record(message, file: -1)
+    }
+
+    /// Records a message read from file number `file`. A message seen twice is one message,
+    /// whose newest copy decides its text and deletion (`mergeCopy`).
+    func record(_ message: ImportedMessage, file: Int) {
         // The author of a bot's message is a bot, except on Telegram, whose `via_bot` marks a
         // message a person sent through an inline bot.
         if message.fromBot, message.platform != .telegram, let author = message.authorID { recordBot(platform: message.platform, id: author) }
@@ -155,11 +169,12 @@ public final class ReactionLedger {
         // One hash and one probe, for a new message and for a repeat alike.
         let index = messageIndex.position(hash: key.hashValue, insertingIfAbsent: messageList.count) { messageKey(at: $0) == key }
         guard index < messageList.count else {
+            snapshots.noteFirstCopy(at: messageList.count, file: Int32(file))
             _ = messageList.append(MessageSummary(message: message, conversationName: "", reactions: []))
             listOfMessage.append(adoptedList(of: key))
             return
         }
-        merge(message, into: &messageList[index].message)
+        mergeCopy(message, file: Int32(file), into: index)
     }
 
     /// The key of the message at `position` in `messageList`.
@@ -170,18 +185,6 @@ public final class ReactionLedger {
     /// The position in `messageList` of the message with `key`, if it was recorded.
     func messagePosition(_ key: MessageKey) -> Int? {
         messageIndex.position(hash: key.hashValue) { messageKey(at: $0) == key }
-    }
-
-    private func merge(_ message: ImportedMessage, into existing: inout ImportedMessage) {
-        existing.authorID = existing.authorID ?? message.authorID
-        existing.authorName = existing.authorName ?? message.authorName
-        existing.sentAt = existing.sentAt ?? message.sentAt
-        existing.storedThreadParentID = existing.storedThreadParentID ?? message.storedThreadParentID
-        existing.storedReplyToID = existing.storedReplyToID ?? message.storedReplyToID
-        existing.fromBot = existing.fromBot || message.fromBot
-        if existing.body.isEmpty { existing.body = message.body }
-        existing.deleted = existing.deleted || message.deleted
-        if existing.body.isEmpty { existing.markup = message.markup }
     }
 
     /// Moves a message's text into the spill file, unless it is short enough to be held inside
@@ -281,6 +284,7 @@ public final class ReactionLedger {
     public func record(_ fact: ReactionFact, file: Int) {
         sequence += 1
         precondition(sequence < Int(UInt32.max), "the ledger holds fewer than 2^32 reaction facts")
+        snapshots.noteRecorded(Int32(file))
         switch fact {
         case .add(let target, let value, let reactor, let reactorName, let at, let ref):
             guard let emoji = resolve(value) else {
@@ -299,16 +303,19 @@ public final class ReactionLedger {
             }
             recordPerson(platform: target.platform, id: reactor, name: reactorName)
             let person = personNumber(platform: target.platform, id: reactor)
-            let instance = Instance(ref: AddIdentity(ref ?? ""), at: at, file: Int32(file))
+            let statement = snapshots.statement(Int32(file))
+            let instance = Instance(ref: AddIdentity(ref ?? ""), at: at, file: Int32(file), stated: statement == .events ? -1 : Int32(file))
             let entry = entryPosition(target, emoji)
+            if statement == .messagesWithReactions { decide(entry, file: Int32(file)) }
             guard let adder = arena.adder(of: person, on: entry) else {
                 return arena.link(
                     ReactionArena.Adder(
                         ref: instance.ref, at: at, givenName: ReactionArena.GivenName(reactorName), hasMoreInstances: false, file: instance.file,
-                        person: person, sequence: UInt32(sequence), next: ReactionArena.none),
+                        person: person, sequence: UInt32(sequence), next: ReactionArena.none, stated: instance.stated),
                     to: entry)
             }
-            let outcome = arena.add(instance, toAdder: adder)
+            let outcome = arena.add(instance, toAdder: adder, newer: isNewer)
+            if outcome.restated { arena.adders[adder].sequence = UInt32(sequence) }
             if outcome.repeated, outcome.sameFile {
                 diagnose(
                     Diagnostic(
@@ -330,8 +337,9 @@ public final class ReactionLedger {
                         platform: target.platform))
             }
             let entry = entryPosition(target, emoji)
-            arena.entries[entry].total = max(arena.entries[entry].total, Int32(count))
-            arena.entries[entry].totalFirstAt = earliest(arena.entries[entry].totalFirstAt, firstAt)
+            let stating = snapshots.statement(Int32(file)) == .messagesWithReactions
+            if stating { decide(entry, file: Int32(file)) }
+            recordTotal(Int32(count), firstAt: firstAt, on: entry, file: stating ? Int32(file) : -1)
         case .remove(let platform, let ref):
             let key = RemovalKey(platform: platform, ref: AddIdentity(ref))
             if removals[key] == nil { removals[key] = (files[file], ref) }

@@ -19,6 +19,11 @@ struct TestZip {
         var flags: UInt16 = 0
         /// Sizes and the local header's offset written as 0xFFFFFFFF, their values in a ZIP64 extra field.
         var zip64: Bool = false
+        /// The MS-DOS modification date and time (1980-01-01 00:00 by default).
+        var dosDate: UInt16 = 0x21
+        var dosTime: UInt16 = 0
+        /// A modification time in an extended-timestamp extra field (0x5455), seconds since 1970.
+        var unixTime: UInt32?
     }
 
     var entries: [Entry] = []
@@ -58,19 +63,20 @@ struct TestZip {
             // Local header (APPNOTE 4.3.7); a ZIP64 local header holds both sizes (4.5.3).
             let localExtra = entry.zip64 ? Self.le(UInt16(1)) + Self.le(UInt16(16)) + Self.le(UInt64(entry.size)) + Self.le(UInt64(entry.data.count)) : []
             out += Self.le(UInt32(0x0403_4B50)) + Self.le(needed) + Self.le(entry.flags) + Self.le(entry.method)
-            out += Self.le(UInt16(0)) + Self.le(UInt16(0x21)) + Self.le(entry.crc32)
+            out += Self.le(entry.dosTime) + Self.le(entry.dosDate) + Self.le(entry.crc32)
             out += Self.le(entry.zip64 ? UInt32.max : UInt32(entry.data.count)) + Self.le(entry.zip64 ? UInt32.max : UInt32(entry.size))
             out += Self.le(UInt16(name.count)) + Self.le(UInt16(localExtra.count)) + name + localExtra
             out += entry.data
             // Central directory header (4.3.12). The ZIP64 field follows an extended-timestamp
             // field (0x5455), so that a reader has to walk the extra fields to find it.
+            let timestamp = entry.unixTime.map { Self.le(UInt16(0x5455)) + Self.le(UInt16(5)) + [1] + Self.le($0) } ?? []
             let directoryExtra =
                 entry.zip64
-                ? Self.le(UInt16(0x5455)) + Self.le(UInt16(5)) + [1, 0, 0, 0, 0]
+                ? (entry.unixTime == nil ? Self.le(UInt16(0x5455)) + Self.le(UInt16(5)) + [1, 0, 0, 0, 0] : timestamp)
                     + Self.le(UInt16(1)) + Self.le(UInt16(24)) + Self.le(UInt64(entry.size)) + Self.le(UInt64(entry.data.count)) + Self.le(UInt64(offset))
-                : []
+                : timestamp
             directory += Self.le(UInt32(0x0201_4B50)) + Self.le(UInt16(0x031E)) + Self.le(needed) + Self.le(entry.flags) + Self.le(entry.method)
-            directory += Self.le(UInt16(0)) + Self.le(UInt16(0x21)) + Self.le(entry.crc32)
+            directory += Self.le(entry.dosTime) + Self.le(entry.dosDate) + Self.le(entry.crc32)
             directory += Self.le(entry.zip64 ? UInt32.max : UInt32(entry.data.count)) + Self.le(entry.zip64 ? UInt32.max : UInt32(entry.size))
             directory += Self.le(UInt16(name.count)) + Self.le(UInt16(directoryExtra.count)) + Self.le(UInt16(0))
             directory += Self.le(UInt16(0)) + Self.le(UInt16(0)) + Self.le(UInt32(0o100644) << 16)

@@ -287,4 +287,31 @@ final class ZipArchiveTests: XCTestCase {
             XCTAssertEqual("\(error)", path + ": unpacks to more than the limit of 1000 bytes")
         }
     }
+
+    /// An entry's own time: its extended timestamp field (UTC), else its DOS date and time, read
+    /// as local time as `unzip` reads them; a DOS date of zero gives none, and the tree gives
+    /// the archive's own time instead.
+    func testEntryModificationTimes() throws {
+        var zip = TestZip()
+        for name in ["stamped.json", "dos.json", "none.json"] { zip.store(name, "[]") }
+        zip.entries[0].unixTime = 1_705_276_800
+        zip.entries[1].dosDate = 44 << 9 | 1 << 5 | 15
+        zip.entries[1].dosTime = 9 << 11 | 30 << 5 | 5
+        zip.entries[2].dosDate = 0
+        let path = try write(zip)
+        let archive = try ZipArchive(path: path)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let local = calendar.date(from: DateComponents(year: 2024, month: 1, day: 15, hour: 9, minute: 30, second: 10))!
+        XCTAssertEqual(archive.modificationTime(of: "stamped.json"), 1_705_276_800_000_000_000)
+        XCTAssertEqual(archive.modificationTime(of: "dos.json"), Int64(local.timeIntervalSince1970) * 1_000_000_000)
+        XCTAssertNil(archive.modificationTime(of: "none.json"))
+        XCTAssertEqual(
+            archive.latestModificationTime(of: ["stamped.json", "dos.json", "none.json"]),
+            max(1_705_276_800_000_000_000, Int64(local.timeIntervalSince1970) * 1_000_000_000))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: path)
+        let tree = try InputTree.zip(path)
+        XCTAssertEqual(tree.modificationTime(of: ["none.json"])?.nanoseconds, 1_700_000_000_000_000_000)
+        XCTAssertEqual(tree.modificationTime(of: ["stamped.json", "none.json"])?.nanoseconds, 1_705_276_800_000_000_000)
+    }
 }

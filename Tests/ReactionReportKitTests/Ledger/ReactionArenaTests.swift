@@ -21,7 +21,7 @@ final class ReactionArenaTests: XCTestCase {
             arena.link(
                 ReactionArena.Adder(
                     ref: AddIdentity("r\(person)"), at: nil, givenName: .none, hasMoreInstances: false, file: 0, person: person,
-                    sequence: UInt32(sequence), next: ReactionArena.none),
+                    sequence: UInt32(sequence), next: ReactionArena.none, stated: -1),
                 to: entry)
             // Every person so far is found, on this entry only.
             for earlier in people[...sequence] {
@@ -34,9 +34,9 @@ final class ReactionArenaTests: XCTestCase {
         XCTAssertEqual(Set(arena.adderPositions(of: entry).map { arena.adders[$0].person }), Set(people))
         XCTAssertNil(arena.adder(of: 80, on: entry))
         let adder = arena.adder(of: 35, on: entry)!
-        let again = arena.add(ReactionLedger.Instance(ref: AddIdentity("r35"), at: nil, file: 0), toAdder: adder)
+        let again = arena.add(ReactionLedger.Instance(ref: AddIdentity("r35"), at: nil, file: 0, stated: -1), toAdder: adder, newer: { $0 > $1 })
         XCTAssertTrue(again.repeated && again.sameFile)
-        let more = arena.add(ReactionLedger.Instance(ref: AddIdentity("s35"), at: nil, file: 1), toAdder: adder)
+        let more = arena.add(ReactionLedger.Instance(ref: AddIdentity("s35"), at: nil, file: 1, stated: -1), toAdder: adder, newer: { $0 > $1 })
         XCTAssertFalse(more.repeated)
         XCTAssertEqual(arena.instances(of: adder).map(\.ref), [AddIdentity("r35"), AddIdentity("s35")])
     }
