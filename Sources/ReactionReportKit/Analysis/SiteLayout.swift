@@ -64,7 +64,7 @@ struct SiteLayout {
         }
         // Messages by id, for links from replies to their thread's first message: made only when
         // there are replies (a hash of every message, which most exports never need).
-        guard messages.indices.contains(where: { messages[$0].threadParentID != nil }) else { return }
+        guard messages.indices.contains(where: { messages[$0].replyToID != nil }) else { return }
         var index = PositionIndex(capacity: messages.count)
         for position in messages.indices {
             let key = Self.messageKey(messages[position])

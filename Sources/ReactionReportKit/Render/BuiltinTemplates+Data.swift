@@ -81,6 +81,8 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .permalink { color: inherit; text-decoration: none; }
 .permalink:hover { text-decoration: underline; }
 .deleted-note, .thread-note { font-style: italic; }
+.thread-link { margin: .5rem 0 0; font-size: .9rem; }
+.thread-link a { font-weight: 600; }
 .text { overflow-wrap: anywhere; }
 .text p { margin: .3rem 0; }
 .text pre { overflow-x: auto; background: var(--bubble); padding: .5rem; border-radius: 6px; }
@@ -514,11 +516,12 @@ th { overflow-wrap: normal; }
 <header class="message-meta">
 <span class="author" title="{{authorID}}">{{author}}</span>
 {{#hasTime}}<a class="permalink" href="#{{anchor}}"><time datetime="{{timeISO}}">{{time}}</time></a>{{/hasTime}}
-{{#isReply}}<span class="thread-note">reply in thread{{#parentHref}} to <a href="{{parentHref}}">a message</a>{{/parentHref}}</span>{{/isReply}}
+{{#isReply}}<span class="thread-note">{{#parentHref}}reply to <a href="{{parentHref}}">{{parentAuthor}}: “{{parentExcerpt}}”</a>{{/parentHref}}{{^parentHref}}reply to a message not in the report{{/parentHref}}{{#inThreadHref}} · <a href="{{inThreadHref}}">the whole thread</a>{{/inThreadHref}}</span>{{/isReply}}
 {{#deleted}}<span class="deleted-note">deleted</span>{{/deleted}}
 </header>
 <div class="text">{{{html}}}</div>
 {{> bubbles}}
+{{#hasReplies}}<p class="thread-link"><a href="{{threadHref}}">{{repliesText}}</a></p>{{/hasReplies}}
 </article>
 
 """####,
@@ -536,6 +539,21 @@ th { overflow-wrap: normal; }
 """####,
         "html/pairs.mustache": ####"""
 <ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+
+"""####,
+        "html/thread.mustache": ####"""
+{{> head}}
+<header class="page-header">
+<p class="eyebrow">{{platform}} · <a href="{{transcriptHref}}">{{conversation}}</a></p>
+<h1>Thread: {{title}}</h1>
+<p class="lede">{{repliesText}}{{#hasDates}} · {{dates}}{{/hasDates}} · <a href="{{rootHref}}">in the transcript</a></p>
+</header>
+<section class="transcript thread" aria-label="Thread">
+{{#messages}}
+{{> message}}
+{{/messages}}
+</section>
+{{> foot}}
 
 """####,
         "html/top-emoji.mustache": ####"""

@@ -16,8 +16,12 @@ struct ConversationPages: Sendable {
     /// What the base object was made from: each page adds its own address.
     let pageBase: PageBase
 
-    init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase) {
+    /// Each reply's root and each root's replies and thread page.
+    let threads: ThreadIndex
+
+    init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase, threads: ThreadIndex) {
         self.options = options
+        self.threads = threads
         self.layout = layout
         self.templates = templates
         self.markup = markup
@@ -77,15 +81,45 @@ struct ConversationPages: Sendable {
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
     }
 
+    /// The thread page of the root at `root`: the root and its replies, in order. Safe to call
+    /// from several threads.
+    func render(thread root: Int) throws -> ParallelPages.Page {
+        let message = layout.messages[root]
+        let conversation = layout.conversation(of: message)
+        let path = "conversations/\(conversation.slug)/" + (threads.fileName[root] ?? "")
+        let members = [root] + (threads.replies[root] ?? [])
+        let bubbles = BubbleViewModel(options: options, times: markup.times)
+        var model = base
+        let title = markup.excerpt(message, limit: 60)
+        model.append("pageTitle", .text("Thread: " + title))
+        pageBase.appendAddress(of: path, to: &model)
+        model.append("title", .text(title))
+        model.append("conversation", .text(conversation.name))
+        model.append("platform", .text(conversation.platform.displayName))
+        model.append("transcriptHref", .text("index.html"))
+        model.append(
+            "rootHref", .text(SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: root)) + "#" + Slug.anchor(forMessage: message.id)))
+        model.append("repliesText", .text(ThreadIndex.repliesText(members.count - 1)))
+        let days = members.compactMap { layout.messages[$0].sentAt.map { markup.times.local($0).date } }
+        if let first = days.min(), let last = days.max() {
+            model.append("hasDates", .flag(true))
+            model.append("dates", .text(first == last ? first.isoText : first.isoText + " – " + last.isoText))
+        }
+        model.append("messages", .list(members.map { .object(messageModel($0, bubbles: bubbles, inThread: true)) }))
+        return (path, try templates.renderHTML("thread", model))
+    }
+
     /// A day's heading in a transcript: `{id: "day-2024-04-17", date: "2024-04-17", label:
     /// "Wednesday, 2024-04-17"}`.
     static func dayHeading(_ day: CivilDate) -> TemplateObject {
         ["id": .text(CalendarPages.anchor(day)), "date": .text(day.isoText), "label": .text(CalendarPages.weekdayName(day) + ", " + day.isoText)]
     }
 
-    func messageModel(_ index: Int, bubbles: BubbleViewModel) -> TemplateObject {
+    /// One message's view model. In a transcript (`inThread` false) a thread's root links to
+    /// its thread page with its reply count; on a thread page its replies link to it there.
+    func messageModel(_ index: Int, bubbles: BubbleViewModel, inThread: Bool = false) -> TemplateObject {
         let message = layout.messages[index]
-        var model = bubbles.bubbles(message.reactions, room: 12)
+        var model = bubbles.bubbles(message.reactions, room: 18)
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
         model.append("authorID", .text(message.authorID ?? ""))
@@ -96,11 +130,24 @@ struct ConversationPages: Sendable {
             model.append("time", .text(bubbles.times.display(at)))
             model.append("timeISO", .text(bubbles.times.attribute(at)))
         }
-        if let parent = message.threadParentID, parent != message.id {
+        if !inThread, let replies = threads.replies[index], let file = threads.fileName[index] {
+            model.append("hasReplies", .flag(true))
+            model.append("repliesText", .text(ThreadIndex.repliesText(replies.count)))
+            model.append("threadHref", .text(file))
+        }
+        // A reply in a thread, or to a message (Telegram, Discord, Matrix): `replyToID` is the
+        // thread's root for the one and the message replied to for the other.
+        if let parent = message.replyToID, parent != message.id {
             model.append("isReply", .flag(true))
-            if let parentIndex = layout.index(of: parent, in: message) {
-                model.append(
-                    "parentHref", .text(SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex)) + "#" + Slug.anchor(forMessage: parent)))
+            if let parentIndex = layout.index(of: parent, in: message), parentIndex != index {
+                let page = inThread ? "" : SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex))
+                model.append("parentHref", .text(page + "#" + Slug.anchor(forMessage: parent)))
+                let parentMessage = layout.messages[parentIndex]
+                model.append("parentAuthor", .text(parentMessage.authorName ?? parentMessage.authorID ?? "unknown"))
+                model.append("parentExcerpt", .text(markup.excerpt(parentMessage, limit: 80)))
+                if !inThread, let root = threads.root[index], let file = threads.fileName[root] {
+                    model.append("inThreadHref", .text(file + "#" + Slug.anchor(forMessage: message.id)))
+                }
             }
         }
         return model

@@ -46,6 +46,8 @@ extension SiteRenderer {
         let base = pageBase(root: "../../", latestWeek: reported.latest.map { weekly.weeks[$0].week })
         let formats = options.formats
         let (html, markdown) = (formats.contains(.html), formats.contains(.markdown))
+        // Threads are on the HTML pages only.
+        let threads = html ? ThreadIndex(analysis.layout) : ThreadIndex.none
         var outputs: [SiteOutput] = []
         // Media (custom emoji images an export held) serve the pages and the data files.
         if html || formats.contains(.json) { outputs.append(media(result)) }
@@ -67,10 +69,11 @@ extension SiteRenderer {
                 SiteOutput("assets", files: templates.assets.count) { writer in
                     for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) { try writer.write("assets/" + name, ByteBuffer(text)) }
                 })
-            let pages = ConversationPages(options: options, layout: analysis.layout, templates: templates, markup: markup, base: base)
+            let pages = ConversationPages(options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads)
             outputs.append(SiteOutput("transcripts", pages: pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }))
             let calendars = CalendarPages(layout: analysis.layout, templates: templates, times: markup.times, base: base)
             outputs.append(SiteOutput("calendars", pages: analysis.layout.conversations.indices.map { index in { try calendars.render(conversation: index) } }))
+            outputs.append(SiteOutput("threads", pages: threads.roots.map { root in { try pages.render(thread: root) } }))
         }
         outputs.append(SiteOutput("weekly reports", pages: weekReports(weekPages, reported: reported, base: base)))
         let overview = { (root: String) in indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: root).templateValue }
@@ -80,13 +83,13 @@ extension SiteRenderer {
             )
             outputs.append(SiteOutput("overview", pages: [{ ("index.html", try templates.renderHTML("index", overview(""))) }]))
         }
-        if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks)) }
+        if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks, threads: threads)) }
         if markdown { outputs.append(SiteOutput("summary", pages: [{ ("summary.md", try templates.renderMarkdown("summary", overview(""))) }])) }
         return outputs
     }
 
     /// `robots.txt`, and for a public site with a `baseURL` its sitemap of every page.
-    func crawling(_ layout: SiteLayout, reported: ReportedWeeks, weeks: [WeeklyReport.Week]) -> [SiteOutput] {
+    func crawling(_ layout: SiteLayout, reported: ReportedWeeks, weeks: [WeeklyReport.Week], threads: ThreadIndex) -> [SiteOutput] {
         let publishedAt = publishedAt
         var outputs = [
             SiteOutput("robots.txt", files: 1) { writer in
@@ -94,7 +97,7 @@ extension SiteRenderer {
             }
         ]
         guard let publishedAt else { return outputs }
-        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount + 1 }
+        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount + 1 } + threads.roots.count
         outputs.append(
             SiteOutput("sitemap", files: SiteMap.fileCount(pages: pages)) { writer in
                 var paths = ["index.html"]
@@ -103,6 +106,7 @@ extension SiteRenderer {
                     paths += (1...conversation.pageCount).map { conversation.path(page: $0) }
                     paths.append(CalendarPages.path(conversation))
                 }
+                paths += threads.roots.map { "conversations/\(layout.conversation(of: layout.messages[$0]).slug)/" + (threads.fileName[$0] ?? "") }
                 for file in SiteMap.files(paths, publishedAt: publishedAt) { try writer.write(file.path, ByteBuffer(file.text)) }
             })
         return outputs

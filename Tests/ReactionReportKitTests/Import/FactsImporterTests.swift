@@ -32,7 +32,7 @@ final class FactsImporterTests: XCTestCase {
     func testExamplesRoundTrip() throws {
         let examples = TestSupport.packageRoot.appendingPathComponent("Examples").path
         let trip = try roundTrip([examples], options: BuildOptions())
-        XCTAssertEqual(trip.files.count, 52)
+        XCTAssertEqual(trip.files.count, 56)
         XCTAssertTrue(trip.files.contains("conversations/slack-general/index.html"), "\(trip.files)")
         assertSame(trip)
     }
@@ -45,7 +45,7 @@ final class FactsImporterTests: XCTestCase {
         options.timezone = "Europe/Berlin"
         options.pageSize = 3
         let trip = try roundTrip([TestSupport.packageRoot.appendingPathComponent("Examples").path], options: options)
-        XCTAssertEqual(trip.files.count, 72)
+        XCTAssertEqual(trip.files.count, 76)
         assertSame(trip)
     }
 

@@ -43,8 +43,10 @@ final class GoldenSiteTests: XCTestCase {
             [
                 "assets/favicon.svg", "assets/style.css",
                 "conversations/cometchat-launch/calendar.html", "conversations/cometchat-launch/index.html",
+                "conversations/cometchat-launch/thread-4568b818181c952f.html",
                 "conversations/pubnub-support/calendar.html", "conversations/pubnub-support/index.html",
                 "conversations/stream-general/calendar.html", "conversations/stream-general/index.html",
+                "conversations/stream-general/thread-08dba019181b0c9a.html",
                 "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
                 "feed.xml", "index.html", "robots.txt", "summary.md"
