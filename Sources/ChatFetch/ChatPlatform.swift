@@ -31,19 +31,26 @@ public protocol ChatPlatform: Sendable {
     /// every page.
     func fetch(_ channel: ChannelFolder, with context: FetchContext) throws(FetchError) -> ChannelSummary
 
-    /// Every channel the platform lists, for a fetch that names none; nil where it cannot list
-    /// them (PubNub).
+    /// The channels to fetch when none is named, listed by the platform; nil where it cannot
+    /// list them (PubNub).
     func listChannels(with client: FetchClient) throws(FetchError) -> [String]?
+
+    /// A usage error when `channel` is no channel name of the platform, before anything is fetched.
+    func check(channel: String) throws(FetchError)
 }
 
 extension ChatPlatform {
+    /// None: the channels are named.
     public func listChannels(with client: FetchClient) throws(FetchError) -> [String]? { nil }
+
+    /// Every name is one.
+    public func check(channel: String) throws(FetchError) {}
 }
 
 /// The platforms `fetch` reads, by name.
 public enum ChatPlatforms {
     /// Every platform, in the order the command lists them.
-    public static let all: [any ChatPlatform.Type] = [PubNubPlatform.self, StreamPlatform.self]
+    public static let all: [any ChatPlatform.Type] = [PubNubPlatform.self, StreamPlatform.self, CometChatPlatform.self]
 
     /// The platform named `name`, or nil.
     public static func named(_ name: String) -> (any ChatPlatform.Type)? { all.first { $0.name == name } }

@@ -123,6 +123,13 @@ public final class FetchClient: Sendable {
         self.note = note
     }
 
+    /// The API's host as messages show it: without any of `secrets` (CometChat's app id is part
+    /// of its host name).
+    public var shownHost: String { shown(address.host) }
+
+    /// `host` with every one of `secrets` in it written "…".
+    func shown(_ host: String) -> String { secrets.reduce(host) { $0.replacingOccurrences(of: $1, with: "…") } }
+
     /// What one attempt means: the page, try again after a wait, or stop.
     enum Verdict<Page> {
         case page(Page)
@@ -138,8 +145,16 @@ public final class FetchClient: Sendable {
     public func get<Page>(
         _ request: APIRequest, what: String, longestBody: Int = FetchClient.longestBody, read: ([UInt8]) throws(PageProblem) -> Page
     ) throws(FetchError) -> Page {
+        try getAnswer(request, what: what, longestBody: longestBody) { (answer: HTTPAnswer) throws(PageProblem) in try read(answer.body) }
+    }
+
+    /// As `get(_:what:longestBody:read:)`, with `read` given the whole answer (its headers too:
+    /// CometChat's pages take their snapshot time from its `Date`).
+    public func getAnswer<Page>(
+        _ request: APIRequest, what: String, longestBody: Int = FetchClient.longestBody, read: (HTTPAnswer) throws(PageProblem) -> Page
+    ) throws(FetchError) -> Page {
         let url = request.absoluteURL ?? address.url(request)
-        let host = request.absoluteURL.flatMap { URLComponents(string: $0)?.host } ?? address.host
+        let host = shown(request.absoluteURL.flatMap { URLComponents(string: $0)?.host } ?? address.host)
         let attempts = max(policy.attempts, 1)
         var attempt = 1
         // A request that may be longer than a page (an export's file) starts with the most a
@@ -171,14 +186,14 @@ public final class FetchClient: Sendable {
     }
 
     /// What `result` means after attempt `attempt`.
-    func verdict<Page>(_ result: AttemptResult, afterAttempt attempt: Int, read: ([UInt8]) throws(PageProblem) -> Page) -> Verdict<Page> {
+    func verdict<Page>(_ result: AttemptResult, afterAttempt attempt: Int, read: (HTTPAnswer) throws(PageProblem) -> Page) -> Verdict<Page> {
         let backoff = policy.backoff(afterAttempt: attempt)
         switch result {
         case .answered(let answer) where (200..<300).contains(answer.status):
             pacer.received(answer.body.count)
             guard !answer.bodyIsCut else { return .retry("answered with a page cut short", wait: backoff, pauseAll: false) }
             do throws(PageProblem) {
-                return .page(try read(answer.body))
+                return .page(try read(answer))
             } catch {
                 return .retry("answered with \(error.reason)", wait: backoff, pauseAll: false)
             }

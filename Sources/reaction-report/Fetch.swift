@@ -14,7 +14,9 @@ struct Fetch: ParsableCommand {
             never from a flag's value, and are never printed or written: for pubnub, \
             PUBNUB_SUBSCRIBE_KEY, and where the keyset needs them PUBNUB_AUTH_KEY, or PUBNUB_SECRET_KEY \
             with PUBNUB_PUBLISH_KEY; PUBNUB_USER_ID sets the uuid the requests carry; for stream, STREAM_API_KEY and \
-            STREAM_API_SECRET, channels named type:id, every channel of the app when none is named. Exit status 1 for \
+            STREAM_API_SECRET, channels named type:id, every channel of the app when none is named; for cometchat, \
+            COMETCHAT_APP_ID, COMETCHAT_REGION and COMETCHAT_API_KEY, channels named group:GUID or user:UID:OTHER, \
+            every group when none is named. Exit status 1 for \
             a usage mistake, 2 when the platform refused a request or a page kept failing.
             """)
 
@@ -27,7 +29,8 @@ struct Fetch: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A channel to fetch (repeatable). Default: the configuration's [fetch.<platform>] channels, else (stream) every channel.", valueName: "id"))
+            "A channel to fetch (repeatable; cometchat: group:GUID or user:UID:OTHER). Default: the configuration's [fetch.<platform>] channels, else (stream) every channel, (cometchat) every group.",
+            valueName: "id"))
     var channel: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Where a new channel's archive starts (YYYY-MM-DD, UTC). Default: its whole history.", valueName: "date"))
@@ -39,13 +42,17 @@ struct Fetch: ParsableCommand {
     @Option(
         name: .customLong("api-url"),
         help: ArgumentHelp(
-            "The API's address. Default: the platform's (https://ps.pndsn.com for pubnub, https://chat.stream-io-api.com for stream).", valueName: "url"))
+            "The API's address. Default: the platform's (https://ps.pndsn.com for pubnub, https://chat.stream-io-api.com for stream, https://{appId}.api-{region}.cometchat.io/v3 for cometchat).",
+            valueName: "url"))
     var apiURL: String?
 
     @Option(name: .long, help: ArgumentHelp("Channels fetched at once, 1 to 16.", valueName: "n"))
     var concurrency = 2
 
-    @Option(name: .long, help: ArgumentHelp("Most requests a second. Default: the platform's documented limit (25 for pubnub, 1 for stream).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Most requests a second. Default: the platform's documented limit (25 for pubnub, 1 for stream, 333 for cometchat).", valueName: "n")
+    )
     var requestsPerSecond: Double?
 
     @Option(name: .long, help: ArgumentHelp("Days of the recent past fetched again, 0 to 3650. Default: 7.", valueName: "days"))
@@ -91,7 +98,6 @@ struct Fetch: ParsableCommand {
         let secrets = try FetchSecrets.load(kind.credentialNames, environment: ProcessInfo.processInfo.environment, file: credentials)
         let chat = try kind.init(secrets: secrets)
         let address = try APIAddress(apiURL ?? settings.apiURL ?? chat.defaultAPIURL)
-        let archive = try ArchiveFolder(into)
         let pacer = RequestPacer(requestsPerSecond: requestsPerSecond ?? chat.documentedRequestsPerSecond)
         let toStandardError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
         let visible: @Sendable (String) -> String = { Console.visible($0) }
@@ -101,12 +107,14 @@ struct Fetch: ParsableCommand {
             platform: chat.displayName, address: address, transport: CurlFetchTransport(), pacer: pacer,
             policy: RetryPolicy(attempts: attempts, timeout: timeout, firstWait: 1, longestWait: 30, longestRetryAfter: 120), secrets: chat.secrets,
             headers: ["User-Agent: reaction-report/" + ReactionReportVersion.current] + chat.headers, note: { progress.note($0) })
-        // None named: every channel, where the platform lists them (Stream).
+        // None named: every channel, where the platform lists them (Stream; CometChat's groups).
         if channels.isEmpty, let listed = try chat.listChannels(with: client) { channels = listed }
         guard !channels.isEmpty else {
             throw FetchError.usage(
                 "no channel to fetch: give --channel ID (repeatable), or list them as channels in [fetch.\(platform.name)] of the configuration file")
         }
+        for name in channels { try chat.check(channel: name) }
+        let archive = try ArchiveFolder(into)
         let fetch = FetchRun(
             platform: chat, channels: channels, archive: archive, client: client, concurrency: concurrency, since: since.flatMap(Self.day),
             lookbackDays: lookbackDays ?? settings.lookbackDays ?? Self.defaultLookbackDays, progress: progress)
@@ -115,7 +123,7 @@ struct Fetch: ParsableCommand {
         let totals = pacer.totals
         let rate = totals.seconds > 0 ? Double(totals.requests) / totals.seconds : 0
         print(
-            "fetched \(channels.count) channel(s) from \(chat.displayName) at \(address.host) into \(Console.visible(into)): "
+            "fetched \(channels.count) channel(s) from \(chat.displayName) at \(client.shownHost) into \(Console.visible(into)): "
                 + "\(summary.messages) messages, \(summary.actions) actions, \(summary.removals) removals in \(summary.pages) files; "
                 + "\(totals.requests) requests, \(totals.bytes) bytes, \(String(format: "%.1f", totals.seconds)) s, \(String(format: "%.1f", rate)) requests/s")
     }

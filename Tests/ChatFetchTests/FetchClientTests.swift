@@ -142,4 +142,21 @@ extension FetchClientTests {
             HTTPAnswer.headers("Retry-After: 3\nX-RateLimit-Reset:  1700000000 \nretry-after: 9\nno colon here\n"),
             ["retry-after": "3", "x-ratelimit-reset": "1700000000"])
     }
+
+    func testTheWholeAnswerIsReadWhenAskedAndTheHostIsShownWithoutSecrets() throws {
+        let transport = ScriptedTransport([
+            .answered(HTTPAnswer(status: 503)), .answered(HTTPAnswer(status: 200, headers: ["date": "Sun, 14 Jan 2024 01:11:04 GMT"], body: Array("{}".utf8)))
+        ])
+        let notes = Locked<[String]>([])
+        let client = FetchClient(
+            platform: "CometChat", address: try APIAddress("https://app5ecre7.api-us.cometchat.io/v3"), transport: transport,
+            pacer: RequestPacer(requestsPerSecond: .infinity), policy: RetryPolicy(attempts: 2, timeout: 5), secrets: ["app5ecre7"],
+            sleep: { _ in }, note: { note in notes.withLock { $0.append(note) } })
+        let date = try client.getAnswer(APIRequest(path: "/groups/general/messages", query: []), what: "a page") {
+            (answer: HTTPAnswer) throws(PageProblem) in answer.headers["date"]
+        }
+        XCTAssertEqual(date, "Sun, 14 Jan 2024 01:11:04 GMT")
+        XCTAssertEqual(client.shownHost, "….api-us.cometchat.io")
+        XCTAssertEqual(notes.withLock { $0 }, ["a page: attempt 1 of 2 to ….api-us.cometchat.io answered HTTP 503; trying again in 1 s"])
+    }
 }

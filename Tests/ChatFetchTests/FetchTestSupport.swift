@@ -12,9 +12,10 @@ enum FetchTestSupport {
         return folder
     }
 
-    /// This process's environment without any PubNub or Stream key, plus `extra`.
+    /// This process's environment without any platform's key, plus `extra`.
     static func environment(_ extra: [String: String]) -> [String: String] {
-        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUBNUB_") && !$0.key.hasPrefix("STREAM_") }
+        let prefixes = ["PUBNUB_", "STREAM_", "COMETCHAT_"]
+        var variables = ProcessInfo.processInfo.environment.filter { variable in !prefixes.contains { variable.key.hasPrefix($0) } }
         variables.merge(extra) { $1 }
         return variables
     }
@@ -75,8 +76,10 @@ enum FetchTestSupport {
 
     /// Builds the site of `archive` into `site` (both relative to `folder`), asserting success.
     @discardableResult
-    static func build(_ archive: String, into site: String, in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws -> ProgramRunner.Run {
-        let run = try ProgramRunner.run(["build", archive, "-o", site, "--quiet"], in: folder, environment: environment([:]))
+    static func build(
+        _ archive: String, into site: String, in folder: URL, options: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ProgramRunner.Run {
+        let run = try ProgramRunner.run(["build", archive, "-o", site, "--quiet"] + options, in: folder, environment: environment([:]))
         XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
         return run
     }

@@ -128,10 +128,13 @@ final class PubNubResumeTests: XCTestCase {
     }
 
     /// The PubNub tally of a site's `data/diagnostics.json`.
-    static func pubnubTally(_ site: URL) throws -> [String: Int] {
+    static func pubnubTally(_ site: URL) throws -> [String: Int] { try tally(site, platform: "pubnub") }
+
+    /// The tally of `platform`'s reactions in a site's `data/diagnostics.json`.
+    static func tally(_ site: URL, platform: String) throws -> [String: Int] {
         let data = try Data(contentsOf: site.appendingPathComponent("data/diagnostics.json"))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let tallies = object?["reactions"] as? [[String: Any]] ?? []
-        return (tallies.first { $0["platform"] as? String == "pubnub" } ?? [:]).compactMapValues { $0 as? Int }
+        return (tallies.first { $0["platform"] as? String == platform } ?? [:]).compactMapValues { $0 as? Int }
     }
 }
