@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every command of the README (issue 27): each line of its ```sh blocks but the first
-# block (`make demo` and `make test`, which CI runs itself), in a scratch folder holding a copy
-# of Examples/, with the built program first on PATH. Each must exit 0. Blocks of other tools'
-# commands (exporters, cron) are ```text and are not run.
+# Runs every command of the README (issues 27 and 28): its ```sh blocks but the first
+# (`make demo` and `make test`, which CI runs itself), in a scratch folder holding a copy of
+# Examples/, with the built program first on PATH. Every command must exit 0. Blocks of other
+# tools' commands (exporters, cron) are ```text and are not run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 binary=${REACTION_REPORT:-.build/debug/reaction-report}
@@ -12,8 +12,13 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin"
 ln -s "$PWD/$binary" "$work/bin/reaction-report"
 cp -R Examples "$work/Examples"
-commands=$(python3 - README.md <<'PY'
-import sys
+# Each block runs as one script (a line may go on after a backslash, and what one line sets the
+# next can use), stopping at the first command that fails; what it starts in the background is
+# stopped when it ends. The tests' emulators are there for the `fetch` example.
+mkdir -p "$work/Tests"
+cp -R Tests/emulators Tests/generators "$work/Tests/"
+python3 - README.md "$work/blocks" <<'PY'
+import os, sys
 blocks, block, inside = [], [], False
 for line in open(sys.argv[1], encoding="utf-8"):
     line = line.rstrip("\n")
@@ -26,20 +31,21 @@ for line in open(sys.argv[1], encoding="utf-8"):
         continue
     if inside:
         block.append(line)
-for kind, lines in [b for b in blocks if b[0] == "sh"][1:]:
-    for line in lines:
-        if line.strip() and not line.lstrip().startswith("#"):
-            print(line)
+os.makedirs(sys.argv[2])
+for number, (kind, lines) in enumerate([b for b in blocks if b[0] == "sh"][1:]):
+    with open(os.path.join(sys.argv[2], "%03d.sh" % number), "w", encoding="utf-8") as out:
+        out.write("set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n" + "\n".join(lines) + "\n")
 PY
-)
 count=0
-while IFS= read -r command; do
+for block in "$work"/blocks/*.sh; do
   count=$((count + 1))
-  if ! (cd "$work" && PATH="$work/bin:$PATH" bash -c "$command" >"$work/out" 2>&1); then
-    echo "readme: failed: $command" >&2
+  if ! (cd "$work" && PATH="$work/bin:$PATH" bash "$block" >"$work/out" 2>&1); then
+    echo "readme: failed: the block" >&2
+    tail -n +3 "$block" >&2
+    echo "readme: it printed:" >&2
     cat "$work/out" >&2
     exit 1
   fi
-done <<<"$commands"
+done
 [ "$count" -gt 0 ] || { echo "readme: no command found" >&2; exit 1; }
-echo "readme: $count commands ran"
+echo "readme: $count blocks ran"
