@@ -241,7 +241,7 @@ th { overflow-wrap: normal; }
 <dl>
 {{#bubbles}}
 <dt>{{display}} <span class="count">{{count}}</span></dt>
-<dd>{{#hasReactors}}<ul>{{#reactors}}<li{{#mine}} class="mine"{{/mine}}>{{name}}{{#hasTime}} <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}}</li>{{/reactors}}</ul>{{/hasReactors}}{{#others}}<p class="others">{{others}}</p>{{/others}}</dd>
+<dd>{{#hasReactors}}<ul>{{#reactors}}<li{{#mine}} class="mine"{{/mine}}><bdi>{{name}}</bdi>{{#hasTime}} <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}}</li>{{/reactors}}</ul>{{/hasReactors}}{{#others}}<p class="others">{{others}}</p>{{/others}}</dd>
 {{/bubbles}}
 </dl>
 </details>
@@ -252,7 +252,7 @@ th { overflow-wrap: normal; }
 {{> head}}
 <header class="page-header">
 <p class="eyebrow">{{platform}}</p>
-<h1>{{name}}: calendar</h1>
+<h1><bdi>{{name}}</bdi>: calendar</h1>
 <p class="lede">{{messagesText}} on {{daysText}}{{#hasDays}}, {{range}}{{/hasDays}} · <a href="index.html">Transcript</a></p>
 </header>
 {{#years}}
@@ -331,7 +331,7 @@ th { overflow-wrap: normal; }
 {{> head}}
 <header class="page-header">
 <p class="eyebrow">{{platform}}</p>
-<h1>{{name}}</h1>
+<h1 dir="auto">{{name}}</h1>
 <p class="lede">{{messagesText}} · {{reactionsText}}{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}{{#hasDates}} · {{dates}}{{/hasDates}} · <a href="calendar.html">Calendar</a></p>
 </header>
 {{#hasPages}}{{> pagination}}{{/hasPages}}
@@ -456,7 +456,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reacted</th><th scope="col" class="num">Reactions</th></tr></thead>
 <tbody>
 {{#conversations}}
-<tr><td><a href="{{href}}">{{name}}</a></td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{reactedMessages}}</td><td class="num">{{reactions}}</td></tr>
+<tr><td><a href="{{href}}" dir="auto">{{name}}</a></td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{reactedMessages}}</td><td class="num">{{reactions}}</td></tr>
 {{/conversations}}
 </tbody>
 </table>
@@ -468,11 +468,11 @@ th { overflow-wrap: normal; }
 <div class="columns">
 <section aria-labelledby="people-reactors-title">
 <h3 id="people-reactors-title">Top reactors</h3>
-<ol class="people">{{#topReactors}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
+<ol class="people">{{#topReactors}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
 </section>
 <section aria-labelledby="people-receivers-title">
 <h3 id="people-receivers-title">Top receivers</h3>
-{{#hasTopReceivers}}<ol class="people">{{#topReceivers}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>{{/hasTopReceivers}}
+{{#hasTopReceivers}}<ol class="people">{{#topReceivers}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>{{/hasTopReceivers}}
 {{^hasTopReceivers}}<p>Nobody's messages got reactions.</p>{{/hasTopReceivers}}
 </section>
 </div>
@@ -514,12 +514,12 @@ th { overflow-wrap: normal; }
         "html/message.mustache": ####"""
 <article class="message{{#deleted}} deleted{{/deleted}}{{#isReply}} reply{{/isReply}}" id="{{anchor}}">
 <header class="message-meta">
-<span class="author" title="{{authorID}}">{{author}}</span>
+<span class="author" title="{{authorID}}" dir="auto">{{author}}</span>
 {{#hasTime}}<a class="permalink" href="#{{anchor}}"><time datetime="{{timeISO}}">{{time}}</time></a>{{/hasTime}}
-{{#isReply}}<span class="thread-note">{{#parentHref}}reply to <a href="{{parentHref}}">{{parentAuthor}}: “{{parentExcerpt}}”</a>{{/parentHref}}{{^parentHref}}reply to a message not in the report{{/parentHref}}{{#inThreadHref}} · <a href="{{inThreadHref}}">the whole thread</a>{{/inThreadHref}}</span>{{/isReply}}
+{{#isReply}}<span class="thread-note">{{#parentHref}}reply to <a href="{{parentHref}}"><bdi>{{parentAuthor}}</bdi>: “<bdi>{{parentExcerpt}}</bdi>”</a>{{/parentHref}}{{^parentHref}}reply to a message not in the report{{/parentHref}}{{#inThreadHref}} · <a href="{{inThreadHref}}">the whole thread</a>{{/inThreadHref}}</span>{{/isReply}}
 {{#deleted}}<span class="deleted-note">deleted</span>{{/deleted}}
 </header>
-<div class="text">{{{html}}}</div>
+<div class="text" dir="auto">{{{html}}}</div>
 {{> bubbles}}
 {{#hasReplies}}<p class="thread-link"><a href="{{threadHref}}">{{repliesText}}</a></p>{{/hasReplies}}
 </article>
@@ -538,14 +538,14 @@ th { overflow-wrap: normal; }
 
 """####,
         "html/pairs.mustache": ####"""
-<ol class="people pairs">{{#topPairs}}<li><span class="person">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+<ol class="people pairs">{{#topPairs}}<li><span class="person" dir="auto">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person" dir="auto">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
 
 """####,
         "html/thread.mustache": ####"""
 {{> head}}
 <header class="page-header">
-<p class="eyebrow">{{platform}} · <a href="{{transcriptHref}}">{{conversation}}</a></p>
-<h1>Thread: {{title}}</h1>
+<p class="eyebrow">{{platform}} · <a href="{{transcriptHref}}"><bdi>{{conversation}}</bdi></a></p>
+<h1>Thread: <bdi>{{title}}</bdi></h1>
 <p class="lede">{{repliesText}}{{#hasDates}} · {{dates}}{{/hasDates}} · <a href="{{rootHref}}">in the transcript</a></p>
 </header>
 <section class="transcript thread" aria-label="Thread">
@@ -571,8 +571,8 @@ th { overflow-wrap: normal; }
 <ol class="top-messages">
 {{#topMessages}}
 <li>
-<p class="message-meta"><span class="author">{{author}}</span> in <a href="{{conversationHref}}">{{conversation}}</a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
-<div class="excerpt text">{{{html}}}</div>
+<p class="message-meta"><span class="author" dir="auto">{{author}}</span> in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
+<div class="excerpt text" dir="auto">{{{html}}}</div>
 {{> bubbles}}
 </li>
 {{/topMessages}}
@@ -640,14 +640,14 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="top-reactors-title">
 <h2 id="top-reactors-title">Top reactors</h2>
 {{#hasTopReactors}}
-<ol class="people">{{#topReactors}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
+<ol class="people">{{#topReactors}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
 {{/hasTopReactors}}
 {{^hasTopReactors}}<p>No listed reactors this week.</p>{{/hasTopReactors}}
 </section>
 <section aria-labelledby="top-receivers-title">
 <h2 id="top-receivers-title">Top receivers</h2>
 {{#hasTopReceivers}}
-<ol class="people">{{#topReceivers}}<li><span class="person">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>
+<ol class="people">{{#topReceivers}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>
 {{/hasTopReceivers}}
 {{^hasTopReceivers}}<p>Nobody's messages got reactions this week.</p>{{/hasTopReceivers}}
 </section>
@@ -667,7 +667,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Group</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th>{{#showReplies}}<th scope="col" class="num">Replies</th><th scope="col" class="num">Median time to first reply</th>{{/showReplies}}</tr></thead>
 <tbody>
 {{#groups}}
-<tr><th scope="row">{{name}}</th><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td>{{#showReplies}}<td class="num">{{replies}}</td><td class="num">{{medianReply}}</td>{{/showReplies}}</tr>
+<tr><th scope="row" dir="auto">{{name}}</th><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td>{{#showReplies}}<td class="num">{{replies}}</td><td class="num">{{medianReply}}</td>{{/showReplies}}</tr>
 {{/groups}}
 </tbody>
 </table>
@@ -682,7 +682,7 @@ th { overflow-wrap: normal; }
 <thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">Reactors</th></tr></thead>
 <tbody>
 {{#conversations}}
-<tr><td>{{#hasHref}}<a href="{{href}}">{{name}}</a>{{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td></tr>
+<tr><td dir="auto">{{#hasHref}}<a href="{{href}}">{{name}}</a>{{/hasHref}}{{^hasHref}}{{name}}{{/hasHref}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{reactors}}</td></tr>
 {{/conversations}}
 </tbody>
 </table>

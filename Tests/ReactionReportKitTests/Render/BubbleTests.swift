@@ -44,7 +44,8 @@ final class BubbleTests: XCTestCase {
         let files = try MemoryWriter.render(try TestSupport.settle([("s.json", stream)]), options: BuildOptions())
         let page = try XCTUnwrap(files["conversations/stream-general/index.html"])
         let lists = page.split(separator: "\n").filter { $0.hasPrefix("<dd>") }
-        XCTAssertEqual(lists, [#"<dd><ul><li>u3 <time datetime="2024-01-01T10:05:00Z">2024-01-01 10:05 UTC</time></li><li>Bo</li></ul></dd>"#])
+        XCTAssertEqual(
+            lists, [#"<dd><ul><li><bdi>u3</bdi> <time datetime="2024-01-01T10:05:00Z">2024-01-01 10:05 UTC</time></li><li><bdi>Bo</bdi></li></ul></dd>"#])
     }
 
     /// Counts at either end of `Int`: the others are counted without overflowing.

@@ -32,7 +32,8 @@ final class ThreadTests: XCTestCase {
         // A reply names its parent with an excerpt, links to it and to its thread.
         XCTAssertTrue(
             try XCTUnwrap(files["conversations/telegram-lumen-dev/index.html"]).contains(
-                #"<span class="thread-note">reply to <a href="index.html#m-102">Ada Okafor: “Release notes are up: *draft* for now”</a> · <a href="thread-"#))
+                #"<span class="thread-note">reply to <a href="index.html#m-102"><bdi>Ada Okafor</bdi>: “<bdi>Release notes are up: *draft* for now</bdi>”</a> · <a href="thread-"#
+            ))
     }
 
     /// Replies to replies belong to the first message of their chain; a loop of replies or a
@@ -55,6 +56,6 @@ final class ThreadTests: XCTestCase {
         XCTAssertEqual(Set(threads.roots.map { threads.fileName[$0]! }).count, 3)
         let page = try XCTUnwrap(try MemoryWriter.render(result)["conversations/telegram-chat/index.html"])
         XCTAssertTrue(page.contains(#"<span class="thread-note">reply to a message not in the report</span>"#))
-        XCTAssertTrue(page.contains(#"<a href="index.html#m-2">Ada: “text 2”</a>"#))
+        XCTAssertTrue(page.contains(#"<a href="index.html#m-2"><bdi>Ada</bdi>: “<bdi>text 2</bdi>”</a>"#))
     }
 }
