@@ -1,5 +1,6 @@
 import Foundation
 import HTTPExchange
+import JSONReader
 import ReactionReportKit
 
 #if canImport(Glibc)
@@ -94,6 +95,19 @@ public struct ChannelFolder: Sendable {
             throw FetchError("cannot read '\(folder)/\(file)' of the archive")
         }
         return Array(data)
+    }
+
+    /// The channel's file `file` parsed as JSON; an error that says how to start the channel
+    /// again when it does not parse.
+    public func readJSON(_ file: String) throws(FetchError) -> JSONValue {
+        do {
+            return try JSONParser.parse(try read(file), file: folder + "/" + file)
+        } catch let error as FetchError {
+            throw error
+        } catch {
+            throw FetchError(
+                "the archive's file '\(folder)/\(file)' cannot be read as JSON (\(error)); remove the channel's folder and its state to fetch it again")
+        }
     }
 
     /// Writes `bytes` as the channel's file `file`, whole or not at all.

@@ -6,7 +6,7 @@ import XCTest
 /// The Stream emulator (`Tests/emulators/stream_emulator.py`) started on 127.0.0.1 for a test,
 /// with the test's key and secret, and stopped when the test ends. Its control endpoints add
 /// data (`advance`), queue faults (`faults`) and say what it served (`stats`, `truth`).
-final class StreamEmulator {
+final class StreamEmulator: EmulatorProcess {
     /// The credentials every emulator of the tests is started with: values no output or file
     /// may hold (with the token they make).
     static let keys = ["STREAM_API_KEY": "5ecre7-stream-key", "STREAM_API_SECRET": "5ecre7-stream-secret"]
@@ -15,49 +15,12 @@ final class StreamEmulator {
     /// Every value no output or file may hold.
     static let secrets = Array(keys.values) + [token]
 
-    let process = Process()
-    let port: Int
-    var url: String { "http://127.0.0.1:\(port)" }
-
     /// Starts an emulator of `channels` channels and `messages` messages from `seed`, with
     /// `options` (`--rate-limit 60`, `--task-checks 2`…).
     init(seed: Int = 1, channels: Int = 3, messages: Int = 300, options: [String] = []) throws {
-        let script = ProgramRunner.packageRoot.appendingPathComponent("Tests/emulators/stream_emulator.py").path
-        var arguments = [script, "--seed", String(seed), "--channels", String(channels), "--messages", String(messages)]
+        var arguments = ["--seed", String(seed), "--channels", String(channels), "--messages", String(messages)]
         arguments += ["--api-key", Self.keys["STREAM_API_KEY"]!, "--api-secret", Self.keys["STREAM_API_SECRET"]!]
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments + options
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line += chunk
-        }
-        guard let text = String(data: line, encoding: .utf8),
-            let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-        else {
-            process.terminate()
-            throw EmulatorError(text: "the Stream emulator did not start (python3 missing?)")
-        }
-        self.port = port
-    }
-
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    /// GETs or POSTs a control endpoint and parses its JSON answer.
-    func control(_ path: String, _ body: [String: Any]? = nil) throws -> [String: Any] {
-        let exchange = CurlExchange(longestBody: 1 << 20, keepSuccessBody: true)
-        let data = try body.map { Array(try JSONSerialization.data(withJSONObject: $0)) } ?? []
-        let result = exchange.send(
-            body == nil ? .get : .post, url: url + path, headers: ["Content-Type: application/json"], body: data, timeout: 10, secrets: [])
-        guard case .answered(let answer) = result, answer.status == 200 else { throw EmulatorError(text: "the emulator's \(path) failed: \(result)") }
-        return try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any] ?? [:]
+        try super.init(script: "stream_emulator.py", arguments: arguments + options, platform: "Stream")
     }
 
     /// Adds messages, and reactions added to and removed from messages of the last

@@ -15,16 +15,7 @@ struct CometChatKnownReactions {
         for file in channel.files() where file.hasSuffix(".json") {
             let kind = file.prefix { $0 != "-" }
             guard kind == "reactions" || kind == "changes" else { continue }
-            let root: JSONValue
-            do {
-                root = try JSONParser.parse(try channel.read(file), file: channel.folder + "/" + file)
-            } catch let error as FetchError {
-                throw error
-            } catch {
-                throw FetchError(
-                    "the archive's file '\(channel.folder)/\(file)' cannot be read as JSON (\(error)); remove the conversation's folder and its state to fetch it again"
-                )
-            }
+            let root = try channel.readJSON(file)
             for entry in root["data"]?.array ?? [] {
                 let reaction = kind == "changes" ? entry["data"]?["reaction"] : entry
                 guard let reaction, let id = Self.id(reaction["id"]), let message = Self.id(reaction["messageId"]) else { continue }

@@ -22,16 +22,7 @@ struct PubNubKnownActions {
         var removals: Set<PubNubAction.RemovalKey> = []
         for file in channel.files() {
             guard let (kind, first, last) = range(of: file), last >= from else { continue }
-            let root: JSONValue
-            do {
-                root = try JSONParser.parse(try channel.read(file), file: channel.folder + "/" + file)
-            } catch let error as FetchError {
-                throw error
-            } catch {
-                throw FetchError(
-                    "the archive's file '\(channel.folder)/\(file)' cannot be read as JSON (\(error)); remove the channel's folder and its state to fetch it again"
-                )
-            }
+            let root = try channel.readJSON(file)
             switch kind {
             case "history" where first <= through:
                 for item in root["channels"]?[channel.name]?.elements ?? [] {

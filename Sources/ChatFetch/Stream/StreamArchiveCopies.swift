@@ -15,16 +15,7 @@ struct StreamArchiveCopies: Equatable {
     static func read(_ channel: ChannelFolder, since: Timestamp?) throws(FetchError) -> StreamArchiveCopies {
         var copies = StreamArchiveCopies()
         for file in channel.files() where file.hasPrefix("export-") && file.hasSuffix(".json") {
-            let root: JSONValue
-            do {
-                root = try JSONParser.parse(try channel.read(file), file: channel.folder + "/" + file)
-            } catch let error as FetchError {
-                throw error
-            } catch {
-                throw FetchError(
-                    "the archive's file '\(channel.folder)/\(file)' cannot be read as JSON (\(error)); remove the channel's folder and its state to fetch it again"
-                )
-            }
+            let root = try channel.readJSON(file)
             copies.add(root, since: since)
         }
         return copies
