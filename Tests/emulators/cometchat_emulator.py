@@ -20,11 +20,12 @@ import sys
 import threading
 import time
 from email.utils import formatdate
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "generators"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exportgen.world import NAMES, PEOPLE_IDS, make_text, pick_value, reaction_key  # noqa: E402
+from emulator_http import AdmittingServer, JSONHandler, serve  # noqa: E402
 
 BASE = 1_704_067_200               # 2024-01-01T00:00:00Z
 SPAN = 2 * 365 * 86400             # seconds the seeded messages spread over at most
@@ -218,28 +219,10 @@ class Emulator:
             return True
 
 
-class Handler(BaseHTTPRequestHandler):
-    emulator = None
-
-    def log_message(self, *args):
-        pass
-
+class Handler(JSONHandler):
     def date_time_string(self, timestamp=None):
         # The data's clock, not this machine's: answers are the same from run to run.
         return formatdate(self.emulator.world.now, usegmt=True)
-
-    def send(self, status, body, headers=(), cut=False):
-        data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=UTF-8")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data[:len(data) // 2] if cut else data)
-        self.wfile.flush()
-        with self.emulator.lock:
-            self.emulator.stats["bytes"] += len(data)
 
     def do_POST(self):
         with self.emulator.lock:
@@ -327,17 +310,6 @@ class Handler(BaseHTTPRequestHandler):
         self.send(status, data, cut=fault["kind"] == "truncate")
 
 
-class Server(ThreadingHTTPServer):
-    """Places each connection under the rate limit when it is accepted (its time of arrival)."""
-
-    def process_request(self, request, client_address):
-        emulator = Handler.emulator
-        admitted = emulator.admit(time.monotonic())
-        with emulator.lock:
-            emulator.arrivals[client_address] = admitted
-        super().process_request(request, client_address)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", type=int, default=0)
@@ -350,12 +322,7 @@ def main():
     parser.add_argument("--delay-ms", type=int, default=0)
     parser.add_argument("--api-key", default="emulator-api-key")
     args = parser.parse_args()
-    Handler.emulator = Emulator(args)
-    server = Server(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    server.request_queue_size = 128
-    print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)
-    server.serve_forever()
+    serve(AdmittingServer, Handler, Emulator(args), args.port, queue_size=128)
 
 
 if __name__ == "__main__":

@@ -20,11 +20,12 @@ import random
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "generators"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exportgen.world import PEOPLE_IDS, make_text, pick_value, reaction_key  # noqa: E402
+from emulator_http import AdmittingServer, JSONHandler, serve  # noqa: E402
 
 
 TICKS = 10_000_000                 # timetoken ticks per second (100 ns)
@@ -260,25 +261,7 @@ class Emulator:
         return None
 
 
-class Handler(BaseHTTPRequestHandler):
-    emulator = None
-
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, body, headers=(), cut=False):
-        data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=UTF-8")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data[:len(data) // 2] if cut else data)
-        self.wfile.flush()
-        with self.emulator.lock:
-            self.emulator.stats["bytes"] += len(data)
-
+class Handler(JSONHandler):
     def do_POST(self):
         with self.emulator.lock:
             self.emulator.arrivals.pop(self.client_address, None)
@@ -347,19 +330,6 @@ class Handler(BaseHTTPRequestHandler):
         self.send(200, data, cut=fault["kind"] == "truncate")
 
 
-class Server(ThreadingHTTPServer):
-    """Decides each connection's place under the rate limit when it is accepted, before a thread
-    is started for it: the time of arrival, not of a thread's first turn (a thread may wait for
-    Python's lock while another builds a large page)."""
-
-    def process_request(self, request, client_address):
-        emulator = Handler.emulator
-        admitted = emulator.admit(time.monotonic())
-        with emulator.lock:
-            emulator.arrivals[client_address] = admitted
-        super().process_request(request, client_address)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", type=int, default=0)
@@ -376,11 +346,7 @@ def main():
     parser.add_argument("--auth-key", default="")
     parser.add_argument("--secret-key", default="")
     args = parser.parse_args()
-    Handler.emulator = Emulator(args)
-    server = Server(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)
-    server.serve_forever()
+    serve(AdmittingServer, Handler, Emulator(args), args.port)
 
 
 if __name__ == "__main__":

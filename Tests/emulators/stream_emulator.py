@@ -20,11 +20,13 @@ import random
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "generators"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exportgen.world import PEOPLE_IDS, make_text, moment, pick_value, reaction_key  # noqa: E402
+from http.server import ThreadingHTTPServer  # noqa: E402
+from emulator_http import JSONHandler, serve  # noqa: E402
 
 BASE = 1_704_067_200 * 10 ** 6      # 2024-01-01T00:00:00Z in µs: every seeded time is after it
 SPAN = 2 * 365 * 86400              # seconds the seeded messages spread over at most
@@ -194,28 +196,7 @@ class Emulator:
                           ("X-RateLimit-Reset", str(reset))]
 
 
-class Handler(BaseHTTPRequestHandler):
-    emulator = None
-
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, body, headers=(), cut=False):
-        data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=UTF-8")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        try:
-            self.wfile.write(data[:len(data) // 2] if cut else data)
-            self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            pass        # the client read what it wanted and closed the connection
-        with self.emulator.lock:
-            self.emulator.stats["bytes"] += len(data)
-
+class Handler(JSONHandler):
     def body(self):
         length = int(self.headers.get("Content-Length", "0"))
         try:
@@ -372,11 +353,7 @@ def main():
     parser.add_argument("--api-key", default="stream-key")
     parser.add_argument("--api-secret", default="stream-secret")
     args = parser.parse_args()
-    Handler.emulator = Emulator(args)
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)
-    server.serve_forever()
+    serve(ThreadingHTTPServer, Handler, Emulator(args), args.port)
 
 
 if __name__ == "__main__":
