@@ -228,27 +228,18 @@ class Handler(JSONHandler):
         with self.emulator.lock:
             self.emulator.arrivals.pop(self.client_address, None)
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
-        emulator = self.emulator
-        if self.path == "/_control/advance":
-            emulator.world.advance(body.get("messages", 0), body.get("reactions", 0), body.get("removals", 0),
-                                   body.get("reactionDays"), body.get("removalDays"))
-            return self.send(200, emulator.world.truth())
-        if self.path == "/_control/faults":
-            with emulator.lock:
-                emulator.faults += body.get("faults", [])
-            return self.send(200, {"queued": len(emulator.faults)})
-        self.send(404, {"error": "no such control"})
+        self.control(self.path.removeprefix("/_control/"), body)
+
+    def advance(self, body):
+        self.emulator.world.advance(body.get("messages", 0), body.get("reactions", 0), body.get("removals", 0),
+                                    body.get("reactionDays"), body.get("removalDays"))
 
     def do_GET(self):
         emulator = self.emulator
         with emulator.lock:
             admitted = emulator.arrivals.pop(self.client_address, True)
-        if self.path == "/_control/stats":
-            with emulator.lock:
-                stats = dict(emulator.stats)
-            return self.send(200, stats)
-        if self.path == "/_control/truth":
-            return self.send(200, emulator.world.truth())
+        if self.path.startswith("/_control/"):
+            return self.control(self.path.removeprefix("/_control/"))
         with emulator.lock:
             emulator.stats["requests"] += 1
         if not admitted:

@@ -32,6 +32,34 @@ class JSONHandler(BaseHTTPRequestHandler):
         with self.emulator.lock:
             self.emulator.stats["bytes"] += len(data)
 
+    def control(self, what, body=None):
+        """Answers the tests' control endpoint `what` (the path after `/_control/`): `advance`
+        (the emulator's `advance(body)`), `faults` (queued for the next requests, one each),
+        `stats` and `truth`."""
+        emulator = self.emulator
+        if what == "advance" and body is not None:
+            self.advance(body)
+            return self.send(200, emulator.world.truth())
+        if what == "faults" and body is not None:
+            with emulator.lock:
+                emulator.faults += body.get("faults", [])
+                self.queue(body)
+            return self.send(200, {"queued": len(emulator.faults)})
+        if what == "stats":
+            with emulator.lock:
+                stats = dict(emulator.stats)
+            return self.send(200, stats)
+        if what == "truth":
+            return self.send(200, emulator.world.truth())
+        self.send(404, {"error": "no such control"})
+
+    def advance(self, body):
+        """Changes the emulator's data as the `advance` control asks."""
+        raise NotImplementedError
+
+    def queue(self, body):
+        """What a `faults` control queues besides faults (called under the lock)."""
+
 
 class AdmittingServer(ThreadingHTTPServer):
     """Decides each connection's place under the rate limit when it is accepted, before a thread

@@ -267,26 +267,17 @@ class Handler(JSONHandler):
             self.emulator.arrivals.pop(self.client_address, None)
         length = int(self.headers.get("Content-Length", "0"))
         body = json.loads(self.rfile.read(length) or b"{}")
-        emulator = self.emulator
-        if self.path == "/_control/advance":
-            emulator.world.advance(body.get("messages", 0), body.get("reactions", 0), body.get("removals", 0), body.get("removalDays"))
-            return self.send(200, emulator.world.truth())
-        if self.path == "/_control/faults":
-            with emulator.lock:
-                emulator.faults += body.get("faults", [])
-            return self.send(200, {"queued": len(emulator.faults)})
-        self.send(404, {"error": "no such control"})
+        self.control(self.path.removeprefix("/_control/"), body)
+
+    def advance(self, body):
+        self.emulator.world.advance(body.get("messages", 0), body.get("reactions", 0), body.get("removals", 0), body.get("removalDays"))
 
     def do_GET(self):
         emulator = self.emulator
         with emulator.lock:
             admitted = emulator.arrivals.pop(self.client_address, True)
-        if self.path == "/_control/stats":
-            with emulator.lock:
-                stats = dict(emulator.stats)
-            return self.send(200, stats)
-        if self.path == "/_control/truth":
-            return self.send(200, emulator.world.truth())
+        if self.path.startswith("/_control/"):
+            return self.control(self.path.removeprefix("/_control/"))
         parts = urlsplit(self.path)
         params = dict(parse_qsl(parts.query, keep_blank_values=True))
         segments = [unquote(s) for s in parts.path.split("/")]

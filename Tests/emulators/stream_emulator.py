@@ -320,23 +320,11 @@ class Handler(JSONHandler):
             return self.send(403, b"<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>")
         self.send(200, task["file"], cut=fault["kind"] == "truncate")
 
-    def control(self, what, body):
-        emulator = self.emulator
-        if what == "advance":
-            emulator.world.advance(body.get("messages", 0), body.get("reactions", 0), body.get("removals", 0), body.get("withinDays"))
-            return self.send(200, emulator.world.truth())
-        if what == "faults":
-            with emulator.lock:
-                emulator.faults += body.get("faults", [])
-                emulator.fail_tasks += body.get("failTasks", 0)
-            return self.send(200, {"queued": len(emulator.faults)})
-        if what == "stats":
-            with emulator.lock:
-                stats = dict(emulator.stats)
-            return self.send(200, stats)
-        if what == "truth":
-            return self.send(200, emulator.world.truth())
-        self.send(404, {"error": "no such control"})
+    def advance(self, body):
+        self.emulator.world.advance(body.get("messages", 0), body.get("reactions", 0), body.get("removals", 0), body.get("withinDays"))
+
+    def queue(self, body):
+        self.emulator.fail_tasks += body.get("failTasks", 0)
 
 
 def main():
