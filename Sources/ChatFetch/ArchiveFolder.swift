@@ -125,6 +125,16 @@ public struct ChannelFolder: Sendable {
         }
     }
 
+    /// The channel's state, or `new` when it has none yet; an error when it cannot be read or
+    /// is another channel's (a state file copied into the wrong place).
+    public func loadState<State: ChannelFetchState>(or new: @autoclosure () -> State) throws(FetchError) -> State {
+        let state = try loadState(State.self) ?? new()
+        guard state.channelName == name else {
+            throw FetchError("the fetch state '\(stateFile)' is of another \(State.channelNoun); remove it to fetch '\(name)' from the start")
+        }
+        return state
+    }
+
     /// Writes the channel's state, whole or not at all.
     public func saveState<State: Encodable>(_ state: State) throws(FetchError) {
         let encoder = JSONEncoder()
@@ -162,4 +172,17 @@ enum AtomicFile {
             close(folderDescriptor)
         }
     }
+}
+
+/// A channel's fetch state: it names its channel, so a state file in another channel's place is
+/// refused rather than followed.
+public protocol ChannelFetchState: Codable {
+    /// The exact name of the channel the state is of.
+    var channelName: String { get }
+    /// What the platform calls a channel in messages (`channel`, `conversation`).
+    static var channelNoun: String { get }
+}
+
+extension ChannelFetchState {
+    public static var channelNoun: String { "channel" }
 }

@@ -35,4 +35,26 @@ final class ArchiveFolderTests: XCTestCase {
         }
         withExtendedLifetime(first) {}
     }
+
+    /// A state file in another channel's place is refused, not followed.
+    func testTheStateOfAnotherChannelIsRefused() throws {
+        struct State: ChannelFetchState, Equatable {
+            var channel: String
+            var cursor = 0
+            var channelName: String { channel }
+        }
+        let folder = try FetchTestSupport.temporaryFolder()
+        let archive = try ArchiveFolder(folder.appendingPathComponent("archive").path)
+        let general = try archive.channel("general", platform: "pubnub")
+        XCTAssertEqual(try general.loadState(or: State(channel: "general")), State(channel: "general"))
+        try general.saveState(State(channel: "general", cursor: 7))
+        XCTAssertEqual(try general.loadState(or: State(channel: "general")), State(channel: "general", cursor: 7))
+        let random = try archive.channel("random", platform: "pubnub")
+        try FileManager.default.copyItem(atPath: general.stateFile, toPath: random.stateFile)
+        XCTAssertThrowsError(try random.loadState(or: State(channel: "random"))) { error in
+            XCTAssertEqual(
+                (error as? FetchError)?.description,
+                "the fetch state '\(random.stateFile)' is of another channel; remove it to fetch 'random' from the start")
+        }
+    }
 }

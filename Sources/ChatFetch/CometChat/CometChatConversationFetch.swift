@@ -36,10 +36,7 @@ struct CometChatConversationFetch {
         self.channel = channel
         self.context = context
         let since = context.since.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
-        state = try channel.loadState(CometChatConversationState.self) ?? CometChatConversationState(conversation: channel.name, archiveStart: since)
-        guard state.conversation == channel.name else {
-            throw FetchError("the fetch state '\(channel.stateFile)' is of another conversation; remove it to fetch '\(channel.name)' from the start")
-        }
+        state = try channel.loadState(or: CometChatConversationState(conversation: channel.name, archiveStart: since))
     }
 
     var name: String { channel.name }

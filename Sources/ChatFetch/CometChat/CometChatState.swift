@@ -2,9 +2,11 @@
 /// after every page of messages (with their reactions). It holds no credential and no time of
 /// this machine's clock, so a fetch stopped and started again writes what one uninterrupted
 /// fetch writes.
-struct CometChatConversationState: Codable, Equatable {
+struct CometChatConversationState: ChannelFetchState, Equatable {
     /// The conversation, as named (`group:general`).
     var conversation: String
+    var channelName: String { conversation }
+    static var channelNoun: String { "conversation" }
     /// Where the archive starts (the first fetch's `--since`, Unix seconds); nil for the whole
     /// history.
     var archiveStart: Int64?

@@ -34,10 +34,7 @@ struct PubNubChannelFetch {
         self.channel = channel
         self.context = context
         let since = context.since.map { Int64(($0.timeIntervalSince1970 * 1e7).rounded(.down)) }
-        state = try channel.loadState(PubNubChannelState.self) ?? PubNubChannelState(channel: channel.name, archiveStart: since)
-        guard state.channel == channel.name else {
-            throw FetchError("the fetch state '\(channel.stateFile)' is of another channel; remove it to fetch '\(channel.name)' from the start")
-        }
+        state = try channel.loadState(or: PubNubChannelState(channel: channel.name, archiveStart: since))
     }
 
     var name: String { channel.name }

@@ -2,9 +2,10 @@
 /// every page. Timetokens are kept as decimal text (they pass 2^53). It holds no credential and
 /// no time of the clock, so a fetch stopped and started again writes what one uninterrupted
 /// fetch writes.
-struct PubNubChannelState: Codable, Equatable {
+struct PubNubChannelState: ChannelFetchState, Equatable {
     /// The channel's name, as PubNub knows it.
     var channel: String
+    var channelName: String { channel }
     /// The timetoken the archive starts at (the first fetch's `--since`); nil for the whole
     /// history.
     var archiveStart: String?

@@ -48,10 +48,7 @@ struct StreamChannelFetch {
         type = String(channel.name[..<colon])
         id = String(channel.name[channel.name.index(after: colon)...])
         let since = context.since.map { Timestamp(nanoseconds: Int64($0.timeIntervalSince1970) * 1_000_000_000, fractionDigits: 0).rfc3339 }
-        state = try channel.loadState(StreamChannelState.self) ?? StreamChannelState(channel: channel.name, archiveStart: since)
-        guard state.channel == channel.name else {
-            throw FetchError("the fetch state '\(channel.stateFile)' is of another channel; remove it to fetch '\(channel.name)' from the start")
-        }
+        state = try channel.loadState(or: StreamChannelState(channel: channel.name, archiveStart: since))
     }
 
     var name: String { channel.name }

@@ -2,9 +2,10 @@
 /// every step. It holds no credential, no URL (an export's URL is signed) and no time of this
 /// machine's clock, so a fetch stopped and started again writes what one uninterrupted fetch
 /// writes.
-struct StreamChannelState: Codable, Equatable {
+struct StreamChannelState: ChannelFetchState, Equatable {
     /// The channel, `type:id`.
     var channel: String
+    var channelName: String { channel }
     /// Where the archive starts (the first fetch's `--since`, RFC 3339); nil for the whole
     /// history.
     var archiveStart: String?
