@@ -115,6 +115,7 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .pagination ol { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; padding: 0; }
 .pagination a, .pagination span { display: inline-block; min-width: 2rem; text-align: center; padding: .2rem .5rem; border: 1px solid var(--border); border-radius: 6px; background: var(--surface); }
 .pagination span[aria-current] { background: var(--accent); color: var(--surface); border-color: var(--accent); }
+.dates { white-space: nowrap; }
 .pagination li.gap { align-self: center; color: var(--muted); }
 .transcript h2.day { font-size: .95rem; color: var(--muted); margin: 1.25rem 0 .5rem; padding-bottom: .2rem; border-bottom: 1px solid var(--border); }
 .calendar-year h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
@@ -253,7 +254,7 @@ th { overflow-wrap: normal; }
 <header class="page-header">
 <p class="eyebrow">{{platform}}</p>
 <h1><bdi>{{name}}</bdi>: calendar</h1>
-<p class="lede">{{messagesText}} on {{daysText}}{{#hasDays}}, {{range}}{{/hasDays}} · <a href="index.html">Transcript</a></p>
+<p class="lede">{{messagesText}} on {{daysText}}{{#hasDays}}, <span class="dates">{{range}}</span>{{/hasDays}} · <a href="index.html">Transcript</a></p>
 </header>
 {{#years}}
 <section class="calendar-year" aria-labelledby="y-{{year}}">
@@ -332,7 +333,7 @@ th { overflow-wrap: normal; }
 <header class="page-header">
 <p class="eyebrow">{{platform}}</p>
 <h1 dir="auto">{{name}}</h1>
-<p class="lede">{{messagesText}} · {{reactionsText}}{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}{{#hasDates}} · {{dates}}{{/hasDates}} · <a href="calendar.html">Calendar</a></p>
+<p class="lede">{{messagesText}} · {{reactionsText}}{{#hasPages}} · page {{pageNumber}} of {{pageCount}}{{/hasPages}}{{#hasDates}} · <span class="dates">{{dates}}</span>{{/hasDates}} · <a href="calendar.html">Calendar</a></p>
 </header>
 {{#hasPages}}{{> pagination}}{{/hasPages}}
 <section class="transcript" aria-label="Messages">
@@ -546,7 +547,7 @@ th { overflow-wrap: normal; }
 <header class="page-header">
 <p class="eyebrow">{{platform}} · <a href="{{transcriptHref}}"><bdi>{{conversation}}</bdi></a></p>
 <h1>Thread: <bdi>{{title}}</bdi></h1>
-<p class="lede">{{repliesText}}{{#hasDates}} · {{dates}}{{/hasDates}} · <a href="{{rootHref}}">in the transcript</a></p>
+<p class="lede">{{repliesText}}{{#hasDates}} · <span class="dates">{{dates}}</span>{{/hasDates}} · <a href="{{rootHref}}">in the transcript</a></p>
 </header>
 <section class="transcript thread" aria-label="Thread">
 {{#messages}}

@@ -70,7 +70,9 @@ final class CalendarAndPaginationTests: XCTestCase {
         let team = try XCTUnwrap(files["conversations/stream-team/page-2.html"])
         XCTAssertTrue(try XCTUnwrap(files["conversations/stream-team/page-3.html"]).contains("2026-03-29 – 2026-03-30"))
         XCTAssertTrue(
-            team.contains(#"<p class="lede">6 messages · 8 reactions · page 2 of 3 · 2026-03-23 – 2026-03-25 · <a href="calendar.html">Calendar</a></p>"#),
+            team.contains(
+                #"<p class="lede">6 messages · 8 reactions · page 2 of 3 · <span class="dates">2026-03-23 – 2026-03-25</span> · <a href="calendar.html">Calendar</a></p>"#
+            ),
             team)
     }
 }

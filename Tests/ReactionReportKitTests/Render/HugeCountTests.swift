@@ -125,7 +125,9 @@ final class HugeCountTests: XCTestCase {
             ])
         XCTAssertEqual(
             files["conversations/slack-general/index.html"]!.split(separator: "\n").filter { $0.hasPrefix("<p class=\"lede\">") },
-            ["<p class=\"lede\">7 messages · 9,223,372,036,854,775,807 reactions · 2026-03-02 – 2026-04-05 · <a href=\"calendar.html\">Calendar</a></p>"])
+            [
+                "<p class=\"lede\">7 messages · 9,223,372,036,854,775,807 reactions · <span class=\"dates\">2026-03-02 – 2026-04-05</span> · <a href=\"calendar.html\">Calendar</a></p>"
+            ])
 
         let weeks = files["data/weeks.json"] ?? ""
         XCTAssertTrue(weeks.contains(#""week":"2026-W13","#))
