@@ -27,7 +27,7 @@ final class FetchClientTests: XCTestCase {
 
     func client(_ transport: ScriptedTransport, waits: Locked<[Double]>, notes: Locked<[String]>, longestRetryAfter: Double = 120) throws -> FetchClient {
         FetchClient(
-            platform: "PubNub", address: try APIAddress("https://ps.pndsn.com/"), transport: transport,
+            platform: "PubNub", address: try APIAddress("https://pubnub.invalid/"), transport: transport,
             pacer: RequestPacer(requestsPerSecond: .infinity), policy: RetryPolicy(attempts: 4, timeout: 5, longestRetryAfter: longestRetryAfter),
             secrets: ["sub-c-secret"], headers: ["User-Agent: test"], sleep: { wait in waits.withLock { $0.append(wait) } },
             note: { note in notes.withLock { $0.append(note) } })
@@ -48,13 +48,13 @@ final class FetchClientTests: XCTestCase {
         XCTAssertEqual(
             notes.withLock { $0 },
             [
-                "the actions of 'general': attempt 1 of 4 to ps.pndsn.com answered HTTP 503; trying again in 1 s",
-                "the actions of 'general': attempt 2 of 4 to ps.pndsn.com had no answer within 5 s; trying again in 2 s",
-                "the actions of 'general': attempt 3 of 4 to ps.pndsn.com failed (connection refused); trying again in 4 s"
+                "the actions of 'general': attempt 1 of 4 to pubnub.invalid answered HTTP 503; trying again in 1 s",
+                "the actions of 'general': attempt 2 of 4 to pubnub.invalid had no answer within 5 s; trying again in 2 s",
+                "the actions of 'general': attempt 3 of 4 to pubnub.invalid failed (connection refused); trying again in 4 s"
             ])
         XCTAssertEqual(
             transport.asked.withLock { $0.map(\.url) },
-            Array(repeating: "https://ps.pndsn.com/v1/message-actions/sub-c-secret/channel/general?limit=100", count: 4))
+            Array(repeating: "https://pubnub.invalid/v1/message-actions/sub-c-secret/channel/general?limit=100", count: 4))
     }
 
     func testA429PausesEveryWorkerForItsRetryAfterAtMostTheLongest() throws {
@@ -66,7 +66,8 @@ final class FetchClientTests: XCTestCase {
         XCTAssertEqual(waits.withLock { $0 }, [])
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.25)
         XCTAssertEqual(
-            notes.withLock { $0 }, ["a page: attempt 1 of 4 to ps.pndsn.com answered HTTP 429 (too many requests), with a Retry-After; trying again in 0.25 s"])
+            notes.withLock { $0 },
+            ["a page: attempt 1 of 4 to pubnub.invalid answered HTTP 429 (too many requests), with a Retry-After; trying again in 0.25 s"])
     }
 
     func testARefusalStopsWithTheAnswerAndWithoutTheKey() throws {
@@ -75,7 +76,7 @@ final class FetchClientTests: XCTestCase {
         XCTAssertThrowsError(try client(transport, waits: Locked([]), notes: Locked([])).get(request, what: "a page") { _ throws(PageProblem) in 0 }) {
             XCTAssertEqual(
                 "\($0)",
-                "PubNub at ps.pndsn.com answered HTTP 403, which is not retried (its answer: {\"status\":403,\"message\":\"Forbidden for …\"}) for a page")
+                "PubNub at pubnub.invalid answered HTTP 403, which is not retried (its answer: {\"status\":403,\"message\":\"Forbidden for …\"}) for a page")
         }
         XCTAssertEqual(transport.asked.withLock { $0.count }, 1)
     }
@@ -87,7 +88,7 @@ final class FetchClientTests: XCTestCase {
                 throw PageProblem("JSON that does not parse")
             }
         ) {
-            XCTAssertEqual("\($0)", "gave up on a page from PubNub at ps.pndsn.com after 4 attempts; the last one answered with JSON that does not parse")
+            XCTAssertEqual("\($0)", "gave up on a page from PubNub at pubnub.invalid after 4 attempts; the last one answered with JSON that does not parse")
         }
     }
 
@@ -115,7 +116,7 @@ extension FetchClientTests {
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.5)
         XCTAssertEqual(
             notes.withLock { $0 },
-            ["a page: attempt 1 of 4 to ps.pndsn.com answered HTTP 429 (too many requests), with an X-RateLimit-Reset; trying again in 0.5 s"])
+            ["a page: attempt 1 of 4 to pubnub.invalid answered HTTP 429 (too many requests), with an X-RateLimit-Reset; trying again in 0.5 s"])
     }
 
     func testADownloadGoesToItsOwnHostWithTheClientsHeadersOnlyAndMoreRoom() throws {
@@ -149,14 +150,14 @@ extension FetchClientTests {
         ])
         let notes = Locked<[String]>([])
         let client = FetchClient(
-            platform: "CometChat", address: try APIAddress("https://app5ecre7.api-us.cometchat.io/v3"), transport: transport,
+            platform: "CometChat", address: try APIAddress("https://app5ecre7.api-us.invalid/v3"), transport: transport,
             pacer: RequestPacer(requestsPerSecond: .infinity), policy: RetryPolicy(attempts: 2, timeout: 5), secrets: ["app5ecre7"],
             sleep: { _ in }, note: { note in notes.withLock { $0.append(note) } })
         let date = try client.getAnswer(APIRequest(path: "/groups/general/messages", query: []), what: "a page") {
             (answer: HTTPAnswer) throws(PageProblem) in answer.headers["date"]
         }
         XCTAssertEqual(date, "Sun, 14 Jan 2024 01:11:04 GMT")
-        XCTAssertEqual(client.shownHost, "….api-us.cometchat.io")
-        XCTAssertEqual(notes.withLock { $0 }, ["a page: attempt 1 of 2 to ….api-us.cometchat.io answered HTTP 503; trying again in 1 s"])
+        XCTAssertEqual(client.shownHost, "….api-us.invalid")
+        XCTAssertEqual(notes.withLock { $0 }, ["a page: attempt 1 of 2 to ….api-us.invalid answered HTTP 503; trying again in 1 s"])
     }
 }
