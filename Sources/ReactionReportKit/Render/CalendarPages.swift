@@ -25,6 +25,11 @@ struct CalendarPages {
     ]
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
+    /// The days from `first` to `last`: `2024-04-17 – 2024-05-02`, or one day alone.
+    static func range(_ first: CivilDate, _ last: CivilDate) -> String {
+        first == last ? first.isoText : first.isoText + " – " + last.isoText
+    }
+
     /// The anchor of a day's heading in a transcript: `day-2024-04-17`.
     static func anchor(_ day: CivilDate) -> String { "day-" + day.isoText }
 
@@ -75,7 +80,7 @@ struct CalendarPages {
         model.append("daysText", .text(NumberText.counted(days.count, "day")))
         if let first = days.first, let last = days.last {
             model.append("hasDays", .flag(true))
-            model.append("range", .text(first.date == last.date ? first.date.isoText : first.date.isoText + " – " + last.date.isoText))
+            model.append("range", .text(Self.range(first.date, last.date)))
         }
         model.append("years", .list(Self.years(days).map { .object($0) }))
         return (Self.path(conversation), try templates.renderHTML("calendar", model))

@@ -75,7 +75,7 @@ struct ConversationPages: Sendable {
         }
         if let first = days.first, let last = days.last {
             model.append("hasDates", .flag(true))
-            model.append("dates", .text(first == last ? first.isoText : first.isoText + " – " + last.isoText))
+            model.append("dates", .text(CalendarPages.range(first, last)))
         }
         model.append("messages", .list(messages))
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
@@ -103,7 +103,7 @@ struct ConversationPages: Sendable {
         let days = members.compactMap { layout.messages[$0].sentAt.map { markup.times.local($0).date } }
         if let first = days.min(), let last = days.max() {
             model.append("hasDates", .flag(true))
-            model.append("dates", .text(first == last ? first.isoText : first.isoText + " – " + last.isoText))
+            model.append("dates", .text(CalendarPages.range(first, last)))
         }
         model.append("messages", .list(members.map { .object(messageModel($0, bubbles: bubbles, inThread: true)) }))
         return (path, try templates.renderHTML("thread", model))
