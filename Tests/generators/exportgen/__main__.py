@@ -2,13 +2,14 @@
 
     python3 -m exportgen truth --platform P --messages N [--seed S] --out DIR
     python3 -m exportgen large --platform {slack,pubnub,telegram} --messages N [--seed S] --out DIR
+    python3 -m exportgen heavy --platform SHAPE --messages N [--seed S] --out DIR
     python3 -m exportgen verify-messages DIR/expected.jsonl OUT/data/messages.jsonl
     python3 -m exportgen verify-weeks OUT
     python3 -m exportgen verify-figures OUT DIR [--config FILE | --no-config]
     python3 -m exportgen selftest
 
 `truth` writes DIR/input/ and DIR/expected.jsonl (truth.py); `large` writes the export straight
-into DIR (large.py). The same arguments give byte-identical files. The checks compare a
+into DIR (large.py), `heavy` a reactor-heavy one of a platform's shape (heavy.py). The same arguments give byte-identical files. The checks compare a
 build's output with the truth (verify_messages.py), with itself (verify_weeks.py), and issue
 17's figures with the truth and the settings DIR/reaction-report.toml (verify_figures.py); they
 exit with 0 when all is well, 1 on a mismatch, 2 when a file cannot be read. `selftest` runs
@@ -21,7 +22,7 @@ import random
 import shutil
 import sys
 
-from . import cometchat, discord, large, matrix, pubnub, slack, stream, telegram
+from . import cometchat, discord, heavy, large, matrix, pubnub, slack, stream, telegram
 from . import selftest, verify_figures, verify_messages, verify_weeks
 from .truth import TruthWriter, prepare
 
@@ -49,7 +50,8 @@ def parse(argv):
                                      description="Synthetic chat exports with reactions.")
     commands = parser.add_subparsers(dest="command", required=True)
     for command, choices, text in (("truth", TRUTH_WRITERS, "an export and its ground truth"),
-                                   ("large", large.WRITERS, "a large export for the benchmarks")):
+                                   ("large", large.WRITERS, "a large export for the benchmarks"),
+                                   ("heavy", heavy.WRITERS, "a reactor-heavy export of a shape")):
         sub = commands.add_parser(command, help=text)
         sub.add_argument("--platform", required=True, choices=sorted(choices))
         sub.add_argument("--messages", required=True, type=int)
@@ -90,6 +92,9 @@ def main(argv):
         return selftest.run()
     if args.command == "truth":
         generate_truth(args.platform, args.messages, args.seed, args.out)
+    elif args.command == "heavy":
+        os.makedirs(args.out, exist_ok=True)
+        heavy.WRITERS[args.platform](args.messages, random.Random(args.seed), args.out)
     else:
         large.generate(args.platform, args.messages, args.seed, args.out)
     return 0

@@ -68,7 +68,8 @@ def generate(platform, n, seed, out):
     WRITERS[platform](n, random.Random(seed), out)
 
 
-def write_slack(n, rng, out):
+def write_slack(n, rng, out, count=reaction_count, spreading=spread):
+    """`count` and `spreading` shape each message's reactions; heavy.py passes its own."""
     people = [f"U{i:08d}" for i in range(2000)]
     with open(os.path.join(out, "users.json"), "w", encoding="utf-8") as f:
         json.dump([{"id": u, "name": f"user{i}", "real_name": f"User {i}",
@@ -89,20 +90,21 @@ def write_slack(n, rng, out):
             folder = os.path.join(out, c)
             os.makedirs(folder, exist_ok=True)
             date = datetime.date.fromordinal(738_000 + day).isoformat()
-            messages = [slack_message(rng, people, day, k) for k in range(min(per_day, n - written))]
+            messages = [slack_message(rng, people, day, k, count, spreading)
+                        for k in range(min(per_day, n - written))]
             written += len(messages)
             with open(os.path.join(folder, date + ".json"), "w", encoding="utf-8") as f:
                 f.write(dumps(messages))
         day += 1
 
 
-def slack_message(rng, people, day, k):
+def slack_message(rng, people, day, k, count, spreading):
     """The k-th message of a day file."""
     ts = f"{1_700_000_000 + day * 86400 + k * 7}.{rng.randint(0, 999999):06d}"
     uuid = f"{rng.getrandbits(128):032x}"
     message = {"client_msg_id": f"{uuid[:8]}-{uuid[8:12]}-{uuid[12:16]}-{uuid[16:20]}-{uuid[20:]}",
                "type": "message", "user": rng.choice(people), "text": text(rng), "ts": ts}
-    reactions = spread(rng, people, reaction_count(rng))
+    reactions = spreading(rng, people, count(rng))
     if reactions:
         message["reactions"] = [{"name": EMOJI_NAMES[e], "users": users, "count": len(users)}
                                 for e, users in reactions]

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Memory on every input shape (issue 31). For each shape: generate a reactor-heavy export of
+# MESSAGES messages (`exportgen heavy`, Tests/generators/exportgen/heavy.py: about 6 reactions a
+# message, every reactor listed, lists up to 120; kept under Benchmarks/.data), time a full
+# `reaction-report build` of it (release build) with /usr/bin/time -v, and the time orjson needs
+# only to parse the same files, in the same run. One row per shape: wall, peak, orjson, ratio.
+#
+#   bash Benchmarks/shapes.sh                         # 1,000,000 messages, every shape
+#   SHAPES="matrix pubnub-events" bash Benchmarks/shapes.sh
+#   MESSAGES=100000 bash Benchmarks/shapes.sh
+#   TEN_MILLION=1 bash Benchmarks/shapes.sh           # then 10,000,000 of TEN_MILLION_SHAPES
+#                                                     # (default: slack pubnub-events)
+#   KEEP=DIR bash Benchmarks/shapes.sh                # keeps each build's output in DIR/<shape>
+#                                                     # (for diff -r between two versions)
+# Needs python3 (installs orjson when missing) and /usr/bin/time (Debian package `time`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+messages=${MESSAGES:-1000000}
+shapes=${SHAPES:-slack discord stream telegram matrix pubnub-history pubnub-events pubnub-list cometchat}
+data=Benchmarks/.data
+mkdir -p "$data"
+command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
+python3 -c "import orjson" 2>/dev/null || pip install -q orjson
+swift build -c release --static-swift-stdlib >/dev/null
+binary=.build/release/reaction-report
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+source Benchmarks/timed-build.sh
+
+row() {  # row SHAPE COUNT: generates (once) and measures one shape
+  local input="$data/heavy-$1-$2-v1"
+  if [ ! -d "$input" ]; then
+    PYTHONPATH=Tests/generators python3 -m exportgen heavy --platform "$1" --messages "$2" --seed 1 --out "$input.partial"
+    mv "$input.partial" "$input"
+  fi
+  local size parse wall rss
+  size=$(du -sbL "$input" | awk '{printf "%.0f", $1/1000000}')
+  sync
+  parse=$(python3 Benchmarks/orjson_parse.py "$input")
+  read -r wall rss < <(timed_build "$binary" "$input" "$out/$1")
+  if [ -n "${KEEP:-}" ]; then
+    rm -rf "${KEEP:?}/$1-$2" && mkdir -p "$KEEP" && mv "$out/$1" "$KEEP/$1-$2"
+  else
+    rm -rf "${out:?}/$1"
+  fi
+  printf '%-15s %10s %9s %8s %9s %9s %6s\n' "$1" "$2" "$size" "$wall" "$rss" "$parse" \
+    "$(python3 -c "print(f'{$wall / $parse:.1f}')")"
+}
+
+printf '%-15s %10s %9s %8s %9s %9s %6s\n' shape messages input_MB wall_s peak_MB orjson_s ratio
+for shape in $shapes; do
+  row "$shape" "$messages"
+done
+if [ -n "${TEN_MILLION:-}" ]; then
+  for shape in ${TEN_MILLION_SHAPES:-slack pubnub-events}; do
+    row "$shape" 10000000
+  done
+fi
