@@ -30,7 +30,7 @@ started=$SECONDS
 hostile_title="<script>document.documentElement.setAttribute('data-pwned','title')</script>\"><svg onload=\"document.documentElement.setAttribute('data-pwned','title2')\">"
 sites="$work/sites"
 "$binary" build Examples -o "$sites/demo" --quiet
-"$binary" build Examples Tests/ReactionReportKitTests/Fixtures/telegram -o "$sites/options" --quiet \
+"$binary" build Examples Tests/ReactionReportKitTests/Fixtures/telegram Tests/ReactionReportKitTests/Fixtures/polls -o "$sites/options" --quiet \
   --viewer felix --page-size 10 --include-direct-messages
 "$binary" build Examples -o "$sites/anonymized" --quiet --anonymize
 "$binary" build Tests/ReactionReportKitTests/Fixtures/hostile -o "$sites/hostile" --quiet \

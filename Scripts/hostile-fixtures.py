@@ -49,7 +49,7 @@ URL = "javascript:" + MARK.format(19)
 # Keys whose string values reach output: names, texts, titles, file names, URLs.
 NAME_KEYS = {"name", "real_name", "display_name", "first_name", "last_name", "title", "topic", "category",
              "nickname", "displayname", "username", "fileName", "actor", "from", "description"}
-TEXT_KEYS = {"text", "content", "body", "message"}
+TEXT_KEYS = {"text", "content", "body", "message", "question"}
 URL_KEYS = {"url", "imageUrl", "iconUrl", "avatarUrl", "image_72", "permalink"}
 # Keys whose string values are reaction values (emoji, types, shortcodes).
 REACTION_KEYS = {"reaction", "emoji", "emoji_name", "key"}
@@ -134,6 +134,9 @@ def main():
     convert("telegram/account.json", "telegram-account.json")
     convert("matrix/room.json", "matrix-room.json")
     convert("mattermost/zulip-fixture__mattermost_bulk_export.jsonl", "mattermost-bulk.jsonl")
+    # Polls: questions, option texts and voters' names.
+    for name in ["telegram-poll-chat.json", "discord-poll.json", "matrix-polls.json", "stream-poll-channel.json", "cometchat-poll.json"]:
+        convert("polls/" + name, "polls-" + name)
     with open(os.path.join(OUT, "README.md"), "w", encoding="utf-8") as f:
         f.write("Written by `Scripts/hostile-fixtures.py` from the fixtures beside this folder (same "
                 "sources and licences, see ../README.md): every name, text, URL and reaction value "

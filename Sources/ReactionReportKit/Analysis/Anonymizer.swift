@@ -16,6 +16,9 @@ public enum Anonymizer {
             for reaction in message.reactions { for reactor in reaction.reactors { keys.insert(PersonKey(platform: message.platform, id: reactor.id)) } }
         }
         for (platform, people) in result.people { for id in people.keys { keys.insert(PersonKey(platform: platform, id: id)) } }
+        for poll in result.polls {
+            for option in poll.options { for voter in option.voters { keys.insert(PersonKey(platform: poll.platform, id: voter.id)) } }
+        }
         for key in keys.sorted() { names.register(key) }
 
         var out = result
@@ -46,6 +49,16 @@ public enum Anonymizer {
                 message.text = replaceMentions(in: message.text, platform: message.platform, names: names)
             }
             return message
+        }
+        out.polls = result.polls.map { poll in
+            var poll = poll
+            for index in poll.options.indices {
+                poll.options[index].voters = poll.options[index].voters.map { voter in
+                    let pseudonym = names[PersonKey(platform: poll.platform, id: voter.id)]
+                    return PollVoter(id: pseudonym.id, name: pseudonym.name)
+                }
+            }
+            return poll
         }
         out.people = result.people.mapValues { _ in [:] }
         for (platform, people) in result.people {

@@ -113,6 +113,7 @@ public struct CometChatImporter: DocumentImporter {
                 sentAt: sink.time(message["sentAt"], what: "message \(id) sentAt") { $0.int64.flatMap(Timestamp.unixSeconds) },
                 threadParentID: message["parentId"]?.identifier.flatMap { $0 == "0" ? nil : $0 },
                 text: data?["text"]?.string ?? message["text"]?.string ?? "", deleted: deleted))
+        readPoll(of: message, conversationID: conversationID, messageID: id, into: sink)
         let target = MessageTarget(platform: .cometchat, conversationID: conversationID, messageID: id)
         readSummaries(message["reactions"], at: record().appending(.key("reactions")), target: target, into: sink)
         readSummaries(data?["reactions"], at: JSONPath(record().components + [.key("data"), .key("reactions")]), target: target, into: sink)

@@ -89,6 +89,7 @@ public struct DiscordImporter: DocumentImporter {
                 replyToID: Self.replyTarget(message, id: id, thread: thread), fromBot: author?["isBot"]?.bool == true, text: message["content"]?.string ?? "",
                 markup: .discord))
 
+        if let poll = message["poll"], !poll.isNull { readPoll(poll, conversationID: conversationID, messageID: id, into: sink) }
         let target = MessageTarget(platform: .discord, conversationID: conversationID, messageID: id)
         readReactions(message["reactions"], at: JSONPath([.key("messages"), .index(index), .key("reactions")]), target: target, media: &media, into: sink)
     }

@@ -211,6 +211,8 @@ public struct ImportSink {
     public func reaction(_ fact: ReactionFact) { ledger.record(fact, file: file) }
     public func update(_ update: MessageUpdate) { ledger.record(update, file: file) }
     public func conversation(_ info: ConversationInfo) { ledger.record(info) }
+    /// Records a poll: its own figures, never reactions.
+    public func poll(_ poll: Poll) { ledger.record(poll) }
     public func person(_ platform: Platform, id: String, name: String?) { ledger.recordPerson(platform: platform, id: id, name: name) }
     public func declareDirectory(for platform: Platform) { ledger.declareDirectory(for: platform, file: fileName) }
     /// Records a message action of a type that is neither a reaction nor one the importer uses

@@ -128,6 +128,7 @@ public struct MatrixImporter: DocumentImporter {
         }
 
         var encrypted = 0, encryptedReactions = 0
+        var polls = MatrixPolls()
         for event in events {
             guard let type = event["type"]?.string else {
                 sink.diagnose(.skippedRecord, "an event without a type")
@@ -141,6 +142,8 @@ public struct MatrixImporter: DocumentImporter {
                 readReaction(event, room: room, index: index, into: sink)
             case "m.room.redaction":
                 readRedaction(event, index: index, into: sink)
+            case _ where MatrixPolls.types.contains(type):
+                polls.read(event, type: type, room: room, into: sink)
             case "m.room.encrypted":
                 encrypted += 1
                 // The relation stays in clear text: an encrypted annotation is a reaction whose key is hidden.
@@ -149,6 +152,7 @@ public struct MatrixImporter: DocumentImporter {
                 continue
             }
         }
+        polls.finish(names: index.names.mapValues(\.2), into: sink)
         if encrypted > 0 {
             sink.diagnose(
                 .skippedRecord,

@@ -151,6 +151,7 @@ extension StreamImporter {
                 if isLatest {
                     sink.conversation(ConversationInfo(platform: .stream, id: conversation, name: event["channel"]?["name"]?.string))
                     sink.message(record.message)
+                    if let poll = copy["poll"], !poll.isNull { readPoll(poll, conversationID: conversation, messageID: record.message.id, into: sink) }
                     handTotals(of: record, copiedAt: place, removedAt: uncopied[key], into: sink)
                 }
                 for reaction in record.reactions {

@@ -65,6 +65,7 @@ extension StreamImporter {
     func readSnapshot(_ json: JSONValue, conversationID: String, seen: inout Set<String>, quoted: Bool = false, into sink: ImportSink) {
         if let record = readRecord(json, conversationID: conversationID, report: sink) {
             sink.message(record.message)
+            if let poll = json["poll"], !poll.isNull { readPoll(poll, conversationID: conversationID, messageID: record.message.id, into: sink) }
             let target = record.target
             for total in record.totals {
                 sink.reaction(.total(target: target, value: ReactionValue(total.type), count: total.count, firstAt: total.firstAt))

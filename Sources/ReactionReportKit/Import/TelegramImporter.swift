@@ -184,6 +184,7 @@ public struct TelegramImporter: DocumentImporter {
                 platform: .telegram, conversationID: conversationID, id: id, authorID: authorID,
                 authorName: authorName, sentAt: sentAt, replyToID: nonEmpty(message["reply_to_message_id"]?.identifier),
                 fromBot: message["via_bot"].map { !$0.isNull } ?? false, text: text(message["text"], id: id, into: sink), markup: .plain))
+        if let poll = message["poll"], !poll.isNull { readPoll(poll, conversationID: conversationID, messageID: id, into: sink) }
 
         guard let reactions = message["reactions"], !reactions.isNull else { return }
         guard let list = reactions.elements else {

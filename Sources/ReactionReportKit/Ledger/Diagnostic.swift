@@ -18,6 +18,7 @@ public struct Diagnostic: Sendable, Equatable {
         case unconfiguredActionType = "unconfigured-action-type"
         case removedByNewerCopy = "removed-by-newer-copy"
         case deletedInNewerCopy = "deleted-in-newer-copy"
+        case invalidPoll = "invalid-poll"
 
         /// A plain-language label for reports.
         public var label: String {
@@ -38,6 +39,7 @@ public struct Diagnostic: Sendable, Equatable {
             case .unconfiguredActionType: return "message action types counted as nothing"
             case .removedByNewerCopy: return "files whose newer copies of messages lack reactions older copies have"
             case .deletedInNewerCopy: return "files whose newer copies of messages show them deleted"
+            case .invalidPoll: return "polls or votes of an unexpected shape, read as far as they go"
             }
         }
 

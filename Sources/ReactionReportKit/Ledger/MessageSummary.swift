@@ -122,6 +122,9 @@ public struct LedgerResult: Sendable {
     /// Files the site carries, by path from the site's root (`media/…`): custom emoji images
     /// an export held.
     public var media: [String: [UInt8]] = [:]
+    /// The polls the inputs hold, by platform, conversation and message id (`Poll`): votes are
+    /// their own figures, never reactions.
+    public var polls: [Poll] = []
     /// The input's direct conversations and what the report does with them (set by
     /// `MessageFilter`, or read from facts tables).
     public var directConversations: DirectConversations?

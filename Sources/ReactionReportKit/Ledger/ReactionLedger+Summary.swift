@@ -228,6 +228,7 @@ extension ReactionLedger {
         var result = LedgerResult(messages: summaries, conversations: conversationList, diagnostics: log, people: people, tallies: tallies, media: media)
         result.bots = bots
         result.notices = notices
+        result.polls = recordedPolls
         return carried.applied(to: result)
     }
 

@@ -106,6 +106,8 @@ public final class ReactionLedger {
     var olderTotals: [UInt32: Int32] = [:]
     /// Files the site carries (custom emoji images from an export's media), by site path.
     var media: [String: [UInt8]] = [:]
+    /// Polls by platform, conversation and message; a later file's copy replaces an earlier one.
+    var polls: [PollKey: Poll] = [:]
     var sequence = 0
     var diagnostics = DiagnosticLog()
     /// What a reader of the report should hear of the inputs that is not about reactions

@@ -104,6 +104,18 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .custom-emoji::after { content: attr(alt); position: absolute; left: 0; top: 0; bottom: 0; display: flex; align-items: center;
   white-space: nowrap; background: var(--bubble); }
 .bubble.mine .custom-emoji::before, .bubble.mine .custom-emoji::after { background: transparent; }
+.poll { margin: .4rem 0 0; padding: .5rem .75rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--bubble); }
+.poll-question { margin: 0 0 .4rem; font-weight: 650; overflow-wrap: anywhere; }
+.poll-label { color: var(--muted); font-weight: 400; font-size: .85rem; margin-right: .35rem; }
+.poll-options { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .45rem; }
+.poll-option { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .15rem .75rem; align-items: baseline; }
+.poll-answer { overflow-wrap: anywhere; }
+.poll-count { font-size: .85rem; color: var(--muted); font-variant-numeric: tabular-nums; }
+.poll-bar { grid-column: 1 / -1; height: .4rem; border-radius: 999px; background: var(--border); overflow: hidden; }
+.poll-bar > span { display: block; height: 100%; background: var(--accent); }
+.poll-chosen { font-size: .8rem; color: var(--muted); font-style: italic; }
+.poll-voters { grid-column: 1 / -1; font-size: .85rem; color: var(--muted); overflow-wrap: anywhere; }
+.poll-total { margin: .4rem 0 0; font-size: .85rem; color: var(--muted); }
 .reacted-by { margin-top: .3rem; font-size: .85rem; color: var(--muted); }
 .reacted-by summary { cursor: pointer; width: max-content; }
 .reacted-by dl { margin: .3rem 0 0; display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: .2rem .75rem; }
@@ -521,6 +533,9 @@ th { overflow-wrap: normal; }
 {{#deleted}}<span class="deleted-note">deleted</span>{{/deleted}}
 </header>
 <div class="text" dir="auto">{{{html}}}</div>
+{{#poll}}
+{{> poll}}
+{{/poll}}
 {{> bubbles}}
 {{#hasReplies}}<p class="thread-link"><a href="{{threadHref}}">{{repliesText}}</a></p>{{/hasReplies}}
 </article>
@@ -540,6 +555,19 @@ th { overflow-wrap: normal; }
 """####,
         "html/pairs.mustache": ####"""
 <ol class="people pairs">{{#topPairs}}<li><span class="person" dir="auto">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person" dir="auto">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+
+"""####,
+        "html/poll.mustache": ####"""
+<section class="poll" aria-label="Poll">
+<p class="poll-question"><span class="poll-label">Poll{{#closed}} · closed{{/closed}}</span> <bdi dir="auto">{{question}}</bdi></p>
+<ul class="poll-options">
+{{#options}}<li class="poll-option{{#chosen}} chosen{{/chosen}}"><span class="poll-answer"><bdi dir="auto">{{text}}</bdi>{{#chosen}} <span class="poll-chosen">exporter’s choice</span>{{/chosen}}</span> <span class="poll-count">{{countText}}</span>
+<span class="poll-bar" aria-hidden="true"><span style="width: {{percent}}%"></span></span>{{#hasVoters}}
+<span class="poll-voters" dir="auto">{{votersText}}</span>{{/hasVoters}}</li>
+{{/options}}
+</ul>
+<p class="poll-total">{{totalText}}{{#countsOnly}} · counts only: the export does not say who voted{{/countsOnly}}</p>
+</section>
 
 """####,
         "html/thread.mustache": ####"""

@@ -18,10 +18,16 @@ struct ConversationPages: Sendable {
 
     /// Each reply's root and each root's replies and thread page.
     let threads: ThreadIndex
+    /// The messages' polls, shown under their text.
+    let polls: PollIndex
 
-    init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase, threads: ThreadIndex) {
+    init(
+        options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase, threads: ThreadIndex,
+        polls: PollIndex = PollIndex()
+    ) {
         self.options = options
         self.threads = threads
+        self.polls = polls
         self.layout = layout
         self.templates = templates
         self.markup = markup
@@ -123,8 +129,11 @@ struct ConversationPages: Sendable {
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
         model.append("authorID", .text(message.authorID ?? ""))
-        model.append("html", .text(markup.html(message)))
+        let poll = polls.byMessage[index]
+        // A poll's text that only repeats its question (a Matrix poll's message) is shown once, in the poll.
+        model.append("html", .text(poll.map { $0.question == message.text } == true ? "" : markup.html(message)))
         model.append("deleted", .flag(message.deleted))
+        if let poll { model.append("poll", .object(PollViewModel.make(poll))) }
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))
             model.append("time", .text(bubbles.times.display(at)))

@@ -48,10 +48,19 @@ extension SiteRenderer {
         let (html, markdown) = (formats.contains(.html), formats.contains(.markdown))
         // Threads are on the HTML pages only.
         let threads = html ? ThreadIndex(analysis.layout) : ThreadIndex.none
+        let polls = PollIndex(result.polls, layout: analysis.layout)
         var outputs: [SiteOutput] = []
         // Media (custom emoji images an export held) serve the pages and the data files.
         if html || formats.contains(.json) { outputs.append(media(result)) }
-        if formats.contains(.json) { outputs.append(dataFiles(analysis)) }
+        if formats.contains(.json) {
+            outputs.append(dataFiles(analysis))
+            // Only an input with polls has the file (docs/data-files.md).
+            outputs.append(
+                SiteOutput("polls", files: polls.messages.isEmpty ? 0 : 1) { writer in
+                    guard !polls.messages.isEmpty else { return }
+                    try writer.write("data/polls.jsonl", polls.jsonLines(analysis.layout, linked: html))
+                })
+        }
         if formats.contains(.facts) {
             outputs.append(
                 SiteOutput("facts tables", files: FactsTables.fileCount(result)) { writer in
@@ -69,7 +78,8 @@ extension SiteRenderer {
                 SiteOutput("assets", files: templates.assets.count) { writer in
                     for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) { try writer.write("assets/" + name, ByteBuffer(text)) }
                 })
-            let pages = ConversationPages(options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads)
+            let pages = ConversationPages(
+                options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads, polls: polls)
             outputs.append(SiteOutput("transcripts", pages: pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }))
             let calendars = CalendarPages(layout: analysis.layout, templates: templates, times: markup.times, base: base)
             outputs.append(SiteOutput("calendars", pages: analysis.layout.conversations.indices.map { index in { try calendars.render(conversation: index) } }))

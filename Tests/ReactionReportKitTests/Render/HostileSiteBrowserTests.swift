@@ -35,9 +35,9 @@ final class HostileSiteBrowserTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
         let site = folder.appendingPathComponent("site")
         let pages = try TestSupport.files(in: site).keys.filter { $0.hasSuffix(".html") }.sorted()
-        // The overview, 20 transcript pages, 20 calendars, 7 threads and the 9 weeks with messages or alone between two
+        // The overview, 24 transcript pages, 24 calendars, 7 threads and the 10 weeks with messages or alone between two
         // that have them: the rest of its 426 weeks are runs without messages, with no page.
-        XCTAssertEqual(pages.count, 57)
+        XCTAssertEqual(pages.count, 66)
 
         try Data(#"<!doctype html><title>control</title><img src=x onerror="document.documentElement.setAttribute('data-pwned','control')">"#.utf8)
             .write(to: folder.appendingPathComponent("control.html"))
@@ -74,7 +74,7 @@ final class HostileSiteBrowserTests: XCTestCase {
         XCTAssertGreaterThan(shown["site/index.html"] ?? 0, 0)
         let conversations = shown.filter { $0.key.hasPrefix("site/conversations/") }
         // Each conversation's transcript, calendar and threads name it.
-        XCTAssertEqual(conversations.count, 47)
+        XCTAssertEqual(conversations.count, 55)
         XCTAssertEqual(conversations.filter { $0.value == 0 }.keys.sorted(), [])
     }
 
