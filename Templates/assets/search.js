@@ -14,7 +14,6 @@
     bundlePath: base + "pagefind/",
     showImages: false,
     showSubResults: false,
-    resetStyles: false,
     translations: { placeholder: "Search messages" }
   });
 })();

@@ -43,7 +43,6 @@ extension BuiltinTemplates {
     bundlePath: base + "pagefind/",
     showImages: false,
     showSubResults: false,
-    resetStyles: false,
     translations: { placeholder: "Search messages" }
   });
 })();
