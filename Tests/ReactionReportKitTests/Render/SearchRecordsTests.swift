@@ -64,4 +64,24 @@ final class SearchRecordsTests: XCTestCase {
         )
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
+
+    func testTheIndexIsTheSitesOwnAndGoesWithTheNextBuildWithoutSearch() throws {
+        let folder = try CLIRunner.workspace()
+        let site = folder.appendingPathComponent("out")
+        let first = try CLIRunner.run(["build", "in", "-o", "out", "--search", "--quiet"], in: folder)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let manifest = try String(contentsOf: site.appendingPathComponent(".reaction-report/manifest"), encoding: .utf8)
+        let indexed = try TestSupport.files(in: site.appendingPathComponent("pagefind")).keys.map { "pagefind/" + $0 }.sorted()
+        // A fragment per message (7), Pagefind's scripts, styles, WebAssembly, entry, meta, index and filters.
+        XCTAssertEqual(indexed.filter { $0.hasPrefix("pagefind/fragment/") }.count, 7)
+        let folders = ["pagefind/fragment/", "pagefind/index/", "pagefind/filter/"]
+        XCTAssertEqual(indexed.filter { path in !folders.contains { path.hasPrefix($0) } }.count, 13)
+        XCTAssertEqual(indexed.filter { !manifest.contains($0 + "\n") }, [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("search.html").path))
+        let second = try CLIRunner.run(["build", "in", "-o", "out", "--quiet"], in: folder)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("pagefind").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("search.html").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/search.js").path))
+    }
 }
