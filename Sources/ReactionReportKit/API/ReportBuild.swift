@@ -91,6 +91,8 @@ public struct ReportBuild {
     /// - Throws: `OutputFolder.Refusal` before anything is read when the output folder cannot be
     ///   ours; a `StepError` for a step that failed.
     public func build(output: String, templatesFolder: String? = nil, strict: Bool = false, allowingOtherFiles: Bool = false) throws -> Outcome {
+        // Pagefind is looked for first: without it a build with search writes nothing.
+        if options.search { _ = try Pagefind.locate() }
         // The output folder is claimed first, before anything is read or written.
         let folder = try OutputFolder.claim(output, inputs: inputs, allowingOtherFiles: allowingOtherFiles)
         do {
@@ -265,4 +267,10 @@ final class CountingWriter: SiteWriter {
     }
 
     func expect(_ total: Int) { self.total = total }
+
+    func adopt(folder: String, _ produce: (_ path: String) throws -> Void) throws -> [(path: String, bytes: Int)] {
+        let files = try inner?.adopt(folder: folder, produce) ?? []
+        for file in files { counted(file.path, size: file.bytes) }
+        return files
+    }
 }

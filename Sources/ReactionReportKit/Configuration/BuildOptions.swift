@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
     /// allows crawling, and with `baseURL` a `sitemap.xml` and OpenGraph tags. Off by default:
     /// chat archives hold people's words.
     public var isPublic = false
+    /// Build the search index (`search = true`, `--search`): Pagefind indexes every message
+    /// into `pagefind/` and the site gets `search.html`.
+    public var search = false
     /// The user whose own reactions are highlighted.
     public var viewer: String?
     /// Which outputs to write.

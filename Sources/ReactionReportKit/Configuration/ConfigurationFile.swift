@@ -12,7 +12,7 @@ public enum ConfigurationFile {
 
     /// Every key the file may hold, in the order the documentation lists them.
     public static let keys = [
-        "title", "baseURL", "public", "timezone", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
+        "title", "baseURL", "public", "search", "timezone", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
         "includeDirectMessages", "excludePeople", "excludeBots", "groups", "anonymize", "pageSize", "topN", "since", "until", "templates",
         "highlightColor", "bubbleStack", "fetch"
@@ -103,6 +103,8 @@ public enum ConfigurationFile {
                 options.anonymize = try reader.boolean(value, key)
             case "public":
                 options.isPublic = try reader.boolean(value, key)
+            case "search":
+                options.search = try reader.boolean(value, key)
             case "pageSize":
                 options.pageSize = try reader.positiveInteger(value, key)
             case "topN":

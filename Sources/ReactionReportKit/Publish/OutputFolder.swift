@@ -224,4 +224,19 @@ enum FileTree {
         }
         rmdir(path)
     }
+
+    /// The files under the folder `path` (not following links), as `/`-separated paths
+    /// relative to it, in name order; entries whose names are not UTF-8 are left out.
+    static func files(under path: String) -> [String] {
+        var files: [String] = []
+        for entry in (DiskFiles.entries(of: path) ?? []).sorted(by: { $0.name < $1.name }) where entry.nameIsUTF8 {
+            let full = path + "/" + entry.name
+            if DiskFiles.status(of: full, followingLinks: false)?.kind == .folder {
+                files += Self.files(under: full).map { entry.name + "/" + $0 }
+            } else {
+                files.append(entry.name)
+            }
+        }
+        return files
+    }
 }

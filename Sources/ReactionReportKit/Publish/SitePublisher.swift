@@ -1,5 +1,6 @@
 import ByteOutput
 import Foundation
+import InputFiles
 
 /// Receives the site's files one at a time. Paths are relative, `/`-separated.
 public protocol SiteWriter: AnyObject {
@@ -11,6 +12,10 @@ public protocol SiteWriter: AnyObject {
     func write(_ path: String, parts produce: (_ emit: (ByteBuffer) throws -> Void) throws -> Void) throws
     /// Told, before the first write, how many files the site will have (for progress).
     func expect(_ total: Int)
+    /// Lets `produce` fill the site's folder `folder` (another program, such as Pagefind,
+    /// given the folder's absolute path), then takes every file in it as the site's and
+    /// returns their paths and sizes.
+    func adopt(folder: String, _ produce: (_ path: String) throws -> Void) throws -> [(path: String, bytes: Int)]
 }
 
 extension SiteWriter {
@@ -22,6 +27,21 @@ extension SiteWriter {
     }
 
     public func expect(_ total: Int) {}
+
+    /// Lets `produce` fill a temporary folder, then writes its files as the site's.
+    public func adopt(folder: String, _ produce: (_ path: String) throws -> Void) throws -> [(path: String, bytes: Int)] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reaction-report-\(getpid())-\(folder)").path
+        FileTree.remove(scratch)
+        defer { FileTree.remove(scratch) }
+        try produce(scratch)
+        var files: [(path: String, bytes: Int)] = []
+        for file in FileTree.files(under: scratch) {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch + "/" + file)))
+            try write(folder + "/" + file, ByteBuffer(bytes))
+            files.append((folder + "/" + file, bytes.count))
+        }
+        return files
+    }
 }
 
 /// The only part of the program that writes files. It builds the new site in a staging folder
@@ -91,6 +111,20 @@ final class StagingWriter: SiteWriter {
 
     func write(_ path: String, _ contents: ByteBuffer) throws {
         try write(path, parts: { emit in try emit(contents) })
+    }
+
+    /// Lets `produce` write into `folder` of the staging folder and records its files as written.
+    func adopt(folder: String, _ produce: (_ path: String) throws -> Void) throws -> [(path: String, bytes: Int)] {
+        guard SiteManifest.isSitePath(folder), !createdFolders.contains(folder) else {
+            throw PublishError(step: "write", path: folder, reason: "the folder is the site's already")
+        }
+        let path = root.appendingPathComponent(folder).path
+        try produce(path)
+        let files: [(path: String, bytes: Int)] = FileTree.files(under: path).map { file in
+            (folder + "/" + file, DiskFiles.status(of: path + "/" + file, followingLinks: false)?.size ?? 0)
+        }
+        written += files.map { $0.path }
+        return files
     }
 
     /// Creates `path` (never overwriting) and writes what `produce` emits.

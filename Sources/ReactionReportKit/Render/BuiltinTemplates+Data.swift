@@ -8,6 +8,46 @@ extension BuiltinTemplates {
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><path fill="#2b6cb0" d="M8 6h48a6 6 0 0 1 6 6v30a6 6 0 0 1-6 6H26L12 60V48H8a6 6 0 0 1-6-6V12a6 6 0 0 1 6-6z"/><path fill="#ffd54f" d="M32 40 19.5 27.6a7 7 0 0 1 10-9.8L32 20.3l2.5-2.5a7 7 0 0 1 10 9.8z"/></svg>
 
 """####,
+        "assets/search.css": ####"""
+/* reaction-report: the search page (search.html), Pagefind's search box in the site's colours,
+   light and dark (the colours are style.css's). Written only where search is on. */
+.search {
+  --pagefind-ui-primary: var(--accent);
+  --pagefind-ui-text: var(--text);
+  --pagefind-ui-background: var(--surface);
+  --pagefind-ui-border: var(--border);
+  --pagefind-ui-tag: var(--bubble);
+  --pagefind-ui-border-width: 1px;
+  --pagefind-ui-border-radius: var(--radius);
+  --pagefind-ui-font: inherit;
+  margin-top: 1.5rem;
+}
+.search-notice { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: .75rem 1rem; }
+.search mark { background: var(--mine); color: inherit; }
+
+"""####,
+        "assets/search.js": ####"""
+// reaction-report: starts Pagefind's search box on search.html where the page is served over
+// http(s); opened from disk (file://) Pagefind cannot load its index, and the notice stays.
+(function () {
+  "use strict";
+  var box = document.getElementById("search");
+  if (!box || location.protocol === "file:" || typeof PagefindUI !== "function") return;
+  var notice = document.getElementById("search-notice");
+  if (notice) notice.hidden = true;
+  // Results link relative to the folder of this page, wherever the site is published.
+  var base = new URL(".", location.href).pathname;
+  new PagefindUI({
+    element: "#search",
+    baseUrl: base,
+    bundlePath: base + "pagefind/",
+    showImages: false,
+    showSubResults: false,
+    translations: { placeholder: "Search messages" }
+  });
+})();
+
+"""####,
         "assets/style.css": ####"""
 /* reaction-report default theme: light and dark follow the reader's system setting. */
 :root {
@@ -399,7 +439,8 @@ th { overflow-wrap: normal; }
 {{#hasLatestWeek}}<a href="{{latestWeekHref}}">Latest week</a>
 <a href="{{root}}index.html#weeks">Weeks</a>{{/hasLatestWeek}}
 <a href="{{root}}index.html#conversations">Conversations</a>
-<a href="{{root}}summary.md">Markdown</a>
+{{#hasSearch}}<a href="{{root}}search.html">Search</a>
+{{/hasSearch}}<a href="{{root}}summary.md">Markdown</a>
 <a href="{{root}}index.html#data">Data</a>
 </nav>
 </header>
@@ -568,6 +609,23 @@ th { overflow-wrap: normal; }
 </ul>
 <p class="poll-total">{{totalText}}{{#countsOnly}} · counts only: the export does not say who voted{{/countsOnly}}</p>
 </section>
+
+"""####,
+        "html/search.mustache": ####"""
+{{> head}}
+<header class="page-header">
+<p class="eyebrow">Reaction report</p>
+<h1>Search</h1>
+<p class="lede">Every message, by its words; filter by conversation, author, emoji and week.</p>
+</header>
+<div id="search" class="search">
+<p class="search-notice" id="search-notice">Search runs in the browser and needs a web server: opened from disk, this page cannot search. Serve the site with <code>reaction-report serve -o DIR</code> (or any web server) and open <code>search.html</code> there, with JavaScript on.</p>
+</div>
+<link rel="stylesheet" href="pagefind/pagefind-ui.css">
+<link rel="stylesheet" href="assets/search.css">
+<script src="pagefind/pagefind-ui.js"></script>
+<script src="assets/search.js"></script>
+{{> foot}}
 
 """####,
         "html/thread.mustache": ####"""

@@ -37,9 +37,7 @@ extension SiteRenderer {
     /// Every output the formats ask for, in writing order.
     func outputs(_ analysis: Analysis) -> [SiteOutput] {
         let (result, weekly) = (analysis.result, analysis.weekly)
-        var conversationNames: [Platform: [String: String]] = [:]
-        for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
-        let markup = MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
+        let markup = markup(result)
         let reported = ReportedWeeks(weekly.weeks)
         let weekPages = WeeklyPages(
             options: options, report: weekly, messages: result.messages, layout: analysis.layout, markup: markup, link: link, reported: reported)
@@ -74,9 +72,11 @@ extension SiteRenderer {
                 })
         }
         if html {
+            // The search page's script and style only where there is a search page.
+            let assets = templates.assets.filter { hasSearch || !SearchRecords.assets.contains($0.key) }.sorted(by: { $0.key < $1.key })
             outputs.append(
-                SiteOutput("assets", files: templates.assets.count) { writer in
-                    for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) { try writer.write("assets/" + name, ByteBuffer(text)) }
+                SiteOutput("assets", files: assets.count) { writer in
+                    for (name, text) in assets { try writer.write("assets/" + name, ByteBuffer(text)) }
                 })
             let pages = ConversationPages(
                 options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads, polls: polls)
@@ -92,6 +92,13 @@ extension SiteRenderer {
                 SiteOutput("feed", pages: [{ ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, reported: reported, messages: result.messages, options: options))) }])
             )
             outputs.append(SiteOutput("overview", pages: [{ ("index.html", try templates.renderHTML("index", overview(""))) }]))
+        }
+        if hasSearch {
+            let page = pageBase(root: "", latestWeek: reported.latest.map { weekly.weeks[$0].week })
+            var model = page.templateObject(room: 3)
+            model.append("pageTitle", .text("Search"))
+            page.appendAddress(of: "search.html", to: &model)
+            outputs.append(SiteOutput("search page", pages: [{ [model] in ("search.html", try templates.renderHTML("search", model)) }]))
         }
         if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks, threads: threads)) }
         if markdown { outputs.append(SiteOutput("summary", pages: [{ ("summary.md", try templates.renderMarkdown("summary", overview(""))) }])) }

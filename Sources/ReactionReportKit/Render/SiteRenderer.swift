@@ -31,6 +31,20 @@ public struct SiteRenderer {
         writer.expect(outputs.reduce(0) { $0 + $1.files })
         for output in outputs { try output.write?(writer) }
         try ParallelPages.render(outputs.flatMap(\.pages), to: writer)
+        if hasSearch {
+            let records = SearchRecords(layout: analysis.layout, markup: markup(analysis.result), calendar: calendar)
+            try records.write(to: writer, pagefind: try Pagefind.locate())
+        }
+    }
+
+    /// The site has a search page and index: `search` is on and the site is written as HTML.
+    var hasSearch: Bool { options.search && options.formats.contains(.html) }
+
+    /// How message texts, names and times are written, for every page of `result`.
+    func markup(_ result: LedgerResult) -> MessageMarkup {
+        var conversationNames: [Platform: [String: String]] = [:]
+        for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
+        return MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
     }
 
     /// What every page's head and foot use: the site title, the way to the root, the
@@ -40,7 +54,7 @@ public struct SiteRenderer {
             siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
             highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
             latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) },
-            isPublic: options.isPublic, publishedAt: publishedAt)
+            isPublic: options.isPublic, publishedAt: publishedAt, hasSearch: hasSearch)
     }
 
     /// What a reader of the overview should know about what the report leaves out: direct
