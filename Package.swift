@@ -9,7 +9,9 @@ let package = Package(
         .library(name: "ReactionReportKit", targets: ["ReactionReportKit"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `serve`'s HTTP/1.1 server (SiteServer): small, no SwiftNIO (see docs/architecture.md).
+        .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1"))
     ],
     targets: [
         .systemLibrary(
@@ -76,6 +78,13 @@ let package = Package(
         // and incremental. The shared parts (client, pacing, retries, credentials, archive
         // files, state, progress) and one type per platform (PubNub).
         .target(name: "ChatFetch", dependencies: ["HTTPExchange", "ReactionReportKit", "JSONReader", "ByteOutput", "ParallelWork"]),
+        // `serve`: a built site on 127.0.0.1 over HTTP/1.1 (FlyingFox), what a request's path
+        // comes to inside the site, and the content types. Not in the library, which holds no
+        // networking.
+        .target(
+            name: "SiteServer",
+            dependencies: ["ParallelWork", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .executableTarget(
             name: "reaction-report",
             dependencies: [
@@ -85,6 +94,7 @@ let package = Package(
                 "HTTPExchange",
                 "WebhookPost",
                 "ChatFetch",
+                "SiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -112,6 +122,10 @@ let package = Package(
         .testTarget(
             name: "ChatFetchTests",
             dependencies: ["ChatFetch", "HTTPExchange", "JSONReader", "ReactionReportKit", "ProgramRunner", "ParallelWork"]
+        ),
+        .testTarget(
+            name: "SiteServerTests",
+            dependencies: ["SiteServer", "CPosix", "ParallelWork", "ProgramRunner"]
         ),
         .testTarget(
             name: "HTTPExchangeTests",

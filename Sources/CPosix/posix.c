@@ -21,6 +21,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
 #endif
@@ -55,6 +56,26 @@ int rr_listen_loopback(unsigned short *port) {
         return -1;
     }
     *port = ntohs(address.sin_port);
+    return fd;
+}
+
+/// A TCP socket connected to 127.0.0.1:`port` (for the tests' HTTP clients), whose reads give
+/// up after `timeout_seconds`: the socket, or -1 with errno. In C for the same reason.
+int rr_connect_loopback(unsigned short port, int timeout_seconds) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct timeval wait = {.tv_sec = timeout_seconds, .tv_usec = 0};
+    struct sockaddr_in address = {0};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(port);
+    if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait) != 0
+        || connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
     return fd;
 }
 

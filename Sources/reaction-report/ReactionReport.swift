@@ -2,6 +2,7 @@ import ArgumentParser
 import ChatFetch
 import Foundation
 import ReactionReportKit
+import SiteServer
 import WebhookPost
 
 @main
@@ -10,7 +11,7 @@ struct ReactionReport: ParsableCommand {
         commandName: "reaction-report",
         abstract: "Turn exported chat history into reaction reports: a static site, Markdown and data.",
         version: "reaction-report " + ReactionReportVersion.current,
-        subcommands: [Build.self, Inspect.self, Formats.self, Fetch.self, Digest.self, Post.self],
+        subcommands: [Build.self, Inspect.self, Formats.self, Fetch.self, Digest.self, Post.self, Serve.self],
         defaultSubcommand: Build.self)
 
     /// The names a first argument is taken for a command by: the subcommands' and `help`.
@@ -43,6 +44,8 @@ struct ReactionReport: ParsableCommand {
         } catch let error as PublishError {
             fail(error.description + "; the previous output is unchanged", code: 2)
         } catch let error as DeliveryError {
+            fail(error.description, code: 2)
+        } catch let error as SiteServerError {
             fail(error.description, code: 2)
         } catch let error as FetchError {
             fail(error.description, code: error.exitCode)

@@ -12,13 +12,13 @@ work=$(mktemp -d)
 server=
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 
-# Serves FOLDER on 127.0.0.1 at a free port; sets $server (its pid) and $port.
-# TODO(lead): `reaction-report serve -o FOLDER --port N` once it is on main.
+# Serves FOLDER with `reaction-report serve` on 127.0.0.1 at a free port; sets $server (its pid)
+# and $port from the line it prints: "Serving DIR at http://127.0.0.1:PORT/ (Ctrl-C to stop)".
 serve() {
-  python3 -m http.server --bind 127.0.0.1 --directory "$1" 0 >"$work/server.log" 2>&1 &
+  "$binary" serve -o "$1" --port 0 >"$work/server.log" 2>&1 &
   server=$!
   for _ in $(seq 100); do
-    port=$(sed -n 's/.*port \([0-9][0-9]*\).*/\1/p' "$work/server.log" | head -1)
+    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9][0-9]*\)/.*|\1|p' "$work/server.log" | head -1)
     [ -n "$port" ] && return 0
     sleep 0.1
   done

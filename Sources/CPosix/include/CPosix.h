@@ -13,6 +13,10 @@ int rr_exchange_paths(const char *a, const char *b);
 /// a socket address that Swift can only pass through pointer casts.
 int rr_listen_loopback(unsigned short *port);
 
+/// A TCP socket connected to 127.0.0.1:`port` (for the tests' HTTP clients), whose reads give
+/// up after `timeout_seconds`: the socket, or -1 with errno. In C for the same reason.
+int rr_connect_loopback(unsigned short port, int timeout_seconds);
+
 /// Starts this program again with its own arguments (read from /proc/self/cmdline) and the
 /// current environment: does not return when it works; returns -1 with errno when it cannot
 /// (not Linux, /proc unreadable, exec refused). In C, because exec takes the C argument vector.
