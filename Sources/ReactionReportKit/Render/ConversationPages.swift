@@ -18,9 +18,15 @@ struct ConversationPages: Sendable {
 
     /// Each reply's root and each root's replies and thread page.
     let threads: ThreadIndex
+    /// Who has a page: authors' and reactors' names link to it.
+    let people: PersonFigures
 
-    init(options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase, threads: ThreadIndex) {
+    init(
+        options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase, threads: ThreadIndex,
+        people: PersonFigures = .none
+    ) {
         self.options = options
+        self.people = people
         self.threads = threads
         self.layout = layout
         self.templates = templates
@@ -41,7 +47,7 @@ struct ConversationPages: Sendable {
     /// One transcript page: its path and its HTML. Safe to call from several threads.
     func render(conversation index: Int, page: Int) throws -> ParallelPages.Page {
         let conversation = layout.conversations[index]
-        let bubbles = BubbleViewModel(options: options, times: markup.times)
+        let bubbles = BubbleViewModel(options: options, times: markup.times, people: people)
         let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
         // The base holds none of these names.
         var model = base
@@ -88,7 +94,7 @@ struct ConversationPages: Sendable {
         let conversation = layout.conversation(of: message)
         let path = "conversations/\(conversation.slug)/" + (threads.fileName[root] ?? "")
         let members = [root] + (threads.replies[root] ?? [])
-        let bubbles = BubbleViewModel(options: options, times: markup.times)
+        let bubbles = BubbleViewModel(options: options, times: markup.times, people: people)
         var model = base
         let title = markup.excerpt(message, limit: 60)
         model.append("pageTitle", .text("Thread: " + title))
@@ -119,9 +125,12 @@ struct ConversationPages: Sendable {
     /// its thread page with its reply count; on a thread page its replies link to it there.
     func messageModel(_ index: Int, bubbles: BubbleViewModel, inThread: Bool = false) -> TemplateObject {
         let message = layout.messages[index]
-        var model = bubbles.bubbles(message.reactions, room: 18)
+        var model = bubbles.bubbles(message.reactions, of: message.platform, room: 20)
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
+        let authorPage = people.path(message.platform, message.authorID)
+        model.append("authorHasPage", .flag(authorPage != nil))
+        if let authorPage { model.append("authorHref", .text(authorPage)) }
         model.append("authorID", .text(message.authorID ?? ""))
         model.append("html", .text(markup.html(message)))
         model.append("deleted", .flag(message.deleted))

@@ -20,10 +20,12 @@ struct PageBase: TemplateRepresentable {
     /// The address the site is published at, when it is public and has one: pages then carry
     /// their canonical address and OpenGraph tags.
     var publishedAt: String?
+    /// The site has people pages (`people/index.html`), which the navigation names.
+    var peoplePages = false
 
     /// The base in an object with room for `room` more values (the page's own).
     func templateObject(room: Int) -> TemplateObject {
-        var object = TemplateObject(capacity: 10 + room)
+        var object = TemplateObject(capacity: 11 + room)
         object.append("siteTitle", .text(siteTitle))
         object.append("root", .text(root))
         object.append("inputSummary", .text(inputSummary))
@@ -32,6 +34,7 @@ struct PageBase: TemplateRepresentable {
         object.append("highlightColor", .text(highlightColor))
         object.append("bubbleStack", .text(bubbleStack))
         object.append("public", .flag(isPublic))
+        object.append("peoplePages", .flag(peoplePages))
         if let latestWeek {
             object.append("latestWeek", .text(latestWeek.week))
             object.append("latestWeekHref", .text(latestWeek.href))

@@ -41,11 +41,15 @@ extension SiteRenderer {
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
         let markup = MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
         let reported = ReportedWeeks(weekly.weeks)
-        let weekPages = WeeklyPages(
-            options: options, report: weekly, messages: result.messages, layout: analysis.layout, markup: markup, link: link, reported: reported)
-        let base = pageBase(root: "../../", latestWeek: reported.latest.map { weekly.weeks[$0].week })
         let formats = options.formats
         let (html, markdown) = (formats.contains(.html), formats.contains(.markdown))
+        // People pages are HTML only; their figures are counted once, here.
+        let people = html ? PersonFigures(analysis.people, layout: analysis.layout, leftOut: result.leftOutOfRankings) : PersonFigures.none
+        let weekPages = WeeklyPages(
+            options: options, report: weekly, messages: result.messages, layout: analysis.layout, markup: markup, link: link, reported: reported,
+            people: people)
+        var base = pageBase(root: "../../", latestWeek: reported.latest.map { weekly.weeks[$0].week })
+        base.peoplePages = !people.people.isEmpty
         // Threads are on the HTML pages only.
         let threads = html ? ThreadIndex(analysis.layout) : ThreadIndex.none
         var outputs: [SiteOutput] = []
@@ -69,11 +73,16 @@ extension SiteRenderer {
                 SiteOutput("assets", files: templates.assets.count) { writer in
                     for (name, text) in templates.assets.sorted(by: { $0.key < $1.key }) { try writer.write("assets/" + name, ByteBuffer(text)) }
                 })
-            let pages = ConversationPages(options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads)
+            let pages = ConversationPages(
+                options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads, people: people)
             outputs.append(SiteOutput("transcripts", pages: pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }))
             let calendars = CalendarPages(layout: analysis.layout, templates: templates, times: markup.times, base: base)
             outputs.append(SiteOutput("calendars", pages: analysis.layout.conversations.indices.map { index in { try calendars.render(conversation: index) } }))
             outputs.append(SiteOutput("threads", pages: threads.roots.map { root in { try pages.render(thread: root) } }))
+            var peopleBase = pageBase(root: "../", latestWeek: reported.latest.map { weekly.weeks[$0].week })
+            peopleBase.peoplePages = base.peoplePages
+            let personPages = PersonPages(figures: people, layout: analysis.layout, templates: templates, markup: markup, base: peopleBase)
+            outputs.append(SiteOutput("people", pages: personPages.jobs))
         }
         outputs.append(SiteOutput("weekly reports", pages: weekReports(weekPages, reported: reported, base: base)))
         let overview = { (root: String) in indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: root).templateValue }
@@ -83,13 +92,13 @@ extension SiteRenderer {
             )
             outputs.append(SiteOutput("overview", pages: [{ ("index.html", try templates.renderHTML("index", overview(""))) }]))
         }
-        if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks, threads: threads)) }
+        if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks, threads: threads, people: people)) }
         if markdown { outputs.append(SiteOutput("summary", pages: [{ ("summary.md", try templates.renderMarkdown("summary", overview(""))) }])) }
         return outputs
     }
 
     /// `robots.txt`, and for a public site with a `baseURL` its sitemap of every page.
-    func crawling(_ layout: SiteLayout, reported: ReportedWeeks, weeks: [WeeklyReport.Week], threads: ThreadIndex) -> [SiteOutput] {
+    func crawling(_ layout: SiteLayout, reported: ReportedWeeks, weeks: [WeeklyReport.Week], threads: ThreadIndex, people: PersonFigures) -> [SiteOutput] {
         let publishedAt = publishedAt
         var outputs = [
             SiteOutput("robots.txt", files: 1) { writer in
@@ -97,7 +106,8 @@ extension SiteRenderer {
             }
         ]
         guard let publishedAt else { return outputs }
-        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount + 1 } + threads.roots.count
+        let personPaths = people.people.isEmpty ? [] : [PersonPages.indexPath] + people.people.map { "people/" + $0.fileName }
+        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount + 1 } + threads.roots.count + personPaths.count
         outputs.append(
             SiteOutput("sitemap", files: SiteMap.fileCount(pages: pages)) { writer in
                 var paths = ["index.html"]
@@ -107,6 +117,7 @@ extension SiteRenderer {
                     paths.append(CalendarPages.path(conversation))
                 }
                 paths += threads.roots.map { "conversations/\(layout.conversation(of: layout.messages[$0]).slug)/" + (threads.fileName[$0] ?? "") }
+                paths += personPaths
                 for file in SiteMap.files(paths, publishedAt: publishedAt) { try writer.write(file.path, ByteBuffer(file.text)) }
             })
         return outputs
