@@ -234,6 +234,10 @@ th { overflow-wrap: normal; }
 .person-messages li { margin-bottom: .5rem; overflow-wrap: anywhere; }
 .person-messages .meta, .shown { color: var(--muted); font-size: .875rem; }
 .people .emoji-cell { font-size: 1.1rem; }
+.person-messages time, .page-header time { white-space: nowrap; }
+.people li .num { margin-left: .5rem; }
+/* Names and platforms break between words only: a column is as wide as its longest word. */
+.people-index td, .person-conversations td { overflow-wrap: break-word; }
 
 """####,
         "html/bubbles.mustache": ####"""
@@ -553,11 +557,11 @@ th { overflow-wrap: normal; }
 {{> head}}
 <header class="page-header">
 <h1>People</h1>
-<p class="lede">{{peopleText}}, by name</p>
+<p class="lede">{{peopleText}}, by name, with their messages and the reactions they gave and received</p>
 </header>
 <div class="table-wrap">
 <table class="conversations people-index">
-<thead><tr><th scope="col">Person</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reactions given</th><th scope="col" class="num">Reactions received</th></tr></thead>
+<thead><tr><th scope="col">Person</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Given</th><th scope="col" class="num">Received</th></tr></thead>
 <tbody>
 {{#people}}
 <tr><td><a href="{{href}}" dir="auto">{{name}}</a>{{#bot}} <span class="bot-badge">Bot</span>{{/bot}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{given}}</td><td class="num">{{received}}</td></tr>
@@ -614,7 +618,7 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="conversations-title">
 <h2 id="conversations-title">Conversations</h2>
 <div class="table-wrap">
-<table class="conversations">
+<table class="conversations person-conversations">
 <thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reactions given</th></tr></thead>
 <tbody>
 {{#conversations}}
