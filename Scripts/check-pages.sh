@@ -38,7 +38,9 @@ sites="$work/sites"
   --include-direct-messages --search --title "$hostile_title"
 "$binary" build Tests/ReactionReportKitTests/Fixtures/gaps -o "$sites/gaps" --quiet --timezone America/New_York
 for site in demo options anonymized hostile gaps; do
-  echo "check-pages: $site: $(find "$sites/$site" -name '*.html' | wc -l) pages"
+  echo "check-pages: $site: $(find "$sites/$site" -name '*.html' | wc -l) pages, $(find "$sites/$site/people" -name '*.html' 2>/dev/null | wc -l) of them people pages"
+  # Every site has people, so people pages: they are checked like the rest.
+  [ -f "$sites/$site/people/index.html" ] || { echo "check-pages: $site has no people pages"; exit 1; }
 done
 
 # A control page with one fault of each kind the checks look for (a datetime with seven

@@ -98,6 +98,9 @@ struct SiteLayout {
         conversationIndex[Self.key(platform, id)].map { conversations[$0] }
     }
 
+    /// The position in `conversations` of a conversation that has messages in the report.
+    func conversationPosition(platform: Platform, id: String) -> Int { conversationIndex[Self.key(platform, id)]! }
+
     func conversation(of message: MessageSummary) -> Conversation {
         conversation(platform: message.platform, id: message.conversationID)
     }

@@ -6,17 +6,19 @@ struct BubbleViewModel {
     let options: BuildOptions
     /// The "reacted by" times, in the report's time zone.
     let times: TimeText
+    /// Who has a page: a reactor's name links to it.
+    var people = PersonFigures.none
 
-    /// The bubbles of one message, in the configured order, in an object with room for `room`
-    /// more values (the message's own).
-    func bubbles(_ reactions: ReactionList, room: Int = 0) -> TemplateObject {
+    /// The bubbles of one message of `platform`, in the configured order, in an object with
+    /// room for `room` more values (the message's own).
+    func bubbles(_ reactions: ReactionList, of platform: Platform? = nil, room: Int = 0) -> TemplateObject {
         var model = TemplateObject(capacity: 2 + room)
         model.append("hasBubbles", .flag(!reactions.isEmpty))
-        model.append("bubbles", .list(reactions.map { .object(bubble($0)) }))
+        model.append("bubbles", .list(reactions.map { .object(bubble($0, of: platform)) }))
         return model
     }
 
-    func bubble(_ reaction: ReactionSummary) -> TemplateObject {
+    func bubble(_ reaction: ReactionSummary, of platform: Platform? = nil) -> TemplateObject {
         let emoji = reaction.emoji
         var model = TemplateObject(capacity: 11)
         model.append("display", .text(emoji.display))
@@ -36,8 +38,12 @@ struct BubbleViewModel {
             "reactors",
             .list(
                 shown.map { reactor -> TemplateValue in
-                    var entry = TemplateObject(capacity: 5)
+                    var entry = TemplateObject(capacity: 7)
                     entry.append("name", .text(reactor.name ?? reactor.id))
+                    // Set either way, so that the lookup stops here.
+                    let page = platform.flatMap { people.path($0, reactor.id) }
+                    entry.append("hasPage", .flag(page != nil))
+                    if let page { entry.append("pageHref", .text(page)) }
                     entry.append("mine", .flag(reactor.id == options.viewer))
                     if let at = reactor.at {
                         entry.append("hasTime", .flag(true))

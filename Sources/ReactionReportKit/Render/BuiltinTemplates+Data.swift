@@ -280,6 +280,16 @@ th { overflow-wrap: normal; }
 @container (max-width: 23rem) {
   .chart text { font-size: 22px; }
 }
+/* People pages: a bot's badge, and a person's messages as a list of links. */
+.bot-badge { display: inline-block; padding: 0 .4rem; border: 1px solid var(--border); border-radius: var(--radius); font-size: .75rem; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
+.person-messages { padding-left: 1.5rem; }
+.person-messages li { margin-bottom: .5rem; overflow-wrap: anywhere; }
+.person-messages .meta, .shown { color: var(--muted); font-size: .875rem; }
+.people .emoji-cell { font-size: 1.1rem; }
+.person-messages time, .page-header time { white-space: nowrap; }
+.people li .num { margin-left: .5rem; }
+/* Names and platforms break between words only: a column is as wide as its longest word. */
+.people-index td, .person-conversations td { overflow-wrap: break-word; }
 
 """####,
         "html/bubbles.mustache": ####"""
@@ -294,7 +304,7 @@ th { overflow-wrap: normal; }
 <dl>
 {{#bubbles}}
 <dt>{{display}} <span class="count">{{count}}</span></dt>
-<dd>{{#hasReactors}}<ul>{{#reactors}}<li{{#mine}} class="mine"{{/mine}}><bdi>{{name}}</bdi>{{#hasTime}} <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}}</li>{{/reactors}}</ul>{{/hasReactors}}{{#others}}<p class="others">{{others}}</p>{{/others}}</dd>
+<dd>{{#hasReactors}}<ul>{{#reactors}}<li{{#mine}} class="mine"{{/mine}}>{{#hasPage}}<a href="{{root}}{{pageHref}}"><bdi>{{name}}</bdi></a>{{/hasPage}}{{^hasPage}}<bdi>{{name}}</bdi>{{/hasPage}}{{#hasTime}} <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}}</li>{{/reactors}}</ul>{{/hasReactors}}{{#others}}<p class="others">{{others}}</p>{{/others}}</dd>
 {{/bubbles}}
 </dl>
 </details>
@@ -440,7 +450,8 @@ th { overflow-wrap: normal; }
 <a href="{{root}}index.html#weeks">Weeks</a>{{/hasLatestWeek}}
 <a href="{{root}}index.html#conversations">Conversations</a>
 {{#hasSearch}}<a href="{{root}}search.html">Search</a>
-{{/hasSearch}}<a href="{{root}}summary.md">Markdown</a>
+{{/hasSearch}}{{#peoplePages}}<a href="{{root}}people/index.html">People</a>
+{{/peoplePages}}<a href="{{root}}summary.md">Markdown</a>
 <a href="{{root}}index.html#data">Data</a>
 </nav>
 </header>
@@ -522,11 +533,11 @@ th { overflow-wrap: normal; }
 <div class="columns">
 <section aria-labelledby="people-reactors-title">
 <h3 id="people-reactors-title">Top reactors</h3>
-<ol class="people">{{#topReactors}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
+<ol class="people">{{#topReactors}}<li>{{#hasPage}}<a class="person" href="{{root}}{{href}}" dir="auto">{{name}}</a>{{/hasPage}}{{^hasPage}}<span class="person" dir="auto">{{name}}</span>{{/hasPage}}{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
 </section>
 <section aria-labelledby="people-receivers-title">
 <h3 id="people-receivers-title">Top receivers</h3>
-{{#hasTopReceivers}}<ol class="people">{{#topReceivers}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>{{/hasTopReceivers}}
+{{#hasTopReceivers}}<ol class="people">{{#topReceivers}}<li>{{#hasPage}}<a class="person" href="{{root}}{{href}}" dir="auto">{{name}}</a>{{/hasPage}}{{^hasPage}}<span class="person" dir="auto">{{name}}</span>{{/hasPage}}{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>{{/hasTopReceivers}}
 {{^hasTopReceivers}}<p>Nobody's messages got reactions.</p>{{/hasTopReceivers}}
 </section>
 </div>
@@ -568,7 +579,7 @@ th { overflow-wrap: normal; }
         "html/message.mustache": ####"""
 <article class="message{{#deleted}} deleted{{/deleted}}{{#isReply}} reply{{/isReply}}" id="{{anchor}}">
 <header class="message-meta">
-<span class="author" title="{{authorID}}" dir="auto">{{author}}</span>
+{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" title="{{authorID}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" title="{{authorID}}" dir="auto">{{author}}</span>{{/authorHasPage}}
 {{#hasTime}}<a class="permalink" href="#{{anchor}}"><time datetime="{{timeISO}}">{{time}}</time></a>{{/hasTime}}
 {{#isReply}}<span class="thread-note">{{#parentHref}}reply to <a href="{{parentHref}}"><bdi>{{parentAuthor}}</bdi>: “<bdi>{{parentExcerpt}}</bdi>”</a>{{/parentHref}}{{^parentHref}}reply to a message not in the report{{/parentHref}}{{#inThreadHref}} · <a href="{{inThreadHref}}">the whole thread</a>{{/inThreadHref}}</span>{{/isReply}}
 {{#deleted}}<span class="deleted-note">deleted</span>{{/deleted}}
@@ -595,7 +606,85 @@ th { overflow-wrap: normal; }
 
 """####,
         "html/pairs.mustache": ####"""
-<ol class="people pairs">{{#topPairs}}<li><span class="person" dir="auto">{{reactor}}</span> <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> <span class="person" dir="auto">{{author}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+<ol class="people pairs">{{#topPairs}}<li>{{#reactorHasPage}}<a class="person" href="{{root}}{{reactorHref}}" dir="auto">{{reactor}}</a>{{/reactorHasPage}}{{^reactorHasPage}}<span class="person" dir="auto">{{reactor}}</span>{{/reactorHasPage}} <span class="arrow" aria-hidden="true">→</span><span class="visually-hidden">reacted to</span> {{#authorHasPage}}<a class="person" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="person" dir="auto">{{author}}</span>{{/authorHasPage}}{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topPairs}}</ol>
+
+"""####,
+        "html/people.mustache": ####"""
+{{> head}}
+<header class="page-header">
+<h1>People</h1>
+<p class="lede">{{peopleText}}, by name, with their messages and the reactions they gave and received</p>
+</header>
+<div class="table-wrap">
+<table class="conversations people-index">
+<thead><tr><th scope="col">Person</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Given</th><th scope="col" class="num">Received</th></tr></thead>
+<tbody>
+{{#people}}
+<tr><td><a href="{{href}}" dir="auto">{{name}}</a>{{#bot}} <span class="bot-badge">Bot</span>{{/bot}}</td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{given}}</td><td class="num">{{received}}</td></tr>
+{{/people}}
+</tbody>
+</table>
+</div>
+{{> foot}}
+
+"""####,
+        "html/person.mustache": ####"""
+{{> head}}
+<header class="page-header">
+<p class="eyebrow">{{platform}}{{#bot}} · <span class="bot-badge">Bot</span>{{/bot}} · <a href="index.html">People</a></p>
+<h1><bdi>{{name}}</bdi></h1>
+<p class="lede">{{messagesText}} · {{givenText}} given · {{receivedText}} received{{#hasActivity}} · active from <time datetime="{{firstISO}}">{{first}}</time> to <time datetime="{{lastISO}}">{{last}}</time>{{/hasActivity}}</p>
+</header>
+<div class="columns">
+<section aria-labelledby="emoji-given-title">
+<h2 id="emoji-given-title">Emoji given</h2>
+{{#hasEmojiGiven}}<ol class="people">{{#emojiGiven}}<li><span class="emoji-cell">{{> emoji-cell}}</span> {{name}} <span class="num">{{count}}</span></li>{{/emojiGiven}}</ol>{{/hasEmojiGiven}}
+{{^hasEmojiGiven}}<p>No listed reactions.</p>{{/hasEmojiGiven}}
+</section>
+<section aria-labelledby="emoji-received-title">
+<h2 id="emoji-received-title">Emoji received</h2>
+{{#hasEmojiReceived}}<ol class="people">{{#emojiReceived}}<li><span class="emoji-cell">{{> emoji-cell}}</span> {{name}} <span class="num">{{count}}</span></li>{{/emojiReceived}}</ol>{{/hasEmojiReceived}}
+{{^hasEmojiReceived}}<p>No reactions on their messages.</p>{{/hasEmojiReceived}}
+</section>
+</div>
+<div class="columns">
+<section aria-labelledby="reacts-to-title">
+<h2 id="reacts-to-title">Reacts most to</h2>
+{{#hasReactsTo}}<ol class="people">{{#reactsTo}}<li><a class="person" href="{{href}}" dir="auto">{{name}}</a> <span class="num">{{count}}</span></li>{{/reactsTo}}</ol>{{/hasReactsTo}}
+{{^hasReactsTo}}<p>No reactions to other people's messages.</p>{{/hasReactsTo}}
+</section>
+<section aria-labelledby="reacted-by-title">
+<h2 id="reacted-by-title">Gets most reactions from</h2>
+{{#hasReactedToBy}}<ol class="people">{{#reactedToBy}}<li><a class="person" href="{{href}}" dir="auto">{{name}}</a> <span class="num">{{count}}</span></li>{{/reactedToBy}}</ol>{{/hasReactedToBy}}
+{{^hasReactedToBy}}<p>No reactions from other people.</p>{{/hasReactedToBy}}
+</section>
+</div>
+<section aria-labelledby="most-reacted-title">
+<h2 id="most-reacted-title">Most reacted messages</h2>
+{{#hasMostReacted}}<p class="shown">{{mostReactedText}}</p>
+<ol class="person-messages">{{#mostReacted}}<li><a href="{{root}}{{href}}" dir="auto">{{excerpt}}</a> <span class="meta">in <bdi>{{conversation}}</bdi>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · {{reactionsText}}</span></li>{{/mostReacted}}</ol>{{/hasMostReacted}}
+{{^hasMostReacted}}<p>No reactions on their messages.</p>{{/hasMostReacted}}
+</section>
+<section aria-labelledby="latest-title">
+<h2 id="latest-title">Latest messages</h2>
+{{#hasMessages}}<p class="shown">{{latestText}}</p>
+<ol class="person-messages">{{#latest}}<li><a href="{{root}}{{href}}" dir="auto">{{excerpt}}</a> <span class="meta">in <bdi>{{conversation}}</bdi>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · {{reactionsText}}</span></li>{{/latest}}</ol>{{/hasMessages}}
+{{^hasMessages}}<p>No messages in the report.</p>{{/hasMessages}}
+</section>
+<section aria-labelledby="conversations-title">
+<h2 id="conversations-title">Conversations</h2>
+<div class="table-wrap">
+<table class="conversations person-conversations">
+<thead><tr><th scope="col">Conversation</th><th scope="col">Platform</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reactions given</th></tr></thead>
+<tbody>
+{{#conversations}}
+<tr><td><a href="{{root}}{{href}}" dir="auto">{{name}}</a></td><td>{{platform}}</td><td class="num">{{messages}}</td><td class="num">{{reactions}}</td></tr>
+{{/conversations}}
+</tbody>
+</table>
+</div>
+</section>
+{{> foot}}
 
 """####,
         "html/poll.mustache": ####"""
@@ -658,7 +747,7 @@ th { overflow-wrap: normal; }
 <ol class="top-messages">
 {{#topMessages}}
 <li>
-<p class="message-meta"><span class="author" dir="auto">{{author}}</span> in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
+<p class="message-meta">{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" dir="auto">{{author}}</span>{{/authorHasPage}} in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
 <div class="excerpt text" dir="auto">{{{html}}}</div>
 {{> bubbles}}
 </li>
@@ -727,14 +816,14 @@ th { overflow-wrap: normal; }
 <section aria-labelledby="top-reactors-title">
 <h2 id="top-reactors-title">Top reactors</h2>
 {{#hasTopReactors}}
-<ol class="people">{{#topReactors}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
+<ol class="people">{{#topReactors}}<li>{{#hasPage}}<a class="person" href="{{root}}{{href}}" dir="auto">{{name}}</a>{{/hasPage}}{{^hasPage}}<span class="person" dir="auto">{{name}}</span>{{/hasPage}}{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReactors}}</ol>
 {{/hasTopReactors}}
 {{^hasTopReactors}}<p>No listed reactors this week.</p>{{/hasTopReactors}}
 </section>
 <section aria-labelledby="top-receivers-title">
 <h2 id="top-receivers-title">Top receivers</h2>
 {{#hasTopReceivers}}
-<ol class="people">{{#topReceivers}}<li><span class="person" dir="auto">{{name}}</span>{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>
+<ol class="people">{{#topReceivers}}<li>{{#hasPage}}<a class="person" href="{{root}}{{href}}" dir="auto">{{name}}</a>{{/hasPage}}{{^hasPage}}<span class="person" dir="auto">{{name}}</span>{{/hasPage}}{{#showPlatform}} <span class="platform">{{platform}}</span>{{/showPlatform}} <span class="num">{{count}}</span></li>{{/topReceivers}}</ol>
 {{/hasTopReceivers}}
 {{^hasTopReceivers}}<p>Nobody's messages got reactions this week.</p>{{/hasTopReceivers}}
 </section>

@@ -20,12 +20,15 @@ struct ConversationPages: Sendable {
     let threads: ThreadIndex
     /// The messages' polls, shown under their text.
     let polls: PollIndex
+    /// Who has a page: authors' and reactors' names link to it.
+    let people: PersonFigures
 
     init(
         options: BuildOptions, layout: SiteLayout, templates: TemplateSet, markup: MessageMarkup, base: PageBase, threads: ThreadIndex,
-        polls: PollIndex = PollIndex()
+        polls: PollIndex = PollIndex(), people: PersonFigures = .none
     ) {
         self.options = options
+        self.people = people
         self.threads = threads
         self.polls = polls
         self.layout = layout
@@ -47,7 +50,7 @@ struct ConversationPages: Sendable {
     /// One transcript page: its path and its HTML. Safe to call from several threads.
     func render(conversation index: Int, page: Int) throws -> ParallelPages.Page {
         let conversation = layout.conversations[index]
-        let bubbles = BubbleViewModel(options: options, times: markup.times)
+        let bubbles = BubbleViewModel(options: options, times: markup.times, people: people)
         let slice = conversation.messages.dropFirst((page - 1) * conversation.pageSize).prefix(conversation.pageSize)
         // The base holds none of these names.
         var model = base
@@ -94,7 +97,7 @@ struct ConversationPages: Sendable {
         let conversation = layout.conversation(of: message)
         let path = "conversations/\(conversation.slug)/" + (threads.fileName[root] ?? "")
         let members = [root] + (threads.replies[root] ?? [])
-        let bubbles = BubbleViewModel(options: options, times: markup.times)
+        let bubbles = BubbleViewModel(options: options, times: markup.times, people: people)
         var model = base
         let title = markup.excerpt(message, limit: 60)
         model.append("pageTitle", .text("Thread: " + title))
@@ -125,9 +128,12 @@ struct ConversationPages: Sendable {
     /// its thread page with its reply count; on a thread page its replies link to it there.
     func messageModel(_ index: Int, bubbles: BubbleViewModel, inThread: Bool = false) -> TemplateObject {
         let message = layout.messages[index]
-        var model = bubbles.bubbles(message.reactions, room: 18)
+        var model = bubbles.bubbles(message.reactions, of: message.platform, room: 20)
         model.append("anchor", .text(Slug.anchor(forMessage: message.id)))
         model.append("author", .text(message.authorName ?? message.authorID ?? "unknown"))
+        let authorPage = people.path(message.platform, message.authorID)
+        model.append("authorHasPage", .flag(authorPage != nil))
+        if let authorPage { model.append("authorHref", .text(authorPage)) }
         model.append("authorID", .text(message.authorID ?? ""))
         let poll = polls.byMessage[index]
         // A poll's text that only repeats its question (a Matrix poll's message) is shown once, in the poll.

@@ -22,10 +22,12 @@ struct PageBase: TemplateRepresentable {
     var publishedAt: String?
     /// The site has a search page (`search`): the navigation links to it.
     var hasSearch = false
+    /// The site has people pages (`people/index.html`), which the navigation names.
+    var peoplePages = false
 
     /// The base in an object with room for `room` more values (the page's own).
     func templateObject(room: Int) -> TemplateObject {
-        var object = TemplateObject(capacity: 11 + room)
+        var object = TemplateObject(capacity: 12 + room)
         object.append("siteTitle", .text(siteTitle))
         object.append("root", .text(root))
         object.append("inputSummary", .text(inputSummary))
@@ -35,6 +37,7 @@ struct PageBase: TemplateRepresentable {
         object.append("bubbleStack", .text(bubbleStack))
         object.append("public", .flag(isPublic))
         object.append("hasSearch", .flag(hasSearch))
+        object.append("peoplePages", .flag(peoplePages))
         if let latestWeek {
             object.append("latestWeek", .text(latestWeek.week))
             object.append("latestWeekHref", .text(latestWeek.href))

@@ -39,11 +39,15 @@ extension SiteRenderer {
         let (result, weekly) = (analysis.result, analysis.weekly)
         let markup = markup(result)
         let reported = ReportedWeeks(weekly.weeks)
-        let weekPages = WeeklyPages(
-            options: options, report: weekly, messages: result.messages, layout: analysis.layout, markup: markup, link: link, reported: reported)
-        let base = pageBase(root: "../../", latestWeek: reported.latest.map { weekly.weeks[$0].week })
         let formats = options.formats
         let (html, markdown) = (formats.contains(.html), formats.contains(.markdown))
+        // People pages are HTML only; their figures are counted once, here.
+        let people = html ? PersonFigures(analysis.people, layout: analysis.layout, leftOut: result.leftOutOfRankings) : PersonFigures.none
+        let weekPages = WeeklyPages(
+            options: options, report: weekly, messages: result.messages, layout: analysis.layout, markup: markup, link: link, reported: reported,
+            people: people)
+        var base = pageBase(root: "../../", latestWeek: reported.latest.map { weekly.weeks[$0].week })
+        base.peoplePages = !people.people.isEmpty
         // Threads are on the HTML pages only.
         let threads = html ? ThreadIndex(analysis.layout) : ThreadIndex.none
         let polls = PollIndex(result.polls, layout: analysis.layout)
@@ -79,11 +83,16 @@ extension SiteRenderer {
                     for (name, text) in assets { try writer.write("assets/" + name, ByteBuffer(text)) }
                 })
             let pages = ConversationPages(
-                options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads, polls: polls)
+                options: options, layout: analysis.layout, templates: templates, markup: markup, base: base, threads: threads, polls: polls,
+                people: people)
             outputs.append(SiteOutput("transcripts", pages: pages.pages.map { page in { try pages.render(conversation: page.conversation, page: page.page) } }))
             let calendars = CalendarPages(layout: analysis.layout, templates: templates, times: markup.times, base: base)
             outputs.append(SiteOutput("calendars", pages: analysis.layout.conversations.indices.map { index in { try calendars.render(conversation: index) } }))
             outputs.append(SiteOutput("threads", pages: threads.roots.map { root in { try pages.render(thread: root) } }))
+            var peopleBase = pageBase(root: "../", latestWeek: reported.latest.map { weekly.weeks[$0].week })
+            peopleBase.peoplePages = base.peoplePages
+            let personPages = PersonPages(figures: people, layout: analysis.layout, templates: templates, markup: markup, base: peopleBase)
+            outputs.append(SiteOutput("people", pages: personPages.jobs))
         }
         outputs.append(SiteOutput("weekly reports", pages: weekReports(weekPages, reported: reported, base: base)))
         let overview = { (root: String) in indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: root).templateValue }
@@ -100,13 +109,13 @@ extension SiteRenderer {
             page.appendAddress(of: "search.html", to: &model)
             outputs.append(SiteOutput("search page", pages: [{ [model] in ("search.html", try templates.renderHTML("search", model)) }]))
         }
-        if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks, threads: threads)) }
+        if html { outputs.append(contentsOf: crawling(analysis.layout, reported: reported, weeks: weekly.weeks, threads: threads, people: people)) }
         if markdown { outputs.append(SiteOutput("summary", pages: [{ ("summary.md", try templates.renderMarkdown("summary", overview(""))) }])) }
         return outputs
     }
 
     /// `robots.txt`, and for a public site with a `baseURL` its sitemap of every page.
-    func crawling(_ layout: SiteLayout, reported: ReportedWeeks, weeks: [WeeklyReport.Week], threads: ThreadIndex) -> [SiteOutput] {
+    func crawling(_ layout: SiteLayout, reported: ReportedWeeks, weeks: [WeeklyReport.Week], threads: ThreadIndex, people: PersonFigures) -> [SiteOutput] {
         let publishedAt = publishedAt
         var outputs = [
             SiteOutput("robots.txt", files: 1) { writer in
@@ -114,7 +123,8 @@ extension SiteRenderer {
             }
         ]
         guard let publishedAt else { return outputs }
-        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount + 1 } + threads.roots.count
+        let personPaths = people.people.isEmpty ? [] : [PersonPages.indexPath] + people.people.map { "people/" + $0.fileName }
+        let pages = 1 + reported.indexes.count + layout.conversations.reduce(0) { $0 + $1.pageCount + 1 } + threads.roots.count + personPaths.count
         outputs.append(
             SiteOutput("sitemap", files: SiteMap.fileCount(pages: pages)) { writer in
                 var paths = ["index.html"]
@@ -124,6 +134,7 @@ extension SiteRenderer {
                     paths.append(CalendarPages.path(conversation))
                 }
                 paths += threads.roots.map { "conversations/\(layout.conversation(of: layout.messages[$0]).slug)/" + (threads.fileName[$0] ?? "") }
+                paths += personPaths
                 for file in SiteMap.files(paths, publishedAt: publishedAt) { try writer.write(file.path, ByteBuffer(file.text)) }
             })
         return outputs

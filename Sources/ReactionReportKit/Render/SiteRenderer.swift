@@ -76,7 +76,7 @@ public struct SiteRenderer {
     func indexModel(_ analysis: Analysis, _ weekPages: WeeklyPages, notes: [String] = [], markup: MessageMarkup, root: String) -> OverviewModel {
         let (overview, layout, diagnostics) = (analysis.overview, analysis.layout, analysis.result.diagnostics)
         let weeks = weekPages.report.weeks
-        let bubbles = BubbleViewModel(options: options, times: markup.times)
+        let bubbles = BubbleViewModel(options: options, times: markup.times, people: weekPages.people)
         let people = analysis.people
         var model = OverviewModel(
             base: pageBase(root: root, latestWeek: weekPages.reported.latest.map { weeks[$0].week }),
@@ -94,6 +94,7 @@ public struct SiteRenderer {
             notes: notes,
             hasDiagnostics: diagnostics.total > 0,
             diagnostics: OverviewModel.diagnostics(diagnostics))
+        model.base.peoplePages = !weekPages.people.people.isEmpty
         model.topReactors = people.topReactors.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }
         model.topReceivers = people.topReceivers.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }
         model.topPairs = people.topPairs.enumerated().map { weekPages.pairRow($1, rank: $0 + 1) }

@@ -6,6 +6,9 @@ struct TopMessageModel: TemplateRepresentable {
     /// From 1.
     var rank: Int
     var author: String
+    /// The author's page from the site's root, when they have one.
+    var authorHref: String?
+    var platform: Platform
     var conversation: String
     /// The conversation's first page.
     var conversationHref: String
@@ -37,6 +40,8 @@ struct TopMessageModel: TemplateRepresentable {
         let message = layout.messages[index]
         self.rank = rank
         author = message.authorName ?? message.authorID ?? "unknown"
+        authorHref = bubbles.people.path(message.platform, message.authorID)
+        platform = message.platform
         conversation = message.conversationName
         conversationHref = root + layout.conversation(of: message).path(page: 1)
         href = root + layout.link(toMessageAt: index)
@@ -52,9 +57,11 @@ struct TopMessageModel: TemplateRepresentable {
     }
 
     var templateValue: TemplateObject {
-        var object = bubbles.bubbles(reactions, room: 13)
+        var object = bubbles.bubbles(reactions, of: platform, room: 15)
         object.append("rank", .number(rank))
         object.append("author", .text(author))
+        object.append("authorHasPage", .flag(authorHref != nil))
+        if let authorHref { object.append("authorHref", .text(authorHref)) }
         object.append("conversation", .text(conversation))
         object.append("conversationHref", .text(conversationHref))
         object.append("href", .text(href))

@@ -58,9 +58,14 @@ struct WeekReportModel: TemplateRepresentable {
         /// The report covers several platforms.
         var showPlatform: Bool
         var count: String
+        /// The person's page from the site's root, when they have one.
+        var href: String?
 
         var templateValue: TemplateObject {
-            ["rank": .number(rank), "name": .text(name), "platform": .text(platform), "showPlatform": .flag(showPlatform), "count": .text(count)]
+            [
+                "rank": .number(rank), "name": .text(name), "platform": .text(platform), "showPlatform": .flag(showPlatform), "count": .text(count),
+                "hasPage": .flag(href != nil), "href": .text(href ?? "")
+            ]
         }
     }
 
@@ -73,11 +78,15 @@ struct WeekReportModel: TemplateRepresentable {
         /// The report covers several platforms.
         var showPlatform: Bool
         var count: String
+        /// The two people's pages from the site's root, when they have them.
+        var reactorHref: String?
+        var authorHref: String?
 
         var templateValue: TemplateObject {
             [
                 "rank": .number(rank), "reactor": .text(reactor), "author": .text(author), "platform": .text(platform),
-                "showPlatform": .flag(showPlatform), "count": .text(count)
+                "showPlatform": .flag(showPlatform), "count": .text(count), "reactorHasPage": .flag(reactorHref != nil),
+                "reactorHref": .text(reactorHref ?? ""), "authorHasPage": .flag(authorHref != nil), "authorHref": .text(authorHref ?? "")
             ]
         }
     }

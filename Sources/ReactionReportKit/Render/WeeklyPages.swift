@@ -13,6 +13,8 @@ struct WeeklyPages {
     let link: (String, String) -> String
     /// The weeks with a report of their own, and the gaps between them.
     let reported: ReportedWeeks
+    /// Who has a page: names in rankings link to it.
+    var people = PersonFigures.none
 
     /// `weeks/2026-W47/index.html`.
     static func path(_ week: ISOWeek) -> String { "weeks/\(week)/index.html" }
@@ -27,7 +29,7 @@ struct WeeklyPages {
         // compared with the empty week before it.
         let previous = index > 0 ? report.weeks[index - 1] : nil
         let lastDay = CivilDate(daysSinceEpoch: week.week.monday.daysSinceEpoch + 6)
-        let bubbles = BubbleViewModel(options: options, times: markup.times)
+        let bubbles = BubbleViewModel(options: options, times: markup.times, people: people)
         let reactions = week.figures.reactions
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
         var figures = figureRows(week.figures, previous?.figures)
@@ -132,7 +134,8 @@ struct WeeklyPages {
     func pairRow(_ pair: PairCount, rank: Int) -> WeekReportModel.PairRow {
         WeekReportModel.PairRow(
             rank: rank, reactor: pair.reactorName ?? pair.reactorID, author: pair.authorName ?? pair.authorID, platform: pair.platform.displayName,
-            showPlatform: showPlatforms, count: NumberText.integer(pair.count))
+            showPlatform: showPlatforms, count: NumberText.integer(pair.count), reactorHref: people.path(pair.platform, pair.reactorID),
+            authorHref: people.path(pair.platform, pair.authorID))
     }
 
     /// Why week `index` is not compared with the week before, when it or the week before is
@@ -169,7 +172,7 @@ struct WeeklyPages {
     func personRow(_ person: WeeklyReport.PersonCount, rank: Int) -> WeekReportModel.PersonRow {
         WeekReportModel.PersonRow(
             rank: rank, name: person.name ?? person.id, platform: person.platform.displayName, showPlatform: showPlatforms,
-            count: NumberText.integer(person.count))
+            count: NumberText.integer(person.count), href: people.path(person.platform, person.id))
     }
 
     /// People are shown with their platform when the report covers several.

@@ -28,7 +28,12 @@ final class CommandLineTests: XCTestCase {
                 "conversations/stream-general/thread-08dba019181b0c9a.html",
                 "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
-                "feed.xml", "index.html", "robots.txt", "summary.md"
+                "feed.xml", "index.html",
+                "people/cometchat-ada-okafor-f0af32be.html", "people/cometchat-bo-lind-de77d70e.html", "people/cometchat-cy-park-af3050bf.html",
+                "people/index.html", "people/pubnub-alice-ba01c295.html", "people/pubnub-bob-0bb6f0d2.html", "people/pubnub-carol-c301969b.html",
+                "people/pubnub-erin-15c34d3d.html", "people/stream-alice-moreau-4b04adcb.html", "people/stream-bob-ito-0b4f0b5a.html",
+                "people/stream-carol-diaz-54f7d6e6.html", "people/stream-dave-65b2a7fd.html", "people/stream-erin-5db34d57.html",
+                "robots.txt", "summary.md"
             ])
         // The page, Markdown report and three digests of each of the three weeks with messages
         // (the 47 weeks between them are two runs of empty weeks, with none), and
@@ -115,8 +120,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix("Reading: ") && line.contains("░ 1/4 files, ") && line.hasSuffix(" kB, 0 messages"), line)
         XCTAssertTrue(terminal.stdout.contains("\r\u{1B}[2K" + line), terminal.stdout)
         XCTAssertTrue(terminal.stdout.contains("Writing: "), terminal.stdout)
-        // 35 files: the weeks without messages between the three that have them have no files.
-        XCTAssertTrue(terminal.stdout.contains(" 35/35 files\r\u{1B}[2K"), terminal.stdout)
+        // 48 files: the weeks without messages between the three that have them have no files;
+        // 13 are people pages.
+        XCTAssertTrue(terminal.stdout.contains(" 48/48 files\r\u{1B}[2K"), terminal.stdout)
         let quiet = try CLIRunner.run(["-qec", command + " --quiet", "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))
         XCTAssertEqual(quiet.status, 0)
         XCTAssertEqual(quiet.stdout, "")

@@ -45,7 +45,10 @@ final class BubbleTests: XCTestCase {
         let page = try XCTUnwrap(files["conversations/stream-general/index.html"])
         let lists = page.split(separator: "\n").filter { $0.hasPrefix("<dd>") }
         XCTAssertEqual(
-            lists, [#"<dd><ul><li><bdi>u3</bdi> <time datetime="2024-01-01T10:05:00Z">2024-01-01 10:05 UTC</time></li><li><bdi>Bo</bdi></li></ul></dd>"#])
+            lists,
+            [
+                #"<dd><ul><li><a href="../../people/stream-u3-732e55d5.html"><bdi>u3</bdi></a> <time datetime="2024-01-01T10:05:00Z">2024-01-01 10:05 UTC</time></li><li><a href="../../people/stream-bo-8962496b.html"><bdi>Bo</bdi></a></li></ul></dd>"#
+            ])
     }
 
     /// Counts at either end of `Int`: the others are counted without overflowing.

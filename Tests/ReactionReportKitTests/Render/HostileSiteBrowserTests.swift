@@ -36,9 +36,10 @@ final class HostileSiteBrowserTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
         let site = folder.appendingPathComponent("site")
         let pages = try TestSupport.files(in: site).keys.filter { $0.hasSuffix(".html") }.sorted()
-        // The overview, the search page, 24 transcript pages, 24 calendars, 7 threads and the 10 weeks with messages
-        // or alone between two that have them: the rest of its 426 weeks are runs without messages, with no page.
-        XCTAssertEqual(pages.count, 67)
+        // The overview, the search page, 24 transcript pages, 24 calendars, 7 threads, the 10 weeks with messages or
+        // alone between two that have them (the rest of its 426 weeks are runs without messages, with no page), and
+        // the people index with a page for each of its 42 people.
+        XCTAssertEqual(pages.count, 110)
 
         try Data(#"<!doctype html><title>control</title><img src=x onerror="document.documentElement.setAttribute('data-pwned','control')">"#.utf8)
             .write(to: folder.appendingPathComponent("control.html"))

@@ -15,12 +15,12 @@ final class PublishingTests: XCTestCase {
     func testByDefaultEveryPageAsksNotToBeIndexedAndRobotsDisallowsAll() throws {
         let files = try GoldenSiteTests.weeklyFixture()
         let pages = html(files)
-        XCTAssertEqual(pages.count, 8)
+        XCTAssertEqual(pages.count, 14)
         for (path, page) in pages {
             XCTAssertTrue(page.contains("\n" + Self.noindex + "\n"), path)
             XCTAssertFalse(page.contains("og:"), path)
             XCTAssertFalse(page.contains(#"rel="canonical""#), path)
-            let root = path.hasPrefix("weeks/") || path.hasPrefix("conversations/") ? "../../" : ""
+            let root = path.hasPrefix("weeks/") || path.hasPrefix("conversations/") ? "../../" : path.hasPrefix("people/") ? "../" : ""
             XCTAssertTrue(page.contains(#"<link rel="icon" href="\#(root)assets/favicon.svg" type="image/svg+xml">"#), path)
         }
         XCTAssertEqual(
@@ -57,7 +57,12 @@ final class PublishingTests: XCTestCase {
                 + ["index.html", "weeks/2026-W12/index.html", "weeks/2026-W13/index.html", "weeks/2026-W14/index.html"]
                 .map { "<url><loc>https://example.org/a&amp;b/\($0)</loc></url>\n" }.joined()
                 + ["ops/index.html", "ops/calendar.html", "team/index.html", "team/calendar.html"]
-                .map { "<url><loc>https://example.org/a&amp;b/conversations/stream-\($0)</loc></url>\n" }.joined() + "</urlset>\n")
+                .map { "<url><loc>https://example.org/a&amp;b/conversations/stream-\($0)</loc></url>\n" }.joined()
+                + [
+                    "index.html", "stream-ada-okafor-6b3b5bc5.html", "stream-bob-ito-0b4f0b5a.html", "stream-cy-park-46315e76.html",
+                    "stream-dan-ruiz-9a6caed3.html", "stream-eve-adams-703cbe2b.html"
+                ]
+                .map { "<url><loc>https://example.org/a&amp;b/people/\($0)</loc></url>\n" }.joined() + "</urlset>\n")
         for (path, page) in pages {
             let address = "https://example.org/a&amp;b/" + path
             XCTAssertTrue(page.contains(#"<link rel="canonical" href="\#(address)">"#), path)

@@ -20,16 +20,20 @@ final class TextDirectionTests: XCTestCase {
         let transcript = try XCTUnwrap(files.first { $0.key.hasSuffix("/index.html") && $0.key.hasPrefix("conversations/") }?.value)
         for expected in [
             #"<h1 dir="auto">דיון</h1>"#,
-            #"<span class="author" title="user1" dir="auto">أحمد</span>"#,
+            #"title="user1" dir="auto">أحمد</a>"#,
             #"<div class="text" dir="auto"><p>שלום עולם</p>"#,
-            #"<li><bdi>سارة</bdi> <time"#,
+            #"><bdi>سارة</bdi></a> <time"#,
             #"<bdi>أحمد</bdi>: “<bdi>שלום עולם</bdi>”</a>"#
         ] {
             XCTAssertTrue(transcript.contains(expected), expected)
         }
         let overview = try XCTUnwrap(files["index.html"])
-        XCTAssertTrue(overview.contains(#"<span class="person" dir="auto">سارة</span>"#))
+        XCTAssertTrue(overview.contains(#".html" dir="auto">سارة</a> <span class="num">"#))
         XCTAssertTrue(overview.contains(#"dir="auto">דיון</a></td>"#))
-        XCTAssertTrue(overview.contains(#"<span class="author" dir="auto">أحمد</span> in <a href="conversations/"#))
+        XCTAssertTrue(overview.contains(#".html" dir="auto">أحمد</a> in <a href="conversations/"#))
+        // A person's page and the people index.
+        let person = try XCTUnwrap(files.first { $0.key.hasPrefix("people/telegram-") && $0.value.contains("<h1><bdi>أحمد</bdi></h1>") })
+        XCTAssertTrue(person.value.contains(#"dir="auto">سارة</a> <span class="num">1</span>"#), person.value)
+        XCTAssertTrue(try XCTUnwrap(files["people/index.html"]).contains(#".html" dir="auto">أحمد</a>"#))
     }
 }

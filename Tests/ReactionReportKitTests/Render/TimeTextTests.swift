@@ -82,8 +82,9 @@ final class TimeTextTests: XCTestCase {
             }
         }
         // The transcript's 13 messages and 19 reactions; the overview's 10 top messages and their
-        // 18 reactions; 30 on the weekly reports.
-        XCTAssertEqual(count, 32 + 28 + 30)
+        // 18 reactions; 30 on the weekly reports; 36 on the people pages (each of the 6 people's
+        // first and last activity, and their 13 latest and 11 most reacted messages).
+        XCTAssertEqual(count, 32 + 28 + 30 + 36)
         // The transcript's messages fall on 12 days of New York.
         XCTAssertEqual(days, 12)
         let transcript = try XCTUnwrap(files["conversations/stream-community/index.html"])
