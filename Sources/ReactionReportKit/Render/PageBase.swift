@@ -20,10 +20,13 @@ struct PageBase: TemplateRepresentable {
     /// The address the site is published at, when it is public and has one: pages then carry
     /// their canonical address and OpenGraph tags.
     var publishedAt: String?
+    /// The `lang` of the page's `<html>`: the locale's tag, else `en`.
+    var language = "en"
 
     /// The base in an object with room for `room` more values (the page's own).
     func templateObject(room: Int) -> TemplateObject {
-        var object = TemplateObject(capacity: 10 + room)
+        var object = TemplateObject(capacity: 11 + room)
+        object.append("lang", .text(language))
         object.append("siteTitle", .text(siteTitle))
         object.append("root", .text(root))
         object.append("inputSummary", .text(inputSummary))

@@ -39,7 +39,7 @@ extension SiteRenderer {
         let (result, weekly) = (analysis.result, analysis.weekly)
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
-        let markup = MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
+        let markup = MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar, locale: options.locale))
         let reported = ReportedWeeks(weekly.weeks)
         let weekPages = WeeklyPages(
             options: options, report: weekly, messages: result.messages, layout: analysis.layout, markup: markup, link: link, reported: reported)
@@ -76,7 +76,9 @@ extension SiteRenderer {
             outputs.append(SiteOutput("threads", pages: threads.roots.map { root in { try pages.render(thread: root) } }))
         }
         outputs.append(SiteOutput("weekly reports", pages: weekReports(weekPages, reported: reported, base: base)))
-        let overview = { (root: String) in indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: root).templateValue }
+        let overview = { (root: String) in
+            indexModel(analysis, weekPages, notes: Self.notes(result, locale: options.locale), markup: markup, root: root).templateValue
+        }
         if html {
             outputs.append(
                 SiteOutput("feed", pages: [{ ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, reported: reported, messages: result.messages, options: options))) }])
