@@ -1,10 +1,14 @@
 /// Dates in the locale's forms; `standard` keeps the report's ISO dates and English names.
 extension LocaleFormat {
-    /// `2025-03-03`; `3. März 2025` (de-DE), `2025年3月3日` (ja-JP).
+    /// `2025-03-03`; `3. März 2025` (de-DE), `2025年3月3日` (ja-JP). Its spaces are no-break
+    /// spaces, so that a date never breaks across lines, as an ISO date never does.
     func longDate(_ day: CivilDate) -> String {
         guard let data else { return day.isoText }
-        return write(data.longDate, day, secondOfDay: 0)
+        return Self.unbroken(write(data.longDate, day, secondOfDay: 0))
     }
+
+    /// `text` with its spaces made no-break spaces.
+    static func unbroken(_ text: String) -> String { text.replacingOccurrences(of: " ", with: "\u{A0}") }
 
     /// `Monday, 2025-03-03`; `Montag, 3. März 2025` (de-DE).
     func fullDate(_ day: CivilDate) -> String {
