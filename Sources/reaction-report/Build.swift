@@ -129,6 +129,10 @@ struct Build: ParsableCommand {
         name: .customLong("base-url"), help: ArgumentHelp("Absolute http(s) URL the site is published at, for links in feeds and Markdown.", valueName: "url"))
     var baseURL: String?
 
+    @Option(
+        name: .long, help: ArgumentHelp("Locale of the dates and numbers on pages, in Markdown and digests (such as de-DE). Default: none.", valueName: "tag"))
+    var locale: String?
+
     @Flag(name: .long, inversion: .prefixedNo, help: "Stable pseudonyms instead of people's names and ids.")
     var anonymize: Bool?
 
@@ -157,6 +161,7 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1") }
+        if let locale, LocaleFormat(tag: locale) == nil { throw ValidationError("--locale: \(UnknownLocale(tag: locale))") }
         if let baseURL, ConfigurationFile.normalizedBaseURL(baseURL) == nil {
             throw ValidationError("--base-url '\(baseURL)' is not an absolute http:// or https:// URL without query or fragment")
         }
@@ -172,6 +177,7 @@ struct Build: ParsableCommand {
         if let pageSize { options.pageSize = pageSize }
         if let baseURL { options.baseURL = ConfigurationFile.normalizedBaseURL(baseURL) }
         if let anonymize { options.anonymize = anonymize }
+        if let locale { options.locale = try LocaleFormat.named(locale) }
         if let isPublic { options.isPublic = isPublic }
         if let search { options.search = search }
         try InputOptions.checkPeriod(options)

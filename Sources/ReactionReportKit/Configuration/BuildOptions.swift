@@ -53,6 +53,9 @@ public struct BuildOptions: Sendable {
     public var bubbleStack = BubbleStack.horizontal
     /// IANA time zone in which weeks and days are counted.
     public var timezone = "UTC"
+    /// How dates and numbers are written on pages, in Markdown and in digests (`locale`,
+    /// `--locale`); `standard` keeps the report's own forms.
+    public var locale = LocaleFormat.standard
     /// First day or ISO week of the report (inclusive), in `timezone`.
     public var since: PeriodBound?
     /// Last day or ISO week of the report (inclusive), in `timezone`.

@@ -12,7 +12,7 @@ public enum ConfigurationFile {
 
     /// Every key the file may hold, in the order the documentation lists them.
     public static let keys = [
-        "title", "baseURL", "public", "search", "timezone", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
+        "title", "baseURL", "public", "search", "timezone", "locale", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
         "includeDirectMessages", "excludePeople", "excludeBots", "groups", "anonymize", "pageSize", "topN", "since", "until", "templates",
         "highlightColor", "bubbleStack", "fetch"
@@ -66,6 +66,8 @@ public enum ConfigurationFile {
                         at: value.position, "'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \(TOMLKey.quoted(text))")
                 }
                 options.timezone = text
+            case "locale":
+                options.locale = try reader.locale(value, key)
             case "viewer":
                 options.viewer = try reader.nonEmptyString(value, key)
             case "palette":
@@ -229,6 +231,13 @@ struct SettingReader {
     }
 
     /// A colour that can be put into a `style` attribute as it is (`ConfigurationFile.isPlainColor`).
+    /// A locale of the CLDR table (`de-DE`); an unknown one names the closest and the known ones.
+    func locale(_ value: TOMLValue, _ key: String) throws -> LocaleFormat {
+        let text = try string(value, key)
+        guard let format = LocaleFormat(tag: text) else { throw document.error(at: value.position, "'\(key)': \(UnknownLocale(tag: text))") }
+        return format
+    }
+
     func plainColor(_ value: TOMLValue, _ key: String) throws -> String {
         let text = try nonEmptyString(value, key)
         guard ConfigurationFile.isPlainColor(text) else {

@@ -84,7 +84,7 @@ struct DigestContent: Sendable, Equatable {
         topMessages = model.topMessages.map { message in
             Message(
                 rank: message.rank, excerpt: message.excerpt, author: message.author, conversation: message.conversation,
-                reactions: message.reactions.map { "\($0.emoji.display) \(NumberText.integer($0.count))" }.joined(separator: " · "),
+                reactions: message.reactions.map { "\($0.emoji.display) \(model.locale.integer($0.count))" }.joined(separator: " · "),
                 link: linked ? message.link : nil)
         }
         func person(_ row: WeekReportModel.PersonRow) -> Entry {

@@ -26,8 +26,8 @@ enum AtomFeed {
             let path = WeeklyPages.path(week.week)
             // A partial week, or the week after one, is not compared: the summary says why.
             let change =
-                ChangeText.partial(report.weeks, at: index).map { "\($0.text): not compared" }
-                ?? "\(ChangeText.count(figures.reactions, before?.reactions).text) against the week before"
+                ChangeText(locale: .standard).partial(report.weeks, at: index).map { "\($0.text): not compared" }
+                ?? "\(ChangeText(locale: .standard).count(figures.reactions, before?.reactions).text) against the week before"
             let partial = week.partial ? " (partial week, \(week.days) of 7 days)" : ""
             out += "<entry>\n"
             out +=

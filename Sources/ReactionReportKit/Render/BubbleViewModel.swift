@@ -63,7 +63,8 @@ struct BubbleViewModel {
 
     /// `99+` above the cap.
     func countText(_ count: Int) -> String {
-        count > options.countCap ? "\(options.countCap)+" : String(count)
+        let text = count > options.countCap ? "\(options.countCap)+" : String(count)
+        return times.locale.isStandard ? text : times.locale.native(text)
     }
 
     /// "👍 4 — Ada Okafor, Bo Lind and 2 others".
@@ -73,7 +74,7 @@ struct BubbleViewModel {
         let out = ByteBuffer(capacity: 96)
         out.append(reaction.emoji.display)
         out.append(0x20)
-        out.append(decimal: reaction.count)
+        if times.locale.isStandard { out.append(decimal: reaction.count) } else { out.append(times.locale.native(String(reaction.count))) }
         guard !reaction.reactors.isEmpty else { return out.text }
         // Only the names shown are taken (a reaction can list a hundred reactors).
         let shownCount = reaction.count <= 3 ? min(3, reaction.reactors.count) : min(2, reaction.reactors.count)
@@ -94,8 +95,8 @@ struct BubbleViewModel {
     }
 
     func othersText(_ count: Int, alone: Bool) -> String {
-        if alone { return NumberText.counted(count, "person", plural: "people") }
-        return NumberText.counted(count, "other")
+        if alone { return times.locale.counted(count, "person", plural: "people") }
+        return times.locale.counted(count, "other")
     }
 
     /// "👍 4 · ❤️ 2" for plain-text places (Markdown tables).

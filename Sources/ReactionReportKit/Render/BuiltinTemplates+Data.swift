@@ -320,7 +320,7 @@ th { overflow-wrap: normal; }
 </header>
 {{#years}}
 <section class="calendar-year" aria-labelledby="y-{{year}}">
-<h2 id="y-{{year}}">{{year}} <span class="count">{{messagesText}}</span></h2>
+<h2 id="y-{{year}}">{{yearText}} <span class="count">{{messagesText}}</span></h2>
 {{#months}}
 <h3 id="{{id}}">{{name}} <span class="count">{{messagesText}}</span></h3>
 <ol class="calendar-days">
@@ -422,7 +422,7 @@ th { overflow-wrap: normal; }
 """####,
         "html/head.mustache": ####"""
 <!DOCTYPE html>
-<html lang="en">
+<html lang="{{lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -20,25 +20,8 @@ struct CalendarPages {
         pageBase = base
     }
 
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"
-    ]
-    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
-    /// The days from `first` to `last`: `2024-04-17 – 2024-05-02`, or one day alone.
-    static func range(_ first: CivilDate, _ last: CivilDate) -> String {
-        first == last ? first.isoText : first.isoText + " – " + last.isoText
-    }
-
     /// The anchor of a day's heading in a transcript: `day-2024-04-17`.
     static func anchor(_ day: CivilDate) -> String { "day-" + day.isoText }
-
-    /// `Wednesday`.
-    static func weekdayName(_ day: CivilDate) -> String {
-        // 1970-01-01 was a Thursday, the fourth day of an ISO week.
-        let days = day.daysSinceEpoch + 3
-        return weekdayNames[Int(((days % 7) + 7) % 7)]
-    }
 
     /// The calendar file of a conversation.
     static func path(_ conversation: SiteLayout.Conversation) -> String { "conversations/\(conversation.slug)/calendar.html" }
@@ -76,18 +59,18 @@ struct CalendarPages {
         pageBase.appendAddress(of: Self.path(conversation), to: &model)
         model.append("name", .text(conversation.name))
         model.append("platform", .text(conversation.platform.displayName))
-        model.append("messagesText", .text(NumberText.counted(conversation.messages.count, "message")))
-        model.append("daysText", .text(NumberText.counted(days.count, "day")))
+        model.append("messagesText", .text(times.locale.counted(conversation.messages.count, "message")))
+        model.append("daysText", .text(times.locale.counted(days.count, "day")))
         if let first = days.first, let last = days.last {
             model.append("hasDays", .flag(true))
-            model.append("range", .text(Self.range(first.date, last.date)))
+            model.append("range", .text(times.locale.dayRange(first.date, last.date)))
         }
-        model.append("years", .list(Self.years(days).map { .object($0) }))
+        model.append("years", .list(Self.years(days, locale: times.locale).map { .object($0) }))
         return (Self.path(conversation), try templates.renderHTML("calendar", model))
     }
 
     /// `years[{year, messagesText, months[{id, name, messagesText, days[{day, href, label, count, countNoun}]}]}]`.
-    static func years(_ days: [Day]) -> [TemplateObject] {
+    static func years(_ days: [Day], locale: LocaleFormat) -> [TemplateObject] {
         var years: [TemplateObject] = []
         var start = 0
         while start < days.count {
@@ -101,19 +84,19 @@ struct CalendarPages {
                 var monthEnd = monthStart
                 while monthEnd < end, days[monthEnd].date.month == month { monthEnd += 1 }
                 let slice = days[monthStart..<monthEnd]
-                let name = monthNames[Int(month) - 1] + " \(year)"
+                let name = locale.monthYear(year: year, month: month)
                 months.append(
                     .object([
                         "id": .text("m-\(year)-" + (month < 10 ? "0" : "") + "\(month)"),
                         "name": .text(name),
-                        "messagesText": .text(NumberText.counted(slice.reduce(0) { $0 + $1.messages }, "message")),
+                        "messagesText": .text(locale.counted(slice.reduce(0) { $0 + $1.messages }, "message")),
                         "days": .list(
                             slice.map { day in
                                 .object([
-                                    "day": .number(Int(day.date.day)),
+                                    "day": .text(locale.native(String(day.date.day))),
                                     "href": .text(SiteLayout.Conversation.fileName(page: day.page) + "#" + anchor(day.date)),
-                                    "label": .text(weekdayName(day.date) + ", " + day.date.isoText + ": " + NumberText.counted(day.messages, "message")),
-                                    "count": .text(NumberText.integer(day.messages)),
+                                    "label": .text(locale.fullDate(day.date) + ": " + locale.counted(day.messages, "message")),
+                                    "count": .text(locale.integer(day.messages)),
                                     "countNoun": .text(day.messages == 1 ? "message" : "messages")
                                 ])
                             })
@@ -121,8 +104,8 @@ struct CalendarPages {
                 monthStart = monthEnd
             }
             years.append([
-                "year": .text(String(year)),
-                "messagesText": .text(NumberText.counted(days[start..<end].reduce(0) { $0 + $1.messages }, "message")),
+                "year": .text(String(year)), "yearText": .text(locale.native(String(year))),
+                "messagesText": .text(locale.counted(days[start..<end].reduce(0) { $0 + $1.messages }, "message")),
                 "months": .list(months)
             ])
             start = end

@@ -58,10 +58,10 @@ struct ConversationPages: Sendable {
         pageBase.appendAddress(of: conversation.path(page: page), to: &model)
         model.append("name", .text(conversation.name))
         model.append("platform", .text(conversation.platform.displayName))
-        model.append("messageCount", .text(NumberText.integer(conversation.messages.count)))
-        model.append("reactionCount", .text(NumberText.integer(reactionTotals[index])))
-        model.append("messagesText", .text(NumberText.counted(conversation.messages.count, "message")))
-        model.append("reactionsText", .text(NumberText.counted(reactionTotals[index], "reaction")))
+        model.append("messageCount", .text(markup.times.locale.integer(conversation.messages.count)))
+        model.append("reactionCount", .text(markup.times.locale.integer(reactionTotals[index])))
+        model.append("messagesText", .text(markup.times.locale.counted(conversation.messages.count, "message")))
+        model.append("reactionsText", .text(markup.times.locale.counted(reactionTotals[index], "reaction")))
         model.append("hasPages", .flag(conversation.pageCount > 1))
         model.append("pageNumber", .number(page))
         model.append("pageCount", .number(conversation.pageCount))
@@ -77,14 +77,14 @@ struct ConversationPages: Sendable {
                 let day = markup.times.local(at).date
                 if day != days.last {
                     days.append(day)
-                    message.append("dayStart", .object(Self.dayHeading(day)))
+                    message.append("dayStart", .object(dayHeading(day)))
                 }
             }
             messages.append(.object(message))
         }
         if let first = days.first, let last = days.last {
             model.append("hasDates", .flag(true))
-            model.append("dates", .text(CalendarPages.range(first, last)))
+            model.append("dates", .text(markup.times.locale.dayRange(first, last)))
         }
         model.append("messages", .list(messages))
         return (conversation.path(page: page), try templates.renderHTML("conversation", model))
@@ -108,11 +108,11 @@ struct ConversationPages: Sendable {
         model.append("transcriptHref", .text("index.html"))
         model.append(
             "rootHref", .text(SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: root)) + "#" + Slug.anchor(forMessage: message.id)))
-        model.append("repliesText", .text(ThreadIndex.repliesText(members.count - 1)))
+        model.append("repliesText", .text(ThreadIndex.repliesText(members.count - 1, bubbles.times.locale)))
         let days = members.compactMap { layout.messages[$0].sentAt.map { markup.times.local($0).date } }
         if let first = days.min(), let last = days.max() {
             model.append("hasDates", .flag(true))
-            model.append("dates", .text(CalendarPages.range(first, last)))
+            model.append("dates", .text(markup.times.locale.dayRange(first, last)))
         }
         model.append("messages", .list(members.map { .object(messageModel($0, bubbles: bubbles, inThread: true)) }))
         return (path, try templates.renderHTML("thread", model))
@@ -120,8 +120,8 @@ struct ConversationPages: Sendable {
 
     /// A day's heading in a transcript: `{id: "day-2024-04-17", date: "2024-04-17", label:
     /// "Wednesday, 2024-04-17"}`.
-    static func dayHeading(_ day: CivilDate) -> TemplateObject {
-        ["id": .text(CalendarPages.anchor(day)), "date": .text(day.isoText), "label": .text(CalendarPages.weekdayName(day) + ", " + day.isoText)]
+    func dayHeading(_ day: CivilDate) -> TemplateObject {
+        ["id": .text(CalendarPages.anchor(day)), "date": .text(day.isoText), "label": .text(markup.times.locale.fullDate(day))]
     }
 
     /// One message's view model. In a transcript (`inThread` false) a thread's root links to
@@ -139,7 +139,7 @@ struct ConversationPages: Sendable {
         // A poll's text that only repeats its question (a Matrix poll's message) is shown once, in the poll.
         model.append("html", .text(poll.map { $0.question == message.text } == true ? "" : markup.html(message)))
         model.append("deleted", .flag(message.deleted))
-        if let poll { model.append("poll", .object(PollViewModel.make(poll))) }
+        if let poll { model.append("poll", .object(PollViewModel.make(poll, locale: markup.times.locale))) }
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))
             model.append("time", .text(bubbles.times.display(at)))
@@ -147,7 +147,7 @@ struct ConversationPages: Sendable {
         }
         if !inThread, let replies = threads.replies[index], let file = threads.fileName[index] {
             model.append("hasReplies", .flag(true))
-            model.append("repliesText", .text(ThreadIndex.repliesText(replies.count)))
+            model.append("repliesText", .text(ThreadIndex.repliesText(replies.count, bubbles.times.locale)))
             model.append("threadHref", .text(file))
         }
         // A reply in a thread, or to a message (Telegram, Discord, Matrix): `replyToID` is the

@@ -14,12 +14,14 @@ struct EmojiUseModel: TemplateRepresentable {
     /// (then it is named from the site's root).
     var image: (url: String, isLocal: Bool)?
 
-    /// - Parameter total: the reactions the share is of.
-    init(_ use: Overview.EmojiUse, total: Int) {
+    /// - Parameters:
+    ///   - total: the reactions the share is of.
+    ///   - locale: how the count and the share are written.
+    init(_ use: Overview.EmojiUse, total: Int, locale: LocaleFormat) {
         display = use.emoji.display
         name = use.emoji.name ?? use.emoji.key
-        count = NumberText.integer(use.count)
-        share = NumberText.percent(total == 0 ? 0 : Double(use.count) / Double(total))
+        count = locale.integer(use.count)
+        share = locale.percent(total == 0 ? 0 : Double(use.count) / Double(total))
         unused = use.count == 0
         if let image = use.emoji.image, URLPolicy.isSafeImage(image) {
             self.image = (image, image.hasPrefix(MediaLibrary.folder))

@@ -112,33 +112,33 @@ struct OverviewModel: TemplateRepresentable {
 
 extension OverviewModel {
     /// The dates of the first and last messages, in the time zone of the weeks.
-    static func period(_ overview: Overview, calendar: WeekCalendar) -> String {
+    static func period(_ overview: Overview, calendar: WeekCalendar, locale: LocaleFormat) -> String {
         guard let first = overview.firstMessageAt, let last = overview.lastMessageAt else { return "No dated messages" }
-        return "Messages from \(calendar.day(of: first).isoText) to \(calendar.day(of: last).isoText) (\(calendar.name))"
+        return "Messages from \(locale.longDate(calendar.day(of: first))) to \(locale.longDate(calendar.day(of: last))) (\(calendar.name))"
     }
 
     /// The figures of the whole report, and how many weeks it covers.
-    static func totals(_ overview: Overview, weeks: Int) -> [Total] {
+    static func totals(_ overview: Overview, weeks: Int, locale: LocaleFormat) -> [Total] {
         let rate = overview.messages == 0 ? 0 : Double(overview.reactedMessages) / Double(overview.messages)
         return [
-            Total(label: "Messages", value: NumberText.integer(overview.messages)),
-            Total(label: "Reacted messages", value: NumberText.integer(overview.reactedMessages)),
-            Total(label: "Reaction rate", value: NumberText.percent(rate)),
-            Total(label: "Reactions", value: NumberText.integer(overview.reactions)),
-            Total(label: "Reactors", value: NumberText.integer(overview.reactors)),
-            Total(label: "Posters", value: NumberText.integer(overview.posters)),
-            Total(label: "Conversations", value: NumberText.integer(overview.conversations.count)),
-            Total(label: "Weeks", value: NumberText.integer(weeks))
+            Total(label: "Messages", value: locale.integer(overview.messages)),
+            Total(label: "Reacted messages", value: locale.integer(overview.reactedMessages)),
+            Total(label: "Reaction rate", value: locale.percent(rate)),
+            Total(label: "Reactions", value: locale.integer(overview.reactions)),
+            Total(label: "Reactors", value: locale.integer(overview.reactors)),
+            Total(label: "Posters", value: locale.integer(overview.posters)),
+            Total(label: "Conversations", value: locale.integer(overview.conversations.count)),
+            Total(label: "Weeks", value: locale.integer(weeks))
         ]
     }
 
     /// Reactions per week, as columns.
-    static func reactionsChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
+    static func reactionsChart(_ weeks: [WeeklyReport.Week], locale: LocaleFormat) -> ChartModel {
         let points = weeks.map { week -> ChartModel.Point in
             let count = week.figures.reactions
             return (
                 label: week.week.description, value: Double(count),
-                valueText: NumberText.integer(count) + (count == 1 ? " reaction" : " reactions") + partialText(week)
+                valueText: locale.integer(count) + (count == 1 ? " reaction" : " reactions") + partialText(week, locale: locale)
             )
         }
         return ChartModel.columns(
@@ -148,15 +148,15 @@ extension OverviewModel {
 
     /// The reaction rate per week, as a line, which stops over weeks without messages: they
     /// have no rate (a rate of 0% would say every message went without a reaction).
-    static func rateChart(_ weeks: [WeeklyReport.Week]) -> ChartModel {
+    static func rateChart(_ weeks: [WeeklyReport.Week], locale: LocaleFormat) -> ChartModel {
         let points = weeks.map { week -> ChartModel.Point in
             let figures = week.figures
             return (
                 label: week.week.description, value: figures.messages == 0 ? .nan : figures.reactionRate,
                 valueText: figures.messages == 0
                     ? "no messages"
-                    : NumberText.percent(figures.reactionRate) + " of " + NumberText.integer(figures.messages) + " messages reacted to"
-                        + partialText(week)
+                    : locale.percent(figures.reactionRate) + " of " + locale.integer(figures.messages) + " messages reacted to"
+                        + partialText(week, locale: locale)
             )
         }
         return ChartModel.line(
@@ -171,18 +171,18 @@ extension OverviewModel {
     }
 
     /// ` (partial week, 3 of 7 days)` after a partial week's value in the charts, else nothing.
-    static func partialText(_ week: WeeklyReport.Week) -> String {
-        week.partial ? " (partial week, \(week.days) of 7 days)" : ""
+    static func partialText(_ week: WeeklyReport.Week, locale: LocaleFormat) -> String {
+        week.partial ? locale.native(" (partial week, \(week.days) of 7 days)") : ""
     }
 
     /// Each top emoji's share of all reactions, the rest as "Other".
-    static func emojiChart(_ overview: Overview) -> ChartModel {
+    static func emojiChart(_ overview: Overview, locale: LocaleFormat) -> ChartModel {
         let total = overview.reactions
         let summary =
             total == 0
             ? "No reactions yet"
-            : "Share of all \(NumberText.integer(total)) reactions: "
-                + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(NumberText.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
+            : "Share of all \(locale.integer(total)) reactions: "
+                + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(locale.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
         return ChartModel.shares(
             id: "emoji-chart", title: "Emoji share", summary: summary,
             items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
@@ -190,18 +190,20 @@ extension OverviewModel {
 
     /// Every conversation's totals, linked from a page at `root`.
     /// - Parameter link: `link(path, root)`: a Markdown link, absolute under `baseURL`, else relative.
-    static func conversations(_ overview: Overview, layout: SiteLayout, root: String, link: (String, String) -> String) -> [ConversationRow] {
+    static func conversations(_ overview: Overview, layout: SiteLayout, root: String, link: (String, String) -> String, locale: LocaleFormat)
+        -> [ConversationRow]
+    {
         overview.conversations.map { totals in
             let path = layout.conversation(platform: totals.platform, id: totals.id).path(page: 1)
             return ConversationRow(
                 name: totals.name, platform: totals.platform.displayName, href: root + path, link: link(path, root),
-                messages: NumberText.integer(totals.messages), reactedMessages: NumberText.integer(totals.reactedMessages),
-                reactions: NumberText.integer(totals.reactions))
+                messages: locale.integer(totals.messages), reactedMessages: locale.integer(totals.reactedMessages),
+                reactions: locale.integer(totals.reactions))
         }
     }
 
     /// Each kind of diagnostic with its count.
-    static func diagnostics(_ log: DiagnosticLog) -> [DiagnosticRow] {
-        log.kinds.map { DiagnosticRow(label: $0.label, count: NumberText.integer(log.counts[$0]!)) }
+    static func diagnostics(_ log: DiagnosticLog, locale: LocaleFormat) -> [DiagnosticRow] {
+        log.kinds.map { DiagnosticRow(label: $0.label, count: locale.integer(log.counts[$0]!)) }
     }
 }

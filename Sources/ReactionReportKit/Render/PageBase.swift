@@ -24,10 +24,13 @@ struct PageBase: TemplateRepresentable {
     var hasSearch = false
     /// The site has people pages (`people/index.html`), which the navigation names.
     var peoplePages = false
+    /// The `lang` of the page's `<html>`: the locale's tag, else `en`.
+    var language = "en"
 
     /// The base in an object with room for `room` more values (the page's own).
     func templateObject(room: Int) -> TemplateObject {
-        var object = TemplateObject(capacity: 12 + room)
+        var object = TemplateObject(capacity: 13 + room)
+        object.append("lang", .text(language))
         object.append("siteTitle", .text(siteTitle))
         object.append("root", .text(root))
         object.append("inputSummary", .text(inputSummary))

@@ -23,6 +23,9 @@ struct PersonPages: Sendable {
 
     static let indexPath = "people/index.html"
 
+    /// How numbers are written: the report's locale.
+    var locale: LocaleFormat { markup.times.locale }
+
     /// The index and every person's page, in writing order.
     var jobs: [() throws -> ParallelPages.Page] {
         guard !figures.people.isEmpty else { return [] }
@@ -39,7 +42,7 @@ struct PersonPages: Sendable {
             let (na, nb) = (people[a].name.lowercased(), people[b].name.lowercased())
             return na != nb ? UTF8Bytes.precedes(na, nb) : a < b
         }
-        model.append("peopleText", .text(NumberText.counted(people.count, "person", plural: "people")))
+        model.append("peopleText", .text(locale.counted(people.count, "person", plural: "people")))
         model.append(
             "people",
             .list(
@@ -47,8 +50,8 @@ struct PersonPages: Sendable {
                     let person = people[index]
                     return .object([
                         "name": .text(person.name), "href": .text(person.fileName), "platform": .text(person.platform.displayName),
-                        "bot": .flag(person.bot), "messages": .text(NumberText.integer(person.messages)),
-                        "given": .text(NumberText.integer(person.reactionsGiven)), "received": .text(NumberText.integer(person.reactionsReceived))
+                        "bot": .flag(person.bot), "messages": .text(locale.integer(person.messages)),
+                        "given": .text(locale.integer(person.reactionsGiven)), "received": .text(locale.integer(person.reactionsReceived))
                     ])
                 }))
         return (Self.indexPath, try templates.renderHTML("people", model))
@@ -65,9 +68,9 @@ struct PersonPages: Sendable {
         model.append("id", .text(person.id))
         model.append("platform", .text(person.platform.displayName))
         model.append("bot", .flag(person.bot))
-        model.append("messagesText", .text(NumberText.counted(person.messages, "message")))
-        model.append("givenText", .text(NumberText.counted(person.reactionsGiven, "reaction")))
-        model.append("receivedText", .text(NumberText.counted(person.reactionsReceived, "reaction")))
+        model.append("messagesText", .text(locale.counted(person.messages, "message")))
+        model.append("givenText", .text(locale.counted(person.reactionsGiven, "reaction")))
+        model.append("receivedText", .text(locale.counted(person.reactionsReceived, "reaction")))
         if let first = person.firstActive, let last = person.lastActive {
             model.append("hasActivity", .flag(true))
             model.append("first", .text(markup.times.display(first)))
@@ -87,28 +90,28 @@ struct PersonPages: Sendable {
         model.append("latest", .list(person.latest.map(message)))
         model.append("hasMessages", .flag(!person.latest.isEmpty))
         model.append("hasMostReacted", .flag(!person.mostReacted.isEmpty))
-        model.append("mostReactedText", .text(Self.shownText(person.mostReacted.count, of: person.messages, "most reacted first")))
-        model.append("latestText", .text(Self.shownText(person.latest.count, of: person.messages, "latest first")))
+        model.append("mostReactedText", .text(shownText(person.mostReacted.count, of: person.messages, "most reacted first")))
+        model.append("latestText", .text(shownText(person.latest.count, of: person.messages, "latest first")))
         model.append("conversations", .list(person.conversations.map(conversation)))
         return (path, try templates.renderHTML("person", model))
     }
 
     /// "The 5 of 1,234 messages, latest first", "The only message", "All 3 messages, latest first".
-    static func shownText(_ shown: Int, of total: Int, _ order: String) -> String {
+    func shownText(_ shown: Int, of total: Int, _ order: String) -> String {
         if total == 1 { return "The only message." }
-        if shown == total { return "All \(NumberText.counted(total, "message")), \(order)." }
-        return "\(NumberText.integer(shown)) of \(NumberText.counted(total, "message")), \(order)."
+        if shown == total { return "All \(locale.counted(total, "message")), \(order)." }
+        return "\(locale.integer(shown)) of \(locale.counted(total, "message")), \(order)."
     }
 
     private func emoji(_ use: (emoji: Emoji, count: Int), total: Int) -> TemplateValue {
-        .object(EmojiUseModel(Overview.EmojiUse(emoji: use.emoji, count: use.count), total: total).templateValue)
+        .object(EmojiUseModel(Overview.EmojiUse(emoji: use.emoji, count: use.count), total: total, locale: locale).templateValue)
     }
 
     private func other(_ entry: (person: Int, count: Int)) -> TemplateValue {
         let person = figures.people[entry.person]
         return .object([
             "name": .text(person.name), "href": .text(person.fileName), "platform": .text(person.platform.displayName),
-            "count": .text(NumberText.integer(entry.count))
+            "count": .text(locale.integer(entry.count))
         ])
     }
 
@@ -117,7 +120,7 @@ struct PersonPages: Sendable {
         var object: TemplateObject = [
             "href": .text(layout.link(toMessageAt: index)), "excerpt": .text(markup.excerpt(message, limit: 120)),
             "conversation": .text(layout.conversation(of: message).name),
-            "reactionsText": .text(NumberText.counted(message.reactionCount, "reaction"))
+            "reactionsText": .text(locale.counted(message.reactionCount, "reaction"))
         ]
         if let at = message.sentAt {
             object.append("hasTime", .flag(true))
@@ -133,7 +136,7 @@ struct PersonPages: Sendable {
         let conversation = layout.conversations[entry.conversation]
         return .object([
             "name": .text(conversation.name), "href": .text(conversation.path(page: 1)), "platform": .text(conversation.platform.displayName),
-            "messages": .text(NumberText.integer(entry.messages)), "reactions": .text(NumberText.integer(entry.reactions))
+            "messages": .text(locale.integer(entry.messages)), "reactions": .text(locale.integer(entry.reactions))
         ])
     }
 }

@@ -99,24 +99,24 @@ enum PollViewModel {
     /// How many voters an option names before "and N more".
     static let votersShown = 10
 
-    static func make(_ poll: Poll) -> TemplateObject {
+    static func make(_ poll: Poll, locale: LocaleFormat = .standard) -> TemplateObject {
         let sum = poll.options.reduce(0) { $0.addingClamped($1.count) }
         let base = max(poll.total, poll.options.map(\.count).max() ?? 0, 1)
         var model = TemplateObject(capacity: 6)
         model.append("question", .text(poll.question))
         model.append("closed", .flag(poll.closed))
         model.append("countsOnly", .flag(poll.countsOnly))
-        model.append("totalText", .text("Total " + NumberText.integer(poll.total)))
+        model.append("totalText", .text("Total " + locale.integer(poll.total)))
         model.append(
             "options",
             .list(
                 poll.options.map { option in
                     var entry = TemplateObject(capacity: 6)
                     entry.append("text", .text(option.text))
-                    entry.append("countText", .text(NumberText.counted(option.count, "vote")))
+                    entry.append("countText", .text(locale.counted(option.count, "vote")))
                     entry.append("percent", .number(sum == 0 ? 0 : min(100, option.count * 100 / base)))
                     entry.append("chosen", .flag(option.chosen == true))
-                    let voters = poll.countsOnly ? "" : votersText(option)
+                    let voters = poll.countsOnly ? "" : votersText(option, locale: locale)
                     entry.append("hasVoters", .flag(!voters.isEmpty))
                     entry.append("votersText", .text(voters))
                     return .object(entry)
@@ -125,11 +125,11 @@ enum PollViewModel {
     }
 
     /// "Ada Okafor, Bo Lind and 3 more": the first `votersShown` voters, by name where known.
-    static func votersText(_ option: PollOption) -> String {
+    static func votersText(_ option: PollOption, locale: LocaleFormat = .standard) -> String {
         let shown = option.voters.prefix(votersShown).map { $0.name ?? $0.id }
         guard !shown.isEmpty else { return "" }
         let more = max(option.count, option.voters.count) - shown.count
-        if more > 0 { return shown.joined(separator: ", ") + " and \(NumberText.integer(more)) more" }
+        if more > 0 { return shown.joined(separator: ", ") + " and \(locale.integer(more)) more" }
         guard shown.count > 1 else { return shown[0] }
         return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
     }

@@ -61,10 +61,10 @@ struct ReportedWeeks: Sendable {
 
     /// `no messages from 2026-W48 to 2027-W10 (16 weeks)`, or `no messages in 2026-W42` for one;
     /// `No messages …` to begin a sentence or a cell.
-    static func gapText(_ weeks: [WeeklyReport.Week], _ run: Range<Int>, capitalized: Bool = false) -> String {
+    static func gapText(_ weeks: [WeeklyReport.Week], _ run: Range<Int>, capitalized: Bool = false, locale: LocaleFormat) -> String {
         let start = capitalized ? "No messages" : "no messages"
         guard run.count > 1 else { return "\(start) in \(weeks[run.lowerBound].week)" }
-        return "\(start) from \(weeks[run.lowerBound].week) to \(weeks[run.upperBound - 1].week) (\(NumberText.integer(run.count)) weeks)"
+        return "\(start) from \(weeks[run.lowerBound].week) to \(weeks[run.upperBound - 1].week) (\(locale.integer(run.count)) weeks)"
     }
 
     /// `weeks/reports.json` (`DigestFormat.reportsRecordPath`): the weeks with a report, oldest

@@ -95,7 +95,9 @@ extension SiteRenderer {
             outputs.append(SiteOutput("people", pages: personPages.jobs))
         }
         outputs.append(SiteOutput("weekly reports", pages: weekReports(weekPages, reported: reported, base: base)))
-        let overview = { (root: String) in indexModel(analysis, weekPages, notes: Self.notes(result), markup: markup, root: root).templateValue }
+        let overview = { (root: String) in
+            indexModel(analysis, weekPages, notes: Self.notes(result, locale: options.locale), markup: markup, root: root).templateValue
+        }
         if html {
             outputs.append(
                 SiteOutput("feed", pages: [{ ("feed.xml", ByteBuffer(AtomFeed.xml(weekly, reported: reported, messages: result.messages, options: options))) }])

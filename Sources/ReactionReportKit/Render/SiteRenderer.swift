@@ -44,7 +44,7 @@ public struct SiteRenderer {
     func markup(_ result: LedgerResult) -> MessageMarkup {
         var conversationNames: [Platform: [String: String]] = [:]
         for conversation in result.conversations { conversationNames[conversation.platform, default: [:]][conversation.id] = conversation.name }
-        return MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar))
+        return MessageMarkup(people: result.people, conversations: conversationNames, times: TimeText(calendar: calendar, locale: options.locale))
     }
 
     /// What every page's head and foot use: the site title, the way to the root, the
@@ -54,18 +54,18 @@ public struct SiteRenderer {
             siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
             highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
             latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) },
-            isPublic: options.isPublic, publishedAt: publishedAt, hasSearch: hasSearch)
+            isPublic: options.isPublic, publishedAt: publishedAt, hasSearch: hasSearch, language: options.locale.htmlLanguage)
     }
 
     /// What a reader of the overview should know about what the report leaves out: direct
     /// conversations, and reactions of the input that are not counted.
-    static func notes(_ result: LedgerResult) -> [String] {
+    static func notes(_ result: LedgerResult, locale: LocaleFormat) -> [String] {
         var notes: [String] = []
         if let note = result.directConversations?.reportNote { notes.append(note) }
         let diagnosed = result.tallies.values.reduce(0) { $0.addingClamped($1.diagnosed) }
         if diagnosed > 0 {
             notes.append(
-                "\(NumberText.integer(diagnosed)) reaction\(diagnosed == 1 ? "" : "s") of the input \(diagnosed == 1 ? "is" : "are") not counted; the diagnostics below name \(diagnosed == 1 ? "it" : "them")."
+                "\(locale.integer(diagnosed)) reaction\(diagnosed == 1 ? "" : "s") of the input \(diagnosed == 1 ? "is" : "are") not counted; the diagnostics below name \(diagnosed == 1 ? "it" : "them")."
             )
         }
         return notes
@@ -80,20 +80,20 @@ public struct SiteRenderer {
         let people = analysis.people
         var model = OverviewModel(
             base: pageBase(root: root, latestWeek: weekPages.reported.latest.map { weeks[$0].week }),
-            period: OverviewModel.period(overview, calendar: calendar),
-            totals: OverviewModel.totals(overview, weeks: weeks.count),
-            reactionsChart: OverviewModel.reactionsChart(weeks),
-            rateChart: OverviewModel.rateChart(weeks),
-            emojiChart: OverviewModel.emojiChart(overview),
+            period: OverviewModel.period(overview, calendar: calendar, locale: options.locale),
+            totals: OverviewModel.totals(overview, weeks: weeks.count, locale: options.locale),
+            reactionsChart: OverviewModel.reactionsChart(weeks, locale: options.locale),
+            rateChart: OverviewModel.rateChart(weeks, locale: options.locale),
+            emojiChart: OverviewModel.emojiChart(overview, locale: options.locale),
             weeks: weekPages.weekList(root: root),
             topMessages: overview.topMessages.enumerated().map { rank, index in
                 TopMessageModel(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
             },
-            topEmoji: overview.topEmoji.map { EmojiUseModel($0, total: overview.reactions) },
-            conversations: OverviewModel.conversations(overview, layout: layout, root: root, link: link),
+            topEmoji: overview.topEmoji.map { EmojiUseModel($0, total: overview.reactions, locale: options.locale) },
+            conversations: OverviewModel.conversations(overview, layout: layout, root: root, link: link, locale: options.locale),
             notes: notes,
             hasDiagnostics: diagnostics.total > 0,
-            diagnostics: OverviewModel.diagnostics(diagnostics))
+            diagnostics: OverviewModel.diagnostics(diagnostics, locale: options.locale))
         model.base.peoplePages = !weekPages.people.people.isEmpty
         model.topReactors = people.topReactors.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }
         model.topReceivers = people.topReceivers.enumerated().map { weekPages.personRow($1, rank: $0 + 1) }

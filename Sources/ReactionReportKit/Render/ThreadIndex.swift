@@ -62,5 +62,5 @@ struct ThreadIndex {
     }
 
     /// `1 reply`, `12 replies`.
-    static func repliesText(_ count: Int) -> String { NumberText.counted(count, "reply", plural: "replies") }
+    static func repliesText(_ count: Int, _ locale: LocaleFormat) -> String { locale.counted(count, "reply", plural: "replies") }
 }

@@ -9,8 +9,14 @@ import ByteOutput
 /// zero reads `UTC`, so a report in UTC shows `2026-11-03 14:05 UTC`, and a report in
 /// America/New_York `2026-11-16 09:30 UTC−05:00` (a true minus sign) in winter and
 /// `2026-07-06 09:30 UTC−04:00` in summer.
+///
+/// With a locale (`locale`), the date and time are the locale's medium date and short time
+/// (`03.03.2025, 14:05 UTC+01:00` in de-DE), the offset label kept.
 struct TimeText: Sendable {
     let calendar: WeekCalendar
+    /// How dates and numbers are written: the report's `locale`, passed on from here to every
+    /// page model that writes one.
+    var locale = LocaleFormat.standard
 
     /// Times in UTC.
     static let utc = TimeText(calendar: WeekCalendar("UTC")!)
@@ -30,6 +36,12 @@ struct TimeText: Sendable {
     /// offset of seconds (Monrovia's −00:44:30 until 1972) shows them too.
     func display(_ time: Timestamp) -> String {
         let local = local(time)
+        if let localized = locale.dateTime(local.date, secondOfDay: local.secondOfDay) {
+            var label = ShortText()
+            label.append(literal: "UTC")
+            Self.appendOffset(local.offset, to: &label)
+            return localized + " " + locale.native(label.text)
+        }
         var out = ShortText()
         out.appendISODate(year: local.date.year, month: local.date.month, day: local.date.day)
         out.append(UInt8(ascii: " "))
@@ -37,9 +49,15 @@ struct TimeText: Sendable {
         out.append(UInt8(ascii: ":"))
         out.appendPadded(local.secondOfDay / 60 % 60, width: 2)
         out.append(literal: " UTC")
-        guard local.offset != 0 else { return out.text }
-        if local.offset < 0 { out.append(literal: "−") } else { out.append(UInt8(ascii: "+")) }
-        let magnitude = abs(local.offset)
+        Self.appendOffset(local.offset, to: &out)
+        return out.text
+    }
+
+    /// `−05:00`, `+05:45`, `−00:44:30`; nothing for an offset of zero.
+    private static func appendOffset(_ offset: Int64, to out: inout ShortText) {
+        guard offset != 0 else { return }
+        if offset < 0 { out.append(literal: "−") } else { out.append(UInt8(ascii: "+")) }
+        let magnitude = abs(offset)
         out.appendPadded(magnitude / 3600, width: 2)
         out.append(UInt8(ascii: ":"))
         out.appendPadded(magnitude / 60 % 60, width: 2)
@@ -47,7 +65,6 @@ struct TimeText: Sendable {
             out.append(UInt8(ascii: ":"))
             out.appendPadded(magnitude % 60, width: 2)
         }
-        return out.text
     }
 
     /// The `datetime` attribute of a `<time>` element: the local time of `display` as RFC 3339

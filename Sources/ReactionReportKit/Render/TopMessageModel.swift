@@ -48,8 +48,8 @@ struct TopMessageModel: TemplateRepresentable {
         self.link = link(layout.link(toMessageAt: index), root)
         excerpt = markup.excerpt(message)
         html = markup.rankingHTML(message)
-        reactionCount = NumberText.integer(message.reactionCount)
-        reactionsText = NumberText.counted(message.reactionCount, "reaction")
+        reactionCount = bubbles.times.locale.integer(message.reactionCount)
+        reactionsText = bubbles.times.locale.counted(message.reactionCount, "reaction")
         bubblesText = bubbles.plainText(message.reactions)
         time = message.sentAt.map { (bubbles.times.display($0), bubbles.times.attribute($0)) }
         reactions = message.reactions

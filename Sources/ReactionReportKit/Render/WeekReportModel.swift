@@ -167,6 +167,8 @@ struct WeekReportModel: TemplateRepresentable {
     var showReplies: Bool
     var groups: [GroupRow]
     var conversations: [ConversationRow]
+    /// How the week's dates and numbers are written (the digests' counts too).
+    var locale = LocaleFormat.standard
 
     var templateValue: TemplateObject {
         var object = base.templateObject(room: 47)

@@ -16,6 +16,11 @@ struct WeeklyPages {
     /// Who has a page: names in rankings link to it.
     var people = PersonFigures.none
 
+    /// How dates and numbers are written: the report's locale.
+    var locale: LocaleFormat { markup.times.locale }
+    /// The changes against the week before, in `locale`.
+    var changes: ChangeText { ChangeText(locale: locale) }
+
     /// `weeks/2026-W47/index.html`.
     static func path(_ week: ISOWeek) -> String { "weeks/\(week)/index.html" }
     static func markdownPath(_ week: ISOWeek) -> String { "weeks/\(week)/report.md" }
@@ -33,14 +38,14 @@ struct WeeklyPages {
         let reactions = week.figures.reactions
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
         var figures = figureRows(week.figures, previous?.figures)
-        if let instead = ChangeText.partial(report.weeks, at: index) {
+        if let instead = changes.partial(report.weeks, at: index) {
             for row in figures.indices { figures[row].change = instead }
         }
         return WeekReportModel(
             base: base,
             week: week.week.description,
             pageTitle: "Week \(week.week)",
-            range: "\(week.week.monday.isoText) to \(lastDay.isoText)",
+            range: "\(locale.longDate(week.week.monday)) to \(locale.longDate(lastDay))",
             timezone: report.calendar.name,
             startISO: report.calendar.localText(seconds: week.start),
             htmlHref: root + Self.path(week.week),
@@ -54,18 +59,19 @@ struct WeeklyPages {
             topMessages: week.topMessages.enumerated().map { rank, messageIndex in
                 TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
             },
-            topEmoji: week.topEmoji.map { EmojiUseModel($0, total: reactions) },
-            palette: week.palette.map { EmojiUseModel($0, total: reactions) },
+            topEmoji: week.topEmoji.map { EmojiUseModel($0, total: reactions, locale: locale) },
+            palette: week.palette.map { EmojiUseModel($0, total: reactions, locale: locale) },
             hasOffPalette: offPaletteTotal > 0,
-            offPaletteCount: NumberText.integer(offPaletteTotal),
-            offPaletteShare: NumberText.percent(reactions == 0 ? 0 : Double(offPaletteTotal) / Double(reactions)),
-            offPalette: week.offPalette.map { EmojiUseModel($0, total: reactions) },
+            offPaletteCount: locale.integer(offPaletteTotal),
+            offPaletteShare: locale.percent(reactions == 0 ? 0 : Double(offPaletteTotal) / Double(reactions)),
+            offPalette: week.offPalette.map { EmojiUseModel($0, total: reactions, locale: locale) },
             topReactors: week.topReactors.enumerated().map { personRow($1, rank: $0 + 1) },
             topReceivers: week.topReceivers.enumerated().map { personRow($1, rank: $0 + 1) },
             topPairs: week.topPairs.enumerated().map { pairRow($1, rank: $0 + 1) },
             showReplies: showReplies,
             groups: groupRows(index),
-            conversations: conversationRows(index, root: root))
+            conversations: conversationRows(index, root: root),
+            locale: locale)
     }
 
     /// A link to another week's report from a page at `root`, with the gap between the two
@@ -77,7 +83,7 @@ struct WeeklyPages {
     /// The navigation to the nearest week with a report on one side, across the weeks without
     /// one (a gap at an end of the report has no week beyond it: only the gap is said).
     func neighbour(_ side: (week: Int?, gap: Range<Int>), root: String) -> WeekReportModel.Neighbour? {
-        let gap = side.gap.isEmpty ? nil : ReportedWeeks.gapText(report.weeks, side.gap)
+        let gap = side.gap.isEmpty ? nil : ReportedWeeks.gapText(report.weeks, side.gap, locale: locale)
         guard let week = side.week else { return gap.map { .gap($0) } }
         return .week(weekLink(report.weeks[week].week, root: root, gap: gap))
     }
@@ -88,27 +94,27 @@ struct WeeklyPages {
             WeekReportModel.FigureRow(label: label, value: value, previous: before == nil ? "–" : previous, change: change)
         }
         let old = before ?? Engagement()
-        let median = now.medianSecondsToFirstReaction.map(DurationText.make) ?? "–"
-        let oldMedian = old.medianSecondsToFirstReaction.map(DurationText.make) ?? "–"
+        let median = now.medianSecondsToFirstReaction.map { DurationText.make($0, locale) } ?? "–"
+        let oldMedian = old.medianSecondsToFirstReaction.map { DurationText.make($0, locale) } ?? "–"
         return [
-            row("Messages", NumberText.integer(now.messages), NumberText.integer(old.messages), ChangeText.count(now.messages, before?.messages)),
+            row("Messages", locale.integer(now.messages), locale.integer(old.messages), changes.count(now.messages, before?.messages)),
             row(
-                "Reacted messages", NumberText.integer(now.reactedMessages), NumberText.integer(old.reactedMessages),
-                ChangeText.count(now.reactedMessages, before?.reactedMessages)),
+                "Reacted messages", locale.integer(now.reactedMessages), locale.integer(old.reactedMessages),
+                changes.count(now.reactedMessages, before?.reactedMessages)),
             row(
-                "Reaction rate", NumberText.percent(now.reactionRate), NumberText.percent(old.reactionRate),
-                ChangeText.rate(now.reactionRate, before.map(\.reactionRate), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
-            row("Reactions", NumberText.integer(now.reactions), NumberText.integer(old.reactions), ChangeText.count(now.reactions, before?.reactions)),
-            row("Distinct reactors", NumberText.integer(now.reactors), NumberText.integer(old.reactors), ChangeText.count(now.reactors, before?.reactors)),
-            row("Active posters", NumberText.integer(now.posters), NumberText.integer(old.posters), ChangeText.count(now.posters, before?.posters)),
+                "Reaction rate", locale.percent(now.reactionRate), locale.percent(old.reactionRate),
+                changes.rate(now.reactionRate, before.map(\.reactionRate), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
+            row("Reactions", locale.integer(now.reactions), locale.integer(old.reactions), changes.count(now.reactions, before?.reactions)),
+            row("Distinct reactors", locale.integer(now.reactors), locale.integer(old.reactors), changes.count(now.reactors, before?.reactors)),
+            row("Active posters", locale.integer(now.posters), locale.integer(old.posters), changes.count(now.posters, before?.posters)),
             row(
-                "Reactions per message", NumberText.decimal(now.reactionsPerMessage), NumberText.decimal(old.reactionsPerMessage),
-                ChangeText.ratio(now.reactionsPerMessage, before.map(\.reactionsPerMessage), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
+                "Reactions per message", locale.decimal(now.reactionsPerMessage), locale.decimal(old.reactionsPerMessage),
+                changes.ratio(now.reactionsPerMessage, before.map(\.reactionsPerMessage), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
             row(
                 "Median time to first reaction", median, oldMedian,
-                ChangeText.duration(now.medianSecondsToFirstReaction, before == nil ? nil : .some(old.medianSecondsToFirstReaction))),
+                changes.duration(now.medianSecondsToFirstReaction, before == nil ? nil : .some(old.medianSecondsToFirstReaction))),
             row(
-                "New reactors", NumberText.integer(now.newReactors), NumberText.integer(old.newReactors), ChangeText.count(now.newReactors, before?.newReactors)
+                "New reactors", locale.integer(now.newReactors), locale.integer(old.newReactors), changes.count(now.newReactors, before?.newReactors)
             )
         ] + (showReplies ? replyRows(now, before) : [])
     }
@@ -119,12 +125,12 @@ struct WeeklyPages {
         func previous(_ text: String) -> String { before == nil ? "–" : text }
         return [
             WeekReportModel.FigureRow(
-                label: "Replies", value: NumberText.integer(now.replies), previous: previous(NumberText.integer(old.replies)),
-                change: ChangeText.count(now.replies, before?.replies)),
+                label: "Replies", value: locale.integer(now.replies), previous: previous(locale.integer(old.replies)),
+                change: changes.count(now.replies, before?.replies)),
             WeekReportModel.FigureRow(
-                label: "Median time to first reply", value: now.medianSecondsToFirstReply.map(DurationText.make) ?? "–",
-                previous: previous(old.medianSecondsToFirstReply.map(DurationText.make) ?? "–"),
-                change: ChangeText.duration(now.medianSecondsToFirstReply, before == nil ? nil : .some(old.medianSecondsToFirstReply)))
+                label: "Median time to first reply", value: now.medianSecondsToFirstReply.map { DurationText.make($0, locale) } ?? "–",
+                previous: previous(old.medianSecondsToFirstReply.map { DurationText.make($0, locale) } ?? "–"),
+                change: changes.duration(now.medianSecondsToFirstReply, before == nil ? nil : .some(old.medianSecondsToFirstReply)))
         ]
     }
 
@@ -134,7 +140,7 @@ struct WeeklyPages {
     func pairRow(_ pair: PairCount, rank: Int) -> WeekReportModel.PairRow {
         WeekReportModel.PairRow(
             rank: rank, reactor: pair.reactorName ?? pair.reactorID, author: pair.authorName ?? pair.authorID, platform: pair.platform.displayName,
-            showPlatform: showPlatforms, count: NumberText.integer(pair.count), reactorHref: people.path(pair.platform, pair.reactorID),
+            showPlatform: showPlatforms, count: locale.integer(pair.count), reactorHref: people.path(pair.platform, pair.reactorID),
             authorHref: people.path(pair.platform, pair.authorID))
     }
 
@@ -148,7 +154,10 @@ struct WeeklyPages {
             let monday = week.week.monday.daysSinceEpoch
             let first = CivilDate(daysSinceEpoch: max(monday, covered.lowerBound.daysSinceEpoch))
             let last = CivilDate(daysSinceEpoch: min(monday + 6, covered.upperBound.daysSinceEpoch))
-            let days = week.days == 1 ? "1 of its 7 days (\(first.isoText))" : "\(week.days) of its 7 days (\(first.isoText) to \(last.isoText))"
+            let days =
+                week.days == 1
+                ? locale.native("1 of its 7 days") + " (\(locale.longDate(first)))"
+                : locale.native("\(week.days) of its 7 days") + " (\(locale.longDate(first)) to \(locale.longDate(last)))"
             return "Partial week: the data covers \(days), so it is not compared with another week."
         }
         guard index > 0, report.weeks[index - 1].partial else { return nil }
@@ -158,21 +167,21 @@ struct WeeklyPages {
     /// Week `index`'s groups, each with its change in reactions against the week before.
     func groupRows(_ index: Int) -> [WeekReportModel.GroupRow] {
         let previous = index > 0 ? report.weeks[index - 1].groups : nil
-        let instead = ChangeText.partial(report.weeks, at: index)
+        let instead = changes.partial(report.weeks, at: index)
         return report.weeks[index].groups.enumerated().map { position, group in
             let figures = group.figures
             return WeekReportModel.GroupRow(
-                name: group.name, messages: NumberText.integer(figures.messages), rate: NumberText.percent(figures.reactionRate),
-                reactions: NumberText.integer(figures.reactions), reactors: NumberText.integer(figures.reactors),
-                replies: NumberText.integer(figures.replies), medianReply: figures.medianSecondsToFirstReply.map(DurationText.make) ?? "–",
-                reactionsChange: instead ?? ChangeText.count(figures.reactions, previous?[position].figures.reactions))
+                name: group.name, messages: locale.integer(figures.messages), rate: locale.percent(figures.reactionRate),
+                reactions: locale.integer(figures.reactions), reactors: locale.integer(figures.reactors),
+                replies: locale.integer(figures.replies), medianReply: figures.medianSecondsToFirstReply.map { DurationText.make($0, locale) } ?? "–",
+                reactionsChange: instead ?? changes.count(figures.reactions, previous?[position].figures.reactions))
         }
     }
 
     func personRow(_ person: WeeklyReport.PersonCount, rank: Int) -> WeekReportModel.PersonRow {
         WeekReportModel.PersonRow(
             rank: rank, name: person.name ?? person.id, platform: person.platform.displayName, showPlatform: showPlatforms,
-            count: NumberText.integer(person.count), href: people.path(person.platform, person.id))
+            count: locale.integer(person.count), href: people.path(person.platform, person.id))
     }
 
     /// People are shown with their platform when the report covers several.
@@ -184,18 +193,18 @@ struct WeeklyPages {
         let week = report.weeks[index]
         let previous = index > 0 ? report.weeks[index - 1] : nil
         let before = Dictionary((previous?.conversations ?? []).map { (SiteLayout.key($0.platform, $0.id), $0.figures) }, uniquingKeysWith: { a, _ in a })
-        let instead = ChangeText.partial(report.weeks, at: index)
+        let instead = changes.partial(report.weeks, at: index)
         return week.conversations.map { entry in
             let earlier = previous == nil ? nil : (before[SiteLayout.key(entry.platform, entry.id)] ?? Engagement())
             let conversation = layout.conversationIfPresent(platform: entry.platform, id: entry.id)
             return WeekReportModel.ConversationRow(
                 name: entry.name, platform: entry.platform.displayName,
-                messages: NumberText.integer(entry.figures.messages),
-                reactedMessages: NumberText.integer(entry.figures.reactedMessages),
-                rate: NumberText.percent(entry.figures.reactionRate),
-                reactions: NumberText.integer(entry.figures.reactions),
-                reactors: NumberText.integer(entry.figures.reactors),
-                reactionsChange: instead ?? ChangeText.count(entry.figures.reactions, earlier?.reactions),
+                messages: locale.integer(entry.figures.messages),
+                reactedMessages: locale.integer(entry.figures.reactedMessages),
+                rate: locale.percent(entry.figures.reactionRate),
+                reactions: locale.integer(entry.figures.reactions),
+                reactors: locale.integer(entry.figures.reactors),
+                reactionsChange: instead ?? changes.count(entry.figures.reactions, earlier?.reactions),
                 page: conversation.map { (root + $0.path(page: 1), link($0.path(page: 1), root)) })
         }
     }
@@ -211,9 +220,9 @@ struct WeeklyPages {
                 let (first, last) = (report.weeks[gap.lowerBound].week, report.weeks[gap.upperBound - 1].week)
                 rows.append(
                     OverviewModel.WeekRow(
-                        week: gap.count > 1 ? "\(first) to \(last)" : first.description, href: nil, link: nil, range: first.monday.isoText,
-                        messages: "0", reactions: "0", rate: "–", reactionsChange: ChangeText.none,
-                        gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true)))
+                        week: gap.count > 1 ? "\(first) to \(last)" : first.description, href: nil, link: nil, range: locale.longDate(first.monday),
+                        messages: locale.integer(0), reactions: locale.integer(0), rate: "–", reactionsChange: ChangeText.none,
+                        gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true, locale: locale)))
             }
             guard reported.hasReport(index) else { continue }
             let week = report.weeks[index]
@@ -221,10 +230,10 @@ struct WeeklyPages {
             rows.append(
                 OverviewModel.WeekRow(
                     week: week.week.description, href: root + Self.path(week.week), link: link(Self.path(week.week), root),
-                    range: week.week.monday.isoText,
-                    messages: NumberText.integer(week.figures.messages), reactions: NumberText.integer(week.figures.reactions),
-                    rate: NumberText.percent(week.figures.reactionRate),
-                    reactionsChange: ChangeText.partial(report.weeks, at: index) ?? ChangeText.count(week.figures.reactions, before?.reactions)))
+                    range: locale.longDate(week.week.monday),
+                    messages: locale.integer(week.figures.messages), reactions: locale.integer(week.figures.reactions),
+                    rate: locale.percent(week.figures.reactionRate),
+                    reactionsChange: changes.partial(report.weeks, at: index) ?? changes.count(week.figures.reactions, before?.reactions)))
         }
         return rows
     }

@@ -216,3 +216,35 @@ final class ConfigurationCommandLineTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.html").path))
     }
 }
+
+/// `locale` from the configuration and `--locale`, which wins over it.
+final class LocaleCommandLineTests: XCTestCase {
+    func language(in folder: URL, output: String) throws -> String {
+        let html = try String(contentsOf: folder.appendingPathComponent(output + "/index.html"), encoding: .utf8)
+        return String(html.split(separator: "\n")[1])
+    }
+
+    func testTheLocaleComesFromTheFileAndTheFlagWins() throws {
+        let folder = try CLIRunner.workspace()
+        try Data("locale = \"de-DE\"\n".utf8).write(to: folder.appendingPathComponent("reaction-report.toml"))
+        let build = try CLIRunner.run(["build", "in", "-o", "out", "--quiet"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertEqual(try language(in: folder, output: "out"), "<html lang=\"de-DE\">")
+        let flag = try CLIRunner.run(["build", "in", "-o", "flag", "--quiet", "--locale", "ja_jp"], in: folder)
+        XCTAssertEqual(flag.status, 0, flag.stderr)
+        XCTAssertEqual(try language(in: folder, output: "flag"), "<html lang=\"ja-JP\">")
+    }
+
+    func testAnUnknownLocaleIsAnErrorNamingTheKnownOnes() throws {
+        let folder = try CLIRunner.workspace()
+        let known = LocaleFormat.tags.joined(separator: ", ")
+        let flag = try CLIRunner.run(["build", "in", "-o", "out", "--locale", "de-DX"], in: folder)
+        XCTAssertEqual(flag.status, 1)
+        XCTAssertTrue(flag.stderr.contains("--locale: unknown locale \"de-DX\"; did you mean \"de-DE\"? (known: \(known))"), flag.stderr)
+        try Data("locale = \"xx\"\n".utf8).write(to: folder.appendingPathComponent("reaction-report.toml"))
+        let file = try CLIRunner.run(["build", "in", "-o", "out"], in: folder)
+        XCTAssertEqual(file.status, 2)
+        XCTAssertEqual(file.stderr, "reaction-report: error: reaction-report.toml:1:10: 'locale': unknown locale \"xx\" (known: \(known))\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+}

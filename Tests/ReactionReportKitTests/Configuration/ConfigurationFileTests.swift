@@ -208,6 +208,9 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(
             failure("timezone = \"Mars/Olympus_Mons\""),
             "rr.toml:1:12: 'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \"Mars/Olympus_Mons\"")
+        XCTAssertEqual(
+            failure("locale = \"de-DX\""),
+            "rr.toml:1:10: 'locale': unknown locale \"de-DX\"; did you mean \"de-DE\"? (known: " + LocaleFormat.tags.joined(separator: ", ") + ")")
         XCTAssertEqual(failure("timezone = \"\""), "rr.toml:1:12: 'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \"\"")
         XCTAssertEqual(failure("reactionOrder = \"random\""), "rr.toml:1:17: 'reactionOrder' must be first-reacted, alphabetical or count, not \"random\"")
         XCTAssertEqual(failure("bubbleStack = \"diagonal\""), "rr.toml:1:15: 'bubbleStack' must be horizontal or vertical, not \"diagonal\"")
@@ -295,6 +298,6 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertFalse(ConfigurationFile.isTimeZone("Nowhere/Land"))
         XCTAssertTrue(ConfigurationFile.isPlainColor("rgba(0,0,0,0.5)"))
         XCTAssertFalse(ConfigurationFile.isPlainColor("red;"))
-        XCTAssertEqual(ConfigurationFile.keys.count, 28)
+        XCTAssertEqual(ConfigurationFile.keys.count, 29)
     }
 }

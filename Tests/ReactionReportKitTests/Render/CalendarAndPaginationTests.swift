@@ -25,8 +25,9 @@ final class CalendarAndPaginationTests: XCTestCase {
 
     func testWeekdaysAndTheYearsMonthsAndDaysOfACalendar() {
         let days = [(1969, 12, 31), (1970, 1, 1), (2024, 4, 17), (2024, 4, 18), (2024, 5, 2)].map { CivilDate(year: $0.0, month: $0.1, day: $0.2) }
-        XCTAssertEqual(days.map(CalendarPages.weekdayName), ["Wednesday", "Thursday", "Wednesday", "Thursday", "Thursday"])
-        let years = CalendarPages.years(zip(days, [3, 1, 2, 5, 1]).enumerated().map { CalendarPages.Day(date: $1.0, messages: $1.1, page: $0 + 1) })
+        XCTAssertEqual(days.map(LocaleFormat.standard.weekday), ["Wednesday", "Thursday", "Wednesday", "Thursday", "Thursday"])
+        let years = CalendarPages.years(
+            zip(days, [3, 1, 2, 5, 1]).enumerated().map { CalendarPages.Day(date: $1.0, messages: $1.1, page: $0 + 1) }, locale: .standard)
         // An object's named values as `name=value`, a list's items joined by `; `.
         func text(_ value: TemplateValue?, _ keys: [[String]]) -> String {
             switch value {

@@ -26,25 +26,32 @@ final class NumberTextTests: XCTestCase {
 
     func testChangesBetweenAnyTwoCounts() {
         func text(_ change: FigureChange) -> String { "\(change.text) | \(change.description)" }
-        XCTAssertEqual(text(ChangeText.count(Int.max, 1)), "▲ 9,223,372,036,854,775,806 (over +1,000,000,000%) | up 9,223,372,036,854,775,806 from 1")
-        XCTAssertEqual(text(ChangeText.count(10_000_001, 1)), "▲ 10,000,000 (+1000000000.0%) | up 10,000,000 from 1")
-        XCTAssertEqual(text(ChangeText.count(10_000_002, 1)), "▲ 10,000,001 (over +1,000,000,000%) | up 10,000,001 from 1")
         XCTAssertEqual(
-            text(ChangeText.count(1, Int.max)), "▼ 9,223,372,036,854,775,806 (−100.0%) | down 9,223,372,036,854,775,806 from 9,223,372,036,854,775,807")
-        XCTAssertEqual(text(ChangeText.count(Int.max, 0)), "new | new: none the week before")
+            text(ChangeText(locale: .standard).count(Int.max, 1)), "▲ 9,223,372,036,854,775,806 (over +1,000,000,000%) | up 9,223,372,036,854,775,806 from 1")
+        XCTAssertEqual(text(ChangeText(locale: .standard).count(10_000_001, 1)), "▲ 10,000,000 (+1000000000.0%) | up 10,000,000 from 1")
+        XCTAssertEqual(text(ChangeText(locale: .standard).count(10_000_002, 1)), "▲ 10,000,001 (over +1,000,000,000%) | up 10,000,001 from 1")
+        XCTAssertEqual(
+            text(ChangeText(locale: .standard).count(1, Int.max)),
+            "▼ 9,223,372,036,854,775,806 (−100.0%) | down 9,223,372,036,854,775,806 from 9,223,372,036,854,775,807")
+        XCTAssertEqual(text(ChangeText(locale: .standard).count(Int.max, 0)), "new | new: none the week before")
         // Counts of any sign: the difference of Int.min and Int.max is exact.
         XCTAssertEqual(
-            text(ChangeText.count(Int.min, Int.max)), "▼ 18,446,744,073,709,551,615 (−200.0%) | down 18,446,744,073,709,551,615 from 9,223,372,036,854,775,807")
+            text(ChangeText(locale: .standard).count(Int.min, Int.max)),
+            "▼ 18,446,744,073,709,551,615 (−200.0%) | down 18,446,744,073,709,551,615 from 9,223,372,036,854,775,807")
         XCTAssertEqual(
-            text(ChangeText.count(Int.max, Int.min)), "▲ 18,446,744,073,709,551,615 (+200.0%) | up 18,446,744,073,709,551,615 from -9,223,372,036,854,775,808")
-        XCTAssertEqual(text(ChangeText.count(Int.min, 1)), "▼ 9,223,372,036,854,775,809 (under −1,000,000,000%) | down 9,223,372,036,854,775,809 from 1")
+            text(ChangeText(locale: .standard).count(Int.max, Int.min)),
+            "▲ 18,446,744,073,709,551,615 (+200.0%) | up 18,446,744,073,709,551,615 from -9,223,372,036,854,775,808")
         XCTAssertEqual(
-            text(ChangeText.ratio(Double(Int.max), 0.5, known: true, knownBefore: true)),
+            text(ChangeText(locale: .standard).count(Int.min, 1)), "▼ 9,223,372,036,854,775,809 (under −1,000,000,000%) | down 9,223,372,036,854,775,809 from 1"
+        )
+        XCTAssertEqual(
+            text(ChangeText(locale: .standard).ratio(Double(Int.max), 0.5, known: true, knownBefore: true)),
             "▲ over 1,000,000,000 (over +1,000,000,000%) | up over 1,000,000,000")
-        XCTAssertEqual(text(ChangeText.ratio(.nan, 0.5, known: true, knownBefore: true)), "– | no ratio to compare")
+        XCTAssertEqual(text(ChangeText(locale: .standard).ratio(.nan, 0.5, known: true, knownBefore: true)), "– | no ratio to compare")
         XCTAssertEqual(
-            text(ChangeText.rate(Double(Int.max), 0, known: true, knownBefore: true)), "▲ over 1,000,000,000 pts | up over 1,000,000,000 percentage points")
-        XCTAssertEqual(text(ChangeText.rate(.nan, 0, known: true, knownBefore: true)), "– | no rate to compare")
+            text(ChangeText(locale: .standard).rate(Double(Int.max), 0, known: true, knownBefore: true)),
+            "▲ over 1,000,000,000 pts | up over 1,000,000,000 percentage points")
+        XCTAssertEqual(text(ChangeText(locale: .standard).rate(.nan, 0, known: true, knownBefore: true)), "– | no rate to compare")
         XCTAssertEqual(ChangeText.signedPercent(.nan), "–")
     }
 }

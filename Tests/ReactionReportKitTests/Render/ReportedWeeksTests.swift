@@ -23,11 +23,11 @@ final class ReportedWeeksTests: XCTestCase {
         XCTAssertEqual(reported.gaps, [0..<1, 4..<6, 7..<8])
         XCTAssertEqual(reported.latest, 6)
         XCTAssertEqual(
-            reported.gaps.map { ReportedWeeks.gapText(weeks, $0) },
+            reported.gaps.map { ReportedWeeks.gapText(weeks, $0, locale: .standard) },
             [
                 "no messages in 2026-W01", "no messages from 2026-W05 to 2026-W06 (2 weeks)", "no messages in 2026-W08"
             ])
-        XCTAssertEqual(ReportedWeeks.gapText(weeks, 4..<6, capitalized: true), "No messages from 2026-W05 to 2026-W06 (2 weeks)")
+        XCTAssertEqual(ReportedWeeks.gapText(weeks, 4..<6, capitalized: true, locale: .standard), "No messages from 2026-W05 to 2026-W06 (2 weeks)")
         // The navigation crosses a gap to the nearest week with a report, and names the gap.
         XCTAssertTrue(reported.previous(6) == (3, 4..<6))
         XCTAssertTrue(reported.next(3) == (6, 4..<6))
