@@ -693,7 +693,7 @@ th { overflow-wrap: normal; }
 <ul class="poll-options">
 {{#options}}<li class="poll-option{{#chosen}} chosen{{/chosen}}"><span class="poll-answer"><bdi dir="auto">{{text}}</bdi>{{#chosen}} <span class="poll-chosen">exporter’s choice</span>{{/chosen}}</span> <span class="poll-count">{{countText}}</span>
 <span class="poll-bar" aria-hidden="true"><span style="width: {{percent}}%"></span></span>{{#hasVoters}}
-<span class="poll-voters" dir="auto">{{votersText}}</span>{{/hasVoters}}</li>
+<span class="poll-voters">{{#voters}}{{#hasPage}}<a href="{{root}}{{pageHref}}"><bdi>{{name}}</bdi></a>{{/hasPage}}{{^hasPage}}<bdi>{{name}}</bdi>{{/hasPage}}{{separator}}{{/voters}}{{moreText}}</span>{{/hasVoters}}</li>
 {{/options}}
 </ul>
 <p class="poll-total">{{totalText}}{{#countsOnly}} · counts only: the export does not say who voted{{/countsOnly}}</p>

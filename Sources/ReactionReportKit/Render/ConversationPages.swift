@@ -139,7 +139,7 @@ struct ConversationPages: Sendable {
         // A poll's text that only repeats its question (a Matrix poll's message) is shown once, in the poll.
         model.append("html", .text(poll.map { $0.question == message.text } == true ? "" : markup.html(message)))
         model.append("deleted", .flag(message.deleted))
-        if let poll { model.append("poll", .object(PollViewModel.make(poll, locale: markup.times.locale))) }
+        if let poll { model.append("poll", .object(PollViewModel.make(poll, locale: markup.times.locale, people: people))) }
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))
             model.append("time", .text(bubbles.times.display(at)))

@@ -94,12 +94,13 @@ struct PollIndex: Sendable {
 }
 
 /// The view model of a poll on a transcript or thread page (`poll.mustache`): the question,
-/// each option with its count, its share as a bar, and its voters where known.
+/// each option with its count, its share as a bar, and its voters where known, each linked to
+/// their page where they have one.
 enum PollViewModel {
     /// How many voters an option names before "and N more".
     static let votersShown = 10
 
-    static func make(_ poll: Poll, locale: LocaleFormat = .standard) -> TemplateObject {
+    static func make(_ poll: Poll, locale: LocaleFormat = .standard, people: PersonFigures = .none) -> TemplateObject {
         let sum = poll.options.reduce(0) { $0.addingClamped($1.count) }
         let base = max(poll.total, poll.options.map(\.count).max() ?? 0, 1)
         var model = TemplateObject(capacity: 6)
@@ -111,26 +112,39 @@ enum PollViewModel {
             "options",
             .list(
                 poll.options.map { option in
-                    var entry = TemplateObject(capacity: 6)
+                    var entry = TemplateObject(capacity: 8)
                     entry.append("text", .text(option.text))
                     entry.append("countText", .text(locale.counted(option.count, "vote")))
                     entry.append("percent", .number(sum == 0 ? 0 : min(100, option.count * 100 / base)))
                     entry.append("chosen", .flag(option.chosen == true))
-                    let voters = poll.countsOnly ? "" : votersText(option, locale: locale)
+                    let voters = poll.countsOnly ? [] : self.voters(option, platform: poll.platform, people: people)
                     entry.append("hasVoters", .flag(!voters.isEmpty))
-                    entry.append("votersText", .text(voters))
+                    entry.append("voters", .list(voters))
+                    entry.append("moreText", .text(poll.countsOnly ? "" : moreText(option, locale: locale)))
                     return .object(entry)
                 }))
         return model
     }
 
-    /// "Ada Okafor, Bo Lind and 3 more": the first `votersShown` voters, by name where known.
-    static func votersText(_ option: PollOption, locale: LocaleFormat = .standard) -> String {
-        let shown = option.voters.prefix(votersShown).map { $0.name ?? $0.id }
-        guard !shown.isEmpty else { return "" }
-        let more = max(option.count, option.voters.count) - shown.count
-        if more > 0 { return shown.joined(separator: ", ") + " and \(locale.integer(more)) more" }
-        guard shown.count > 1 else { return shown[0] }
-        return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+    /// The first `votersShown` voters, by name where known, each with its page and the words
+    /// that follow it: "Ada Okafor, Bo Lind and Cy Park", or "…, Bo Lind" before "and 3 more".
+    static func voters(_ option: PollOption, platform: Platform, people: PersonFigures) -> [TemplateValue] {
+        let shown = Array(option.voters.prefix(votersShown))
+        let more = max(option.count, option.voters.count) - shown.count > 0
+        return shown.enumerated().map { position, voter in
+            let page = people.path(platform, voter.id)
+            let separator =
+                position == shown.count - 1 ? "" : (position == shown.count - 2 && !more ? " and " : ", ")
+            return .object([
+                "name": .text(voter.name ?? voter.id), "hasPage": .flag(page != nil), "pageHref": .text(page ?? ""),
+                "separator": .text(separator)
+            ])
+        }
+    }
+
+    /// " and 3 more" after the voters shown, when the option has more.
+    static func moreText(_ option: PollOption, locale: LocaleFormat) -> String {
+        let more = max(option.count, option.voters.count) - min(option.voters.count, votersShown)
+        return more > 0 && !option.voters.isEmpty ? " and \(locale.integer(more)) more" : ""
     }
 }

@@ -27,7 +27,8 @@ final class PollSiteTests: XCTestCase {
     }
 
     /// The poll block under a message's text: question, options with counts and a bar, voters
-    /// where known, "counts only" where not.
+    /// where known (linked to their page where they have one: Bob Ito reacted, Carol Diaz only
+    /// voted), "counts only" where not.
     func testTranscriptShowsThePollBlock() throws {
         let files = try MemoryWriter.render(try TestSupport.settleFixtures(["polls/telegram-poll-chat.json", "polls/stream-poll-channel.json"]))
         let telegram = try XCTUnwrap(files["conversations/telegram-lunch-club/index.html"])
@@ -56,10 +57,10 @@ final class PollSiteTests: XCTestCase {
             <ul class="poll-options">
             <li class="poll-option"><span class="poll-answer"><bdi dir="auto">Amsterdam, The Netherlands</bdi></span> <span class="poll-count">2 votes</span>
             <span class="poll-bar" aria-hidden="true"><span style="width: 66%"></span></span>
-            <span class="poll-voters" dir="auto">Bob Ito and Carol Diaz</span></li>
+            <span class="poll-voters"><a href="../../people/stream-bob-ito-0b4f0b5a.html"><bdi>Bob Ito</bdi></a> and <bdi>Carol Diaz</bdi></span></li>
             <li class="poll-option"><span class="poll-answer"><bdi dir="auto">Boulder, CO</bdi></span> <span class="poll-count">1 vote</span>
             <span class="poll-bar" aria-hidden="true"><span style="width: 33%"></span></span>
-            <span class="poll-voters" dir="auto">dave</span></li>
+            <span class="poll-voters"><bdi>dave</bdi></span></li>
             </ul>
             <p class="poll-total">Total 3</p>
             </section>
@@ -74,7 +75,9 @@ final class PollSiteTests: XCTestCase {
         let page = try XCTUnwrap(files["conversations/matrix-lunch-example-org/index.html"])
         XCTAssertEqual(page.ranges(of: "What should we order for the party?").count, 1)
         XCTAssertTrue(page.contains("<div class=\"text\" dir=\"auto\"></div>\n<section class=\"poll\" aria-label=\"Poll\">"))
-        XCTAssertTrue(page.contains("<span class=\"poll-voters\" dir=\"auto\">Carol</span>"))
+        // Alice and Bob posted, and have pages; Carol only voted.
+        XCTAssertTrue(page.contains(#"<span class="poll-voters"><a href="../../people/matrix-bob-96195154.html"><bdi>Bob</bdi></a></span>"#))
+        XCTAssertTrue(page.contains(#"<span class="poll-voters"><bdi>Carol</bdi></span>"#))
     }
 
     /// `anonymize` gives voters the pseudonyms it gives everyone: no voter's name or id is left.
