@@ -50,22 +50,9 @@ public enum ConfigurationFile {
             case "title":
                 options.title = try reader.nonEmptyString(value, key)
             case "baseURL":
-                let text = try reader.string(value, key)
-                guard let url = normalizedBaseURL(text) else {
-                    throw document.error(
-                        at: value.position, "'baseURL' must be an absolute http:// or https:// URL without query or fragment, not \(TOMLKey.quoted(text))")
-                }
-                options.baseURL = url
+                options.baseURL = try reader.baseURL(value, key)
             case "timezone":
-                let text = try reader.string(value, key)
-                guard isTimeZone(text) else {
-                    if let question = TimeZoneNames.question(for: text, quote: TOMLKey.quoted) {
-                        throw document.error(at: value.position, "'timezone' must be an IANA time zone, not \(TOMLKey.quoted(text)); \(question)")
-                    }
-                    throw document.error(
-                        at: value.position, "'timezone' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \(TOMLKey.quoted(text))")
-                }
-                options.timezone = text
+                options.timezone = try reader.timezone(value, key)
             case "locale":
                 options.locale = try reader.locale(value, key)
             case "viewer":
@@ -232,6 +219,29 @@ struct SettingReader {
 
     /// A colour that can be put into a `style` attribute as it is (`ConfigurationFile.isPlainColor`).
     /// A locale of the CLDR table (`de-DE`); an unknown one names the closest and the known ones.
+    /// An absolute http(s) address without query or fragment, without its trailing slash.
+    func baseURL(_ value: TOMLValue, _ key: String) throws -> String {
+        let text = try string(value, key)
+        guard let url = ConfigurationFile.normalizedBaseURL(text) else {
+            throw document.error(
+                at: value.position, "'\(key)' must be an absolute http:// or https:// URL without query or fragment, not \(TOMLKey.quoted(text))")
+        }
+        return url
+    }
+
+    /// An IANA time zone; a near miss is answered with the name it may have meant.
+    func timezone(_ value: TOMLValue, _ key: String) throws -> String {
+        let text = try string(value, key)
+        guard ConfigurationFile.isTimeZone(text) else {
+            if let question = TimeZoneNames.question(for: text, quote: TOMLKey.quoted) {
+                throw document.error(at: value.position, "'\(key)' must be an IANA time zone, not \(TOMLKey.quoted(text)); \(question)")
+            }
+            throw document.error(
+                at: value.position, "'\(key)' must be an IANA time zone such as \"Europe/Berlin\" or \"UTC\", not \(TOMLKey.quoted(text))")
+        }
+        return text
+    }
+
     func locale(_ value: TOMLValue, _ key: String) throws -> LocaleFormat {
         let text = try string(value, key)
         guard let format = LocaleFormat(tag: text) else { throw document.error(at: value.position, "'\(key)': \(UnknownLocale(tag: text))") }
