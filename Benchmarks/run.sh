@@ -3,7 +3,7 @@
 # (`exportgen large`, Tests/generators/exportgen; kept under Benchmarks/.data), time a full
 # `reaction-report build` of it (release build, every page, Markdown and data file) with
 # /usr/bin/time -v, and compare with the time orjson needs only to parse the same files,
-# measured in the same run. `write_s` is the time merely to write the
+# measured in the same run, and the site's size and file count. `write_s` is the time merely to write the
 # build's output files again from memory (Benchmarks/write_floor.py), right after the build: how
 # much writing that much costs the kernel here when it takes fresh pages (it costs far less when
 # it can reuse pages it has touched; RESULTS.md). Then, on a 20,000-message Slack export, compare with
@@ -33,7 +33,7 @@ measure() {  # measure NAME INPUT: wall seconds and peak RSS in MB of a full bui
   timed_build "$binary" "$2" "$out/$1"
 }
 
-printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s\n' platform messages input_MB build_s orjson_s ratio peak_MB output_MB write_s
+printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s %8s\n' platform messages input_MB build_s orjson_s ratio peak_MB output_MB files write_s
 for platform in $platforms; do
   # The suffix names the generator's shape (v2: 320 Slack day files, as issue 5 asks), so that
   # exports made by an earlier generator are not reused.
@@ -46,10 +46,11 @@ for platform in $platforms; do
   parse=$(python3 Benchmarks/orjson_parse.py "$input")
   read -r wall rss < <(measure "$platform" "$input")
   output=$(du -sb "$out/$platform" | awk '{printf "%.0f", $1/1000000}')
+  files=$(find "$out/$platform" -type f | wc -l)
   floor=$(python3 Benchmarks/write_floor.py "$out/$platform")
   rm -rf "${out:?}/$platform"
   ratio=$(python3 -c "print(f'{$wall / $parse:.1f}')")
-  printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss" "$output" "$floor"
+  printf '%-9s %12s %10s %10s %10s %8s %10s %10s %8s %8s\n' "$platform" "$messages" "$size" "$wall" "$parse" "$ratio" "$rss" "$output" "$files" "$floor"
 done
 
 # Issue 18's targets: peak memory of the 1M builds, and with TEN_MILLION=1 the 10,000,000-message
