@@ -11,11 +11,13 @@
 #   options    Examples/ and the Telegram fixtures (custom emoji without images, direct
 #              messages) with a viewer (highlighted bubbles), 10 messages a transcript page and
 #              search (search.html, as opened from disk: its notice that search needs a server).
-#   anonymized Examples/ with --anonymize (pseudonyms; Discord's custom emoji images stay).
+#   anonymized Examples/ with --anonymize (pseudonyms; Discord's custom emoji images stay), in
+#              the de-DE locale (lang="de-DE", German dates and numbers).
 #   hostile    every platform's fixtures with every text replaced by payloads, built as
 #              HostileSiteBrowserTests builds it.
 #   gaps       the gaps fixture in America/New_York: times with offsets, partial weeks, a run
-#              of empty weeks in the list of weeks and the navigation.
+#              of empty weeks in the list of weeks and the navigation; in the ar-EG locale
+#              (lang="ar-EG", Arabic month names and Arabic-Indic digits in English sentences).
 # Nu's warnings are not failures: it warns about aria-label on the reaction lists (a list may
 # be named) and about transcript <article>s without a heading (a message has none to give).
 set -euo pipefail
@@ -33,10 +35,10 @@ sites="$work/sites"
 "$binary" build Examples -o "$sites/demo" --quiet
 "$binary" build Examples Tests/ReactionReportKitTests/Fixtures/telegram Tests/ReactionReportKitTests/Fixtures/polls -o "$sites/options" --quiet \
   --viewer felix --page-size 10 --include-direct-messages --search
-"$binary" build Examples -o "$sites/anonymized" --quiet --anonymize
+"$binary" build Examples -o "$sites/anonymized" --quiet --anonymize --locale de-DE
 "$binary" build Tests/ReactionReportKitTests/Fixtures/hostile -o "$sites/hostile" --quiet \
   --include-direct-messages --search --title "$hostile_title"
-"$binary" build Tests/ReactionReportKitTests/Fixtures/gaps -o "$sites/gaps" --quiet --timezone America/New_York
+"$binary" build Tests/ReactionReportKitTests/Fixtures/gaps -o "$sites/gaps" --quiet --timezone America/New_York --locale ar-EG
 for site in demo options anonymized hostile gaps; do
   echo "check-pages: $site: $(find "$sites/$site" -name '*.html' | wc -l) pages, $(find "$sites/$site/people" -name '*.html' 2>/dev/null | wc -l) of them people pages"
   # Every site has people, so people pages: they are checked like the rest.
