@@ -200,8 +200,10 @@ extension ReactionLedger {
             let settling = tallies[platform]?.diagnosed ?? 0
             tallies[platform, default: ReactionTally()].diagnosed = diagnosed.addingClamped(settling)
         }
-        for (key, removal) in removals.sorted(by: { $0.value.ref < $1.value.ref }) where !account.matchedRemovals.contains(key) {
-            log.append(Diagnostic(.removalWithoutAdd, file: removal.file, "\(key.platform.displayName): removal of \(removal.ref) matches no add"))
+        for removal in removals.unmatched(excluding: account.matchedRemovals) {
+            log.append(
+                Diagnostic(
+                    .removalWithoutAdd, file: files[Int(removal.file)], "\(removal.key.platform.displayName): removal of \(removal.ref) matches no add"))
         }
         for (type, found) in unconfiguredActions.sorted(by: { $0.key < $1.key }) {
             let values = found.values.map { quoted($0, limit: 20) }.joined(separator: ", ")

@@ -80,7 +80,7 @@ public final class ReactionLedger {
     /// it is used on; resolving goes through the emoji tables).
     var resolvedValues: [ReactionValue: Resolved] = [:]
     /// Removals by identity, with the file that gave each and its identity as written.
-    var removals: [RemovalKey: (file: String, ref: String)] = [:]
+    var removals = RemovalLog()
     /// Reactions whose value is empty or invalid, by message and value: how many the export's
     /// total and its listed reactors say there are, so that they are named as not counted once.
     private var invalidValues: [InvalidValue: (total: Int, adds: Int)] = [:]
@@ -342,7 +342,7 @@ public final class ReactionLedger {
             recordTotal(Int32(count), firstAt: firstAt, on: entry, file: stating ? Int32(file) : -1)
         case .remove(let platform, let ref):
             let key = RemovalKey(platform: platform, ref: AddIdentity(ref))
-            if removals[key] == nil { removals[key] = (files[file], ref) }
+            removals.record(key, ref: ref, file: Int32(file))
         }
     }
 
