@@ -51,16 +51,16 @@ public final class ReactionLedger {
     var arena = ReactionArena()
     /// The head of each recorded message's list in `arena` (`ReactionArena.none`: none yet).
     var listOfMessage: [UInt32] = []
-    var reactionIndex: [MessageTarget: UInt32] = [:]
+    var reactionIndex: [TargetKey: UInt32] = [:]
     /// The last fact's target and where its list is, and the last reaction value and what it
     /// came to: a message's facts come one after another, and so do the reactors of one emoji,
     /// so most facts need no hashing.
     var lastTarget: (target: MessageTarget, list: ListPlace)?
     var lastValue: (value: ReactionValue, resolved: Resolved)?
-    /// Where a target's list of entries is kept.
+    /// Where a target's list of entries is kept: with its message, or by target.
     enum ListPlace {
         case message(Int)
-        case target
+        case target(TargetKey)
     }
     /// The people who reacted, numbered in the order first met: a reactor is kept as its
     /// number (`ReactionArena.Adder.person`).

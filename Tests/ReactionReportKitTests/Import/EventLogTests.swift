@@ -22,7 +22,7 @@ final class EventLogTests: XCTestCase {
             try importer.read(document, as: format, into: ImportSink(ledger: ledger, fileName: name, platform: format.platform))
         }
         let result = ledger.summarize()
-        let reactions = result.messages.map { "\($0.id): " + TestSupport.reactions($0).joined(separator: ", ") }
+        let reactions = result.messages.map { "\($0.conversationID)/\($0.id): " + TestSupport.reactions($0).joined(separator: ", ") }
         let diagnostics = result.diagnostics.kinds.flatMap { kind in result.diagnostics.examples[kind, default: []].map(\.text) }
         return reactions + diagnostics
     }
@@ -66,8 +66,8 @@ final class EventLogTests: XCTestCase {
     func testPubNubEventsAcrossFilesSettleByIdentity() throws {
         let files = [("history.json", Self.history), ("events-1.jsonl", Self.firstLog), ("events-2.jsonl", Self.secondLog)]
         let expected = [
-            "17000000000000001: 🔥 1 [cy] complete, 👍 1 [bo] complete",
-            "17000000000000002: 👍 1 [eve] complete",
+            "general/17000000000000001: 🔥 1 [cy] complete, 👍 1 [bo] complete",
+            "general/17000000000000002: 👍 1 [eve] complete",
             "events-1.jsonl: message 17000000000000001: cy added 🔥 twice",
             "events-1.jsonl: PubNub: removal of 17000000000000002/1700000000000019/dan matches no add"
         ]
@@ -91,13 +91,40 @@ final class EventLogTests: XCTestCase {
             event("added", id: 502, message: 1, "bo", "👍")
         ].joined(separator: "\n")
         let expected = [
-            "1: 🔥 1 [cy] complete, 👍 1 [bo] complete",
+            "group_g/1: 🔥 1 [cy] complete, 👍 1 [bo] complete",
             "events.jsonl: CometChat: removal of reaction:777 matches no add"
         ]
         let files = [("messages.json", messages), ("events.jsonl", log)]
         XCTAssertEqual(try settled(files, deferred: true), expected)
         XCTAssertEqual(try settled(files, deferred: false), expected)
         XCTAssertEqual(try settled(files.reversed(), deferred: true), expected)
+    }
+
+    /// An action list names messages by timetoken alone: read before the history, each target
+    /// is given to the message of that id, to the first conversation by id where two hold one,
+    /// and a target of no message is named.
+    func testActionsWithoutChannelsFindTheirMessagesById() throws {
+        let history =
+            #"{"channels":{"b":[{"message":"b1","timetoken":"17000000000000001","uuid":"bo"}],"#
+            + #""a":[{"message":"a1","timetoken":"17000000000000001","uuid":"ann"},{"message":"a2","timetoken":"17000000000000002","uuid":"ann"}]}}"#
+        func action(_ uuid: String, _ value: String, action: Int, message: Int) -> String {
+            #"{"type":"reaction","value":"\#(value)","uuid":"\#(uuid)","actionTimetoken":"170000000000000\#(action)","messageTimetoken":"1700000000000000\#(message)"}"#
+        }
+        let actions =
+            #"{"status":200,"data":["#
+            + [
+                action("cy", "🔥", action: 11, message: 1), action("dan", "👍", action: 12, message: 2), action("eve", "🎉", action: 13, message: 9),
+                action("fay", "🔥", action: 14, message: 1)
+            ].joined(separator: ",") + "]}"
+        let expected = [
+            "a/17000000000000001: 🔥 2 [cy,fay] complete",
+            "b/17000000000000001: ",
+            "a/17000000000000002: 👍 1 [dan] complete",
+            "actions.json: PubNub message 17000000000000009: 1 reaction(s) for a message not in the input",
+            "actions.json: PubNub message 17000000000000001 exists in 2 conversations; its reactions went to a"
+        ]
+        XCTAssertEqual(try settled([("actions.json", actions), ("history.json", history)], deferred: true), expected)
+        XCTAssertEqual(try settled([("history.json", history), ("actions.json", actions)], deferred: false), expected)
     }
 
     /// Every JSON-lines fixture reads the same with its lines deferred as parsed whole.
