@@ -16,7 +16,8 @@ final class JSONSource: Sendable {
 
 /// An array of a large document left in the document's bytes: already validated, its elements
 /// are parsed one at a time when iterated (`JSONValue.elements`; a deferred array inside one
-/// stays deferred).
+/// stays deferred). The lines of a large JSON-lines document are one too (`lines`): values
+/// separated by line breaks, with no brackets or commas.
 public struct JSONDeferredArray: Sendable {
     let source: JSONSource
     /// Offset of the `[`.
@@ -25,10 +26,13 @@ public struct JSONDeferredArray: Sendable {
     let end: Int
     /// The nesting depth the parser gave the array, so elements are parsed as in one pass.
     let depth: Int
+    /// True for the lines of a JSON-lines document: `start` is the first line's (after a
+    /// byte-order mark), `end` the document's end.
+    var lines = false
 
     /// A walk of the elements from the first.
     @usableFromInline
-    func walk() -> Walk { Walk(array: self, position: start + 1, pages: source.bytes.passedPages(from: start)) }
+    func walk() -> Walk { Walk(array: self, position: lines ? start : start + 1, pages: source.bytes.passedPages(from: start)) }
 
     /// One walk through a deferred array's elements, in order. In a mapped file it lets go of
     /// the pages it has passed as it goes; each walk has its own place, so walks of the same
@@ -54,7 +58,7 @@ public struct JSONDeferredArray: Sendable {
                 reader.source = array.source
                 reader.position = position
                 reader.skipWhitespace()
-                guard buffer[reader.position] != UInt8(ascii: "]") else {
+                guard reader.position < array.end, array.lines || buffer[reader.position] != UInt8(ascii: "]") else {
                     position = array.end
                     finish()
                     return nil
@@ -71,7 +75,7 @@ public struct JSONDeferredArray: Sendable {
                     return nil
                 }
                 reader.skipWhitespace()
-                if buffer[reader.position] == UInt8(ascii: ",") { reader.position += 1 }
+                if !array.lines, buffer[reader.position] == UInt8(ascii: ",") { reader.position += 1 }
                 reader.passPages()
                 position = reader.position
                 pages = reader.pages

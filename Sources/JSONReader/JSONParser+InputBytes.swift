@@ -42,22 +42,47 @@ extension JSONParser {
     /// Parses a JSON-lines document as `parseLines(_:file:noting:)` does for an array.
     /// - Throws: `LocatedError` at the first fault.
     public static func parseLines(_ bytes: InputBytes, file: String, noting rule: MemberRule?) throws -> (values: [JSONValue], noted: NotedMembers?) {
+        let read = try readLines(bytes, file: file, noting: rule, building: true)
+        return (read.values, read.noted)
+    }
+
+    /// Checks a JSON-lines document whole, noting the members `rule` picks, as
+    /// `parseLines(_:file:noting:)` does, but builds none of its values: the lines are one
+    /// deferred array (`JSONValue.deferredArray`), each line parsed when a walk of `elements`
+    /// reaches it, so a log of millions of lines is never held as values. The array keeps
+    /// `bytes` alive (shared, not copied).
+    /// - Throws: `LocatedError` at the first fault.
+    public static func parseLinesDeferred(_ bytes: InputBytes, file: String, noting rule: MemberRule?) throws -> (value: JSONValue, noted: NotedMembers?) {
+        let read = try readLines(bytes, file: file, noting: rule, building: false)
+        let source = JSONSource(bytes: bytes, deferredEnds: [:])
+        let lines = JSONDeferredArray(source: source, start: read.start, end: bytes.count, depth: 0, lines: true)
+        return (.deferredArray(lines), read.noted)
+    }
+
+    /// Reads every line of a JSON-lines document, building its values only when `building`;
+    /// `start` is the offset of the first line (after a byte-order mark).
+    private static func readLines(
+        _ bytes: InputBytes, file: String, noting rule: MemberRule?, building: Bool
+    ) throws -> (values: [JSONValue], noted: NotedMembers?, start: Int) {
         try bytes.withCursor(noting: rule) { reader in
             reader.notes?.beginLines()
+            reader.building = building
             var values: [JSONValue] = []
             do {
                 reader.skipByteOrderMark()
+                let start = reader.position
                 while true {
                     reader.skipWhitespace()
                     if reader.position >= reader.buffer.count { break }
-                    values.append(try reader.parseValue(depth: 0))
+                    let value = try reader.parseValue(depth: 0)
+                    if building { values.append(value) }
                     reader.passPages()
                     reader.skipBlanks()
                     if reader.position < reader.buffer.count, reader.buffer[reader.position] != 0x0A, reader.buffer[reader.position] != 0x0D {
                         throw Failure(offset: reader.position, reason: "expected a line break after the JSON value")
                     }
                 }
-                return (values, reader.notes?.finish())
+                return (values, reader.notes?.finish(), start)
             } catch let failure as Failure {
                 throw error(for: failure, in: reader.buffer, file: file, mapped: bytes.mappedFile)
             }

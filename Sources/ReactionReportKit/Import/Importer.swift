@@ -102,7 +102,8 @@ public struct InputDocument: Sendable {
     /// - Parameters:
     ///   - deferringArraysFrom: the size from which arrays are left unparsed until iterated
     ///     (`JSONValue.elements`); by default `deferredArrayBytes` in a file of at least
-    ///     `largeDocumentBytes`, and none in a smaller file or in JSON lines.
+    ///     `largeDocumentBytes`, and none in a smaller file. JSON lines are one deferred array
+    ///     of lines when this is given or the file is that large (`parseLinesDeferred`).
     ///   - collectingReactionSites: find the members that may hold reactions as the file is
     ///     read (`reactionSites`), and keep the bytes to locate them.
     public static func parse(
@@ -123,10 +124,11 @@ public struct InputDocument: Sendable {
         let rule: MemberRule? = collectingReactionSites ? .reactionSites : nil
         var document: InputDocument
         var sites: ReactionSites?
+        // A large JSON-lines file (an event log) is checked whole, then its lines are parsed
+        // one at a time as an importer walks them: never held as values.
+        let deferLines = deferringArraysFrom != nil || bytes.count >= largeDocumentBytes
         if isJSONLines(bytes, name: name) {
-            let lines = try JSONParser.parseLines(bytes, file: name, noting: rule)
-            document = InputDocument(name: name, root: .array(lines.values), isLines: true)
-            sites = lines.noted
+            (document, sites) = try parseLines(bytes, name: name, deferred: deferLines, noting: rule)
         } else {
             do {
                 let minimum = deferringArraysFrom ?? (bytes.count >= largeDocumentBytes ? deferredArrayBytes : nil)
@@ -137,9 +139,7 @@ public struct InputDocument: Sendable {
                 // Several values, each over several lines: read as JSON lines. When they are not,
                 // the error is the one found further into the file.
                 do {
-                    let lines = try JSONParser.parseLines(bytes, file: name, noting: rule)
-                    document = InputDocument(name: name, root: .array(lines.values), isLines: true)
-                    sites = lines.noted
+                    (document, sites) = try parseLines(bytes, name: name, deferred: deferLines, noting: rule)
                 } catch let sequenceError as LocatedError {
                     let further = (sequenceError.line ?? 0, sequenceError.column ?? 0) > (error.line ?? 0, error.column ?? 0)
                     throw further ? sequenceError : error
@@ -151,6 +151,19 @@ public struct InputDocument: Sendable {
             document.bytes = bytes
         }
         return document
+    }
+
+    /// A JSON-lines document: its lines parsed into an array, or, `deferred`, checked and left
+    /// in the bytes as one deferred array (`JSONParser.parseLinesDeferred`).
+    private static func parseLines(
+        _ bytes: InputBytes, name: String, deferred: Bool, noting rule: MemberRule?
+    ) throws -> (InputDocument, ReactionSites?) {
+        if deferred {
+            let lines = try JSONParser.parseLinesDeferred(bytes, file: name, noting: rule)
+            return (InputDocument(name: name, root: lines.value, isLines: true), lines.noted)
+        }
+        let lines = try JSONParser.parseLines(bytes, file: name, noting: rule)
+        return (InputDocument(name: name, root: .array(lines.values), isLines: true), lines.noted)
     }
 
     /// True when `parse` reads the file as JSON lines: by its name, or by its content.

@@ -55,7 +55,7 @@ public struct MattermostImporter: DocumentImporter {
     /// Mattermost's own tools and people save single posts), read as a file of one line.
     public func detect(_ document: InputDocument) -> InputFormat? {
         if document.isLines {
-            guard let first = document.root.array?.first, let type = first["type"]?.string, Self.lineTypes.contains(type),
+            guard let first = document.root.elements?.first, let type = first["type"]?.string, Self.lineTypes.contains(type),
                 first[type] != nil
             else { return nil }
             return Self.bulk

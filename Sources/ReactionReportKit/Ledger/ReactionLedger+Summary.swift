@@ -85,57 +85,6 @@ extension ReactionLedger {
             names: personKeys.map { people[$0.platform]?[$0.id] })
     }
 
-    /// Gives every target kept by target to its message, or accounts for its reactions as
-    /// those of a message not in the input. A target with a conversation was given to its
-    /// message when either was recorded, so those left have none (their message is missing); a
-    /// target without a conversation (some exports name the message alone) is given to the
-    /// message of that id, in a fixed order since two targets can land on one message, each of
-    /// its entries merged with the message's entry of the same emoji.
-    func attachTargets(into account: inout SettlingAccount) {
-        let targets = reactionIndex
-        reactionIndex = [:]
-        let withoutConversation = targets.keys.filter { $0.conversationID == nil }
-        var messagesByID: [String: [Int]] = [:]
-        if !withoutConversation.isEmpty {
-            for position in 0..<messageList.count {
-                let key = messageKey(at: position)
-                messagesByID["\(key.platform.rawValue)\u{1F}\(key.id.text)", default: []].append(position)
-            }
-        }
-        for target in targets.keys.sorted(by: targetOrder) {
-            let head = targets[target]!
-            guard target.conversationID == nil,
-                let first = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"]?.min(by: {
-                    messageList[$0].conversationID < messageList[$1].conversationID
-                })
-            else {
-                account.noteMissing(
-                    target, unmatched(list: head, platform: target.platform), conversationID: target.conversationID, file: firstFile(ofList: head))
-                continue
-            }
-            let candidates = messagesByID["\(target.platform.rawValue)\u{1F}\(target.messageID)"]!
-            if candidates.count > 1 {
-                account.missing.append(
-                    (
-                        target,
-                        Diagnostic(
-                            .ambiguousMessage, file: firstFile(ofList: head),
-                            "\(target.platform.displayName) message \(target.messageID) exists in \(candidates.count) conversations; its reactions went to \(messageList[first].conversationID)"
-                        )
-                    ))
-            }
-            for entry in Array(arena.entryPositions(from: head)) {
-                let key = arena.entries[entry].key
-                if let same = arena.entryPositions(from: listOfMessage[first]).first(where: { arena.entries[$0].key == key }) {
-                    mergeEntry(entry, into: same)
-                } else {
-                    arena.entries[entry].next = listOfMessage[first]
-                    listOfMessage[first] = entry
-                }
-            }
-        }
-    }
-
     /// The messages in report order: sorted by time, the keys compared only between messages
     /// of the same time (cheaper than sorting finished summaries), and moved into that order
     /// where they lie (each cycle of the permutation swapped through once), and `carried` (one
@@ -200,8 +149,10 @@ extension ReactionLedger {
             let settling = tallies[platform]?.diagnosed ?? 0
             tallies[platform, default: ReactionTally()].diagnosed = diagnosed.addingClamped(settling)
         }
-        for (key, removal) in removals.sorted(by: { $0.value.ref < $1.value.ref }) where !account.matchedRemovals.contains(key) {
-            log.append(Diagnostic(.removalWithoutAdd, file: removal.file, "\(key.platform.displayName): removal of \(removal.ref) matches no add"))
+        for removal in removals.unmatched(excluding: account.matchedRemovals) {
+            log.append(
+                Diagnostic(
+                    .removalWithoutAdd, file: files[Int(removal.file)], "\(removal.key.platform.displayName): removal of \(removal.ref) matches no add"))
         }
         for (type, found) in unconfiguredActions.sorted(by: { $0.key < $1.key }) {
             let values = found.values.map { quoted($0, limit: 20) }.joined(separator: ", ")

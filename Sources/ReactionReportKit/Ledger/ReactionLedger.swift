@@ -51,16 +51,16 @@ public final class ReactionLedger {
     var arena = ReactionArena()
     /// The head of each recorded message's list in `arena` (`ReactionArena.none`: none yet).
     var listOfMessage: [UInt32] = []
-    var reactionIndex: [MessageTarget: UInt32] = [:]
+    var reactionIndex: [TargetKey: UInt32] = [:]
     /// The last fact's target and where its list is, and the last reaction value and what it
     /// came to: a message's facts come one after another, and so do the reactors of one emoji,
     /// so most facts need no hashing.
     var lastTarget: (target: MessageTarget, list: ListPlace)?
     var lastValue: (value: ReactionValue, resolved: Resolved)?
-    /// Where a target's list of entries is kept.
+    /// Where a target's list of entries is kept: with its message, or by target.
     enum ListPlace {
         case message(Int)
-        case target
+        case target(TargetKey)
     }
     /// The people who reacted, numbered in the order first met: a reactor is kept as its
     /// number (`ReactionArena.Adder.person`).
@@ -80,7 +80,7 @@ public final class ReactionLedger {
     /// it is used on; resolving goes through the emoji tables).
     var resolvedValues: [ReactionValue: Resolved] = [:]
     /// Removals by identity, with the file that gave each and its identity as written.
-    var removals: [RemovalKey: (file: String, ref: String)] = [:]
+    var removals = RemovalLog()
     /// Reactions whose value is empty or invalid, by message and value: how many the export's
     /// total and its listed reactors say there are, so that they are named as not counted once.
     private var invalidValues: [InvalidValue: (total: Int, adds: Int)] = [:]
@@ -344,7 +344,7 @@ public final class ReactionLedger {
             recordTotal(Int32(count), firstAt: firstAt, on: entry, file: stating ? Int32(file) : -1)
         case .remove(let platform, let ref):
             let key = RemovalKey(platform: platform, ref: AddIdentity(ref))
-            if removals[key] == nil { removals[key] = (files[file], ref) }
+            removals.record(key, ref: ref, file: Int32(file))
         }
     }
 
