@@ -65,51 +65,7 @@ public struct MatrixImporter: DocumentImporter {
         }
     }
 
-    /// The events of a detected document, and the members around them.
-    func eventList(_ root: JSONValue) -> [JSONValue] {
-        if let elements = root.array { return elements }
-        for key in Self.wrapperKeys {
-            if let elements = root[key]?.array {
-                // A /messages response may add the state the events need (members) under "state".
-                return (root["state"]?.array ?? []) + elements
-            }
-        }
-        return [root]
-    }
-
     // MARK: Reading
-
-    /// What one pass over the document learns before anything is recorded.
-    struct Index {
-        enum Kind {
-            case message
-            /// An `m.replace` edit of the event with this id.
-            case edit(of: String)
-            case reaction
-            case other
-        }
-
-        /// Every event id in the document, with what it is.
-        var kinds: [String: Kind] = [:]
-        /// Senders of messages, to refuse edits by someone else.
-        var messageSenders: [String: String] = [:]
-        /// The targets of reactions complete enough to record (sender, annotation, key).
-        var annotationTargets: [String: String] = [:]
-        /// Events that some redaction in this document, or the server, redacted.
-        var redacted: Set<String> = []
-        /// Room ids in the order they first appear.
-        var rooms: [String] = []
-        var roomSet: Set<String> = []
-        /// The newest `m.room.name` per room: (time, position, name).
-        var roomNames: [String: (Int64, Int, String)] = [:]
-        /// The newest canonical alias per room.
-        var aliases: [String: (Int64, Int, String)] = [:]
-        /// Rooms a membership event flags as direct chats.
-        var direct: Set<String> = []
-        /// The newest display name per user, from `m.room.member` state.
-        var names: [String: (Int64, Int, String)] = [:]
-        var people: [String] = []
-    }
 
     public func read(_ document: InputDocument, as format: InputFormat, into sink: ImportSink) throws {
         let root = document.root
@@ -129,19 +85,21 @@ public struct MatrixImporter: DocumentImporter {
 
         var encrypted = 0, encryptedReactions = 0
         var polls = MatrixPolls()
+        var redacted = RedactedEvents(index.redactionTargets)
         for event in events {
             guard let type = event["type"]?.string else {
                 sink.diagnose(.skippedRecord, "an event without a type")
                 continue
             }
             let room = nonEmpty(event["room_id"]?.string) ?? fallbackRoom
+            redacted.note(event, type: type)
             switch type {
             case _ where Self.messageTypes.contains(type):
                 readMessage(event, type: type, room: room, index: index, into: sink)
             case "m.reaction":
                 readReaction(event, room: room, index: index, into: sink)
             case "m.room.redaction":
-                readRedaction(event, index: index, into: sink)
+                readRedaction(event, into: sink)
             case _ where MatrixPolls.types.contains(type):
                 polls.read(event, type: type, room: room, into: sink)
             case "m.room.encrypted":
@@ -152,6 +110,7 @@ public struct MatrixImporter: DocumentImporter {
                 continue
             }
         }
+        for target in index.redactionTargets { settleRedaction(of: target, redacted: redacted, index: index, into: sink) }
         polls.finish(names: index.names.mapValues(\.2), into: sink)
         if encrypted > 0 {
             sink.diagnose(
@@ -159,68 +118,6 @@ public struct MatrixImporter: DocumentImporter {
                 "\(encrypted) encrypted event(s) (m.room.encrypted), \(encryptedReactions) of them reactions, cannot be read; export the room decrypted",
                 reactions: encryptedReactions)
         }
-    }
-
-    /// One pass over the events: what each id is, which are redacted, and the room and
-    /// member state (the newest by `origin_server_ts`, then by position, wins).
-    func buildIndex(_ events: [JSONValue], fallbackRoom: String) -> Index {
-        var index = Index()
-        func newer(_ current: (Int64, Int, String)?, _ time: Int64, _ position: Int) -> Bool {
-            guard let current else { return true }
-            return (time, position) >= (current.0, current.1)
-        }
-        for (position, event) in events.enumerated() {
-            guard let type = event["type"]?.string else { continue }
-            let room = nonEmpty(event["room_id"]?.string) ?? fallbackRoom
-            if index.roomSet.insert(room).inserted { index.rooms.append(room) }
-            let time = event["origin_server_ts"]?.int64 ?? Int64.min
-            let content = event["content"]
-            if isRedacted(event), let id = event["event_id"]?.string { index.redacted.insert(id) }
-            switch type {
-            case _ where Self.messageTypes.contains(type):
-                guard let id = event["event_id"]?.string else { continue }
-                let relation = content?["m.relates_to"]
-                if relation?["rel_type"]?.string == "m.replace", let original = nonEmpty(relation?["event_id"]?.string) {
-                    index.kinds[id] = .edit(of: original)
-                } else {
-                    index.kinds[id] = .message
-                    if let sender = event["sender"]?.string { index.messageSenders[id] = sender }
-                }
-            case "m.reaction":
-                guard let id = event["event_id"]?.string else { continue }
-                index.kinds[id] = .reaction
-                let relation = content?["m.relates_to"]
-                if nonEmpty(event["sender"]?.string) != nil, relation?["rel_type"]?.string == "m.annotation", relation?["key"]?.string != nil,
-                    let target = nonEmpty(relation?["event_id"]?.string)
-                {
-                    index.annotationTargets[id] = target
-                }
-            case "m.room.redaction":
-                if let id = event["event_id"]?.string { index.kinds[id] = .other }
-                if let target = redactedID(event) { index.redacted.insert(target) }
-            case "m.room.name":
-                if let id = event["event_id"]?.string { index.kinds[id] = .other }
-                if let name = content?["name"]?.string, newer(index.roomNames[room], time, position) {
-                    index.roomNames[room] = (time, position, name)
-                }
-            case "m.room.canonical_alias":
-                if let id = event["event_id"]?.string { index.kinds[id] = .other }
-                if let alias = content?["alias"]?.string, newer(index.aliases[room], time, position) {
-                    index.aliases[room] = (time, position, alias)
-                }
-            case "m.room.member":
-                if let id = event["event_id"]?.string { index.kinds[id] = .other }
-                if content?["is_direct"]?.bool == true { index.direct.insert(room) }
-                guard let user = nonEmpty(event["state_key"]?.string), let name = nonEmpty(content?["displayname"]?.string) else { continue }
-                if index.names[user] == nil { index.people.append(user) }
-                if newer(index.names[user], time, position) { index.names[user] = (time, position, name) }
-            default:
-                if let id = event["event_id"]?.string { index.kinds[id] = .other }
-            }
-        }
-        // An empty newest name means the name was removed: fall back as if there were none.
-        index.roomNames = index.roomNames.filter { !$0.value.2.isEmpty }
-        return index
     }
 
     func readMessage(_ event: JSONValue, type: String, room: String, index: Index, into sink: ImportSink) {
@@ -232,9 +129,9 @@ public struct MatrixImporter: DocumentImporter {
         let relation = content?["m.relates_to"]
         let sender = nonEmpty(event["sender"]?.string)
         let time = sink.time(event["origin_server_ts"], what: "event \(id) origin_server_ts") { $0.int64.flatMap(Timestamp.unixMilliseconds) }
-        if case .edit(let original)? = index.kinds[id] {
+        if let original = index.edits[id] {
             // An edit replaces the original's text; a redacted edit no longer does.
-            guard !index.redacted.contains(id) else { return }
+            guard !index.redactedEdits.contains(id) else { return }
             let target = resolve(original, index: index)
             if let author = index.messageSenders[target], author != sender {
                 sink.diagnose(.skippedRecord, "edit \(id) of \(target) comes from \(sender ?? "no sender"), not the message's author; ignored")
@@ -299,7 +196,7 @@ public struct MatrixImporter: DocumentImporter {
             return
         }
         let target = resolve(targetID, index: index)
-        if case .reaction? = index.kinds[target] {
+        if index.namedReactions.contains(target) {
             sink.diagnose(.skippedRecord, "reaction \(id) annotates another reaction (\(target)); ignored, as the specification says", reactions: 1)
             return
         }
@@ -310,26 +207,28 @@ public struct MatrixImporter: DocumentImporter {
         if isRedacted(event) { sink.reaction(.remove(platform: .matrix, ref: id)) }
     }
 
-    /// True when `readReaction` records an add for this reaction id.
-    func recordsReaction(_ id: String, index: Index) -> Bool {
-        guard let target = index.annotationTargets[id] else { return false }
-        if case .reaction? = index.kinds[resolve(target, index: index)] { return false }
-        return true
+    /// True when `readReaction` recorded an add for this redacted reaction id.
+    func recordsReaction(_ id: String, redacted: RedactedEvents, index: Index) -> Bool {
+        guard let target = redacted.annotationTargets[id] else { return false }
+        return !index.namedReactions.contains(resolve(target, index: index))
+    }
+
+    /// A redaction's target was collected by the first pass (`buildIndex`); one without a
+    /// target, unless the server redacted it (stripping it), is named.
+    func readRedaction(_ event: JSONValue, into sink: ImportSink) {
+        if redactedID(event) == nil, !isRedacted(event) { sink.diagnose(.skippedRecord, "a redaction without \"redacts\"") }
     }
 
     /// A redaction cancels a reaction or deletes a message by the redacted event id. Redactions
     /// of events this document holds and that are neither (state, edits, reactions it did not
     /// record) have nothing to cancel; redactions of events it does not hold are passed on,
-    /// since another input may hold the event.
-    func readRedaction(_ event: JSONValue, index: Index, into sink: ImportSink) {
-        guard let target = redactedID(event) else {
-            if !isRedacted(event) { sink.diagnose(.skippedRecord, "a redaction without \"redacts\"") }
-            return
-        }
-        switch index.kinds[target] {
+    /// since another input may hold the event. Decided once the events are read (the ledger
+    /// applies a removal by identity, whatever its order), when what each target is is known.
+    func settleRedaction(of target: String, redacted: RedactedEvents, index: Index, into sink: ImportSink) {
+        switch redacted.kinds[target] {
         case .message?, nil:
             sink.reaction(.remove(platform: .matrix, ref: target))
-        case .reaction? where recordsReaction(target, index: index):
+        case .reaction? where recordsReaction(target, redacted: redacted, index: index):
             sink.reaction(.remove(platform: .matrix, ref: target))
         default:
             return
@@ -354,7 +253,7 @@ public struct MatrixImporter: DocumentImporter {
     func resolve(_ id: String, index: Index) -> String {
         var current = id
         var steps = 0
-        while case .edit(let original)? = index.kinds[current], steps < 8 {
+        while let original = index.edits[current], steps < 8 {
             current = original
             steps += 1
         }
