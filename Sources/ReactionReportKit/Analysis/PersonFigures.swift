@@ -66,23 +66,37 @@ struct PersonFigures: Sendable {
 
     private init() {}
 
-    /// The figures of the people of `report`, from the messages of `layout`.
+    /// The figures of the people of `report`, from the messages of `layout`: the report's own
+    /// counts (messages, reactions given and received, pairs) and, counted here, the lists
+    /// only a person's page shows.
     init(_ report: PeopleReport, layout: SiteLayout, leftOut: [Platform: Set<String>]) {
-        let featured = report.people.filter { !$0.excluded || $0.bot }
-        let fileNames = Self.fileNames(featured.map { PersonKey(platform: $0.platform, id: $0.id) }, names: featured.map { $0.name ?? $0.id })
+        let featured = report.people.indices.filter { !report.people[$0].excluded || report.people[$0].bot }
+        let keys = featured.map { PersonKey(platform: report.people[$0].platform, id: report.people[$0].id) }
+        let fileNames = Self.fileNames(keys, names: featured.map { report.people[$0].name ?? report.people[$0].id })
+        var featuredNumber = [Int?](repeating: nil, count: report.people.count)
         people = featured.indices.map { index in
-            let person = featured[index]
+            let person = report.people[featured[index]]
+            featuredNumber[featured[index]] = index
             return Person(
-                platform: person.platform, id: person.id, name: person.name ?? person.id, bot: person.bot, fileName: fileNames[index])
+                platform: person.platform, id: person.id, name: person.name ?? person.id, bot: person.bot, fileName: fileNames[index],
+                messages: person.messages, reactionsGiven: person.reactionsGiven, reactionsReceived: person.reactionsReceived)
         }
-        for (position, person) in people.enumerated() { number[PersonKey(platform: person.platform, id: person.id)] = position }
+        for (position, key) in keys.enumerated() { number[key] = position }
         var tally = PersonTally(people: people.count)
         let numbers = number
         tally.count(layout, number: { numbers[$0] })
-        let keys = people.map { PersonKey(platform: $0.platform, id: $0.id) }
-        tally.finish(into: &people, limit: Self.listLimit) { person in
-            leftOut[keys[person].platform]?.contains(keys[person].id) ?? false
+        tally.finish(into: &people, limit: Self.listLimit)
+        let isLeftOut = keys.map { leftOut[$0.platform]?.contains($0.id) ?? false }
+        for (key, count) in report.pairs {
+            guard let reactor = featuredNumber[Int(key >> 32)], let author = featuredNumber[Int(key & 0xFFFF_FFFF)] else { continue }
+            if !isLeftOut[author] { PersonTally.offer((author, count), to: &people[reactor].reactsTo, limit: Self.listLimit, by: Self.personOrder) }
+            if !isLeftOut[reactor] { PersonTally.offer((reactor, count), to: &people[author].reactedToBy, limit: Self.listLimit, by: Self.personOrder) }
         }
+    }
+
+    /// Most reactions first; ties by number (platform, then id).
+    private static func personOrder(_ a: (person: Int, count: Int), _ b: (person: Int, count: Int)) -> Bool {
+        a.count != b.count ? a.count > b.count : a.person < b.person
     }
 
     /// The person's number in `people`, when they have a page.

@@ -1,12 +1,12 @@
 import ByteOutput
 
-/// The counting behind `PersonFigures`: one pass over the report's messages, people by number.
-/// What is counted per pair of numbers (reactor and author, person and emoji, person and
-/// conversation) is keyed by one integer, and only each person's first few of each are kept.
+/// The counting behind `PersonFigures` of what only a person's page shows (the report's people
+/// already count messages, reactions given and received, and pairs): one pass over the
+/// report's messages, people by number. What is counted per pair of numbers (person and emoji,
+/// person and conversation) is keyed by one integer, and only each person's first few of each
+/// are kept.
 struct PersonTally {
     private var people: [Entry]
-    /// Reactor << 32 | author → reactions (a person's reactions to their own messages are not pairs).
-    private var pairs: [UInt64: Int] = [:]
     /// Person << 32 | emoji number → reactions given, and received.
     private var given: [UInt64: Int] = [:]
     private var received: [UInt64: Int] = [:]
@@ -16,9 +16,6 @@ struct PersonTally {
     private var emojiNumber: [String: Int] = [:]
 
     private struct Entry {
-        var messages = 0
-        var given = 0
-        var received = 0
         /// (reaction count, message index), most first; (message index), latest first.
         var mostReacted: [(count: Int, index: Int)] = []
         var latest: [Int] = []
@@ -63,11 +60,9 @@ struct PersonTally {
                 if let author { received[UInt64(author) << 32 | emojiNumber, default: 0].addClamped(reaction.count) }
                 for reactor in reaction.reactors {
                     guard let reactorNumber = page(PersonKey(platform: message.platform, id: reactor.id)) else { continue }
-                    people[reactorNumber].given += 1
                     people[reactorNumber].active(at: reactor.at)
                     given[UInt64(reactorNumber) << 32 | emojiNumber, default: 0] += 1
                     active[UInt64(reactorNumber) << 32 | place, default: (0, 0)].reactions += 1
-                    if let author, author != reactorNumber { pairs[UInt64(reactorNumber) << 32 | UInt64(author), default: 0] += 1 }
                 }
             }
         }
@@ -75,8 +70,6 @@ struct PersonTally {
 
     private mutating func countMessage(_ message: MessageSummary, at index: Int, author: Int, conversation: UInt64) {
         let total = message.reactionCount
-        people[author].messages += 1
-        people[author].received.addClamped(total)
         people[author].active(at: message.sentAt)
         active[UInt64(author) << 32 | conversation, default: (0, 0)].messages += 1
         // Messages come in time order: the latest are the last met.
@@ -93,13 +86,9 @@ struct PersonTally {
         people[author].mostReacted = ranked
     }
 
-    /// Writes the counts into `figures` (people by the same numbers), each list cut to `limit`;
-    /// `isLeftOut` says who the "reacts to" lists leave out.
-    func finish(into figures: inout [PersonFigures.Person], limit: Int, isLeftOut: (Int) -> Bool) {
+    /// Writes the counts into `figures` (people by the same numbers), each list cut to `limit`.
+    func finish(into figures: inout [PersonFigures.Person], limit: Int) {
         for (number, entry) in people.enumerated() {
-            figures[number].messages = entry.messages
-            figures[number].reactionsGiven = entry.given
-            figures[number].reactionsReceived = entry.received
             figures[number].mostReacted = entry.mostReacted.map(\.index)
             figures[number].latest = entry.latest
             figures[number].firstActive = entry.first
@@ -114,14 +103,6 @@ struct PersonTally {
         for (key, count) in received where count > 0 {
             Self.offer((emoji[Int(key & 0xFFFF_FFFF)], count), to: &figures[Int(key >> 32)].emojiReceived, limit: limit, by: emojiOrder)
         }
-        func personOrder(_ a: (person: Int, count: Int), _ b: (person: Int, count: Int)) -> Bool {
-            a.count != b.count ? a.count > b.count : a.person < b.person
-        }
-        for (key, count) in pairs {
-            let (reactor, author) = (Int(key >> 32), Int(key & 0xFFFF_FFFF))
-            if !isLeftOut(author) { Self.offer((author, count), to: &figures[reactor].reactsTo, limit: limit, by: personOrder) }
-            if !isLeftOut(reactor) { Self.offer((reactor, count), to: &figures[author].reactedToBy, limit: limit, by: personOrder) }
-        }
         for (key, counts) in active {
             figures[Int(key >> 32)].conversations.append((Int(key & 0xFFFF_FFFF), counts.messages, counts.reactions))
         }
@@ -134,7 +115,7 @@ struct PersonTally {
     }
 
     /// Puts `element` into `list`, kept in `precedes` order and at most `limit` long.
-    private static func offer<T>(_ element: T, to list: inout [T], limit: Int, by precedes: (T, T) -> Bool) {
+    static func offer<T>(_ element: T, to list: inout [T], limit: Int, by precedes: (T, T) -> Bool) {
         if list.count == limit, !precedes(element, list[list.count - 1]) { return }
         var position = list.count
         while position > 0, precedes(element, list[position - 1]) { position -= 1 }
