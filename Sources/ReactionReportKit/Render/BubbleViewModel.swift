@@ -81,11 +81,8 @@ struct BubbleViewModel {
         let others = reaction.count > shownCount ? reaction.count - shownCount : 0
         out.append(literal: " — ")
         for index in 0..<shownCount {
-            if index > 0 {
-                // "A, B and C" when all are named, "A, B and 2 others" when not.
-                out.append(literal: index == shownCount - 1 && others <= 0 ? " and " : ", ")
-            }
             out.append(reaction.reactors[index].name ?? reaction.reactors[index].id)
+            out.append(NameList.separator(after: index, of: shownCount, more: others > 0))
         }
         if others > 0 {
             out.append(literal: " and ")

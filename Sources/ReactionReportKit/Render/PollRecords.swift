@@ -133,8 +133,7 @@ enum PollViewModel {
         let more = max(option.count, option.voters.count) - shown.count > 0
         return shown.enumerated().map { position, voter in
             let page = people.path(platform, voter.id)
-            let separator =
-                position == shown.count - 1 ? "" : (position == shown.count - 2 && !more ? " and " : ", ")
+            let separator = NameList.separator(after: position, of: shown.count, more: more)
             return .object([
                 "name": .text(voter.name ?? voter.id), "hasPage": .flag(page != nil), "pageHref": .text(page ?? ""),
                 "separator": .text(separator)
