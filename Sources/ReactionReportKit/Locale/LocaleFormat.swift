@@ -51,6 +51,16 @@ public struct LocaleFormat: Sendable {
     /// The `lang` of the page's `<html>`: the locale's tag, `en` for `standard`.
     public var htmlLanguage: String { data?.tag ?? "en" }
 
+    /// The CSS `list-style-type` that numbers a page's lists (rankings) in the locale's digits
+    /// (`arabic-indic` for ٠١٢, `persian` for ۰۱۲); nil where its digits are ASCII.
+    public var listStyle: String? {
+        switch data?.digits {
+        case "٠١٢٣٤٥٦٧٨٩": "arabic-indic"
+        case "۰۱۲۳۴۵۶۷۸۹": "persian"
+        default: nil
+        }
+    }
+
     // MARK: Numbers
 
     /// `12,345` / `12.345` / `١٢٬٣٤٥`.
@@ -115,7 +125,7 @@ public struct LocaleFormat: Sendable {
     }
 
     /// Digits with the locale's percent sign around them.
-    private func percentText(_ number: String) -> String {
+    func percentText(_ number: String) -> String {
         guard let data else { return number + "%" }
         return data.percentBefore + number + data.percentAfter
     }

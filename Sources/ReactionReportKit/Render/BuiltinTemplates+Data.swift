@@ -439,7 +439,7 @@ th { overflow-wrap: normal; }
 <link rel="icon" href="{{root}}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{root}}assets/style.css">
 <link rel="alternate" type="application/atom+xml" title="Weekly reports" href="{{root}}feed.xml">
-<style>:root { --mine: {{highlightColor}}; }</style>
+<style>:root { --mine: {{highlightColor}}; }{{#hasListStyle}} ol { list-style-type: {{listStyle}}; }{{/hasListStyle}}</style>
 </head>
 <body class="stack-{{bubbleStack}}">
 <a class="skip" href="#main">Skip to content</a>

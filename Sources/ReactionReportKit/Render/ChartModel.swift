@@ -137,11 +137,11 @@ struct ChartModel {
     ///   - partial: the indexes of the points whose weeks the data does not cover whole.
     static func columns(
         id: String, title: String, summary: String, points: [Point], unit: String,
-        axis: Axis = .count, labelHeading: String = "Week", partial: Set<Int> = []
+        axis: Axis = .count, labelHeading: String = "Week", partial: Set<Int> = [], locale: LocaleFormat = .standard
     ) -> ChartModel {
         series(
             kind: .bars, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading,
-            partial: partial)
+            partial: partial, locale: locale)
     }
 
     /// A line through one point per week, with a dot on each point (up to 60 points), on a value
@@ -150,16 +150,16 @@ struct ChartModel {
     /// the line stops there and starts again after it.
     static func line(
         id: String, title: String, summary: String, points: [Point], unit: String,
-        axis: Axis = .percent, labelHeading: String = "Week", partial: Set<Int> = []
+        axis: Axis = .percent, labelHeading: String = "Week", partial: Set<Int> = [], locale: LocaleFormat = .standard
     ) -> ChartModel {
         series(
             kind: .line, id: id, title: title, summary: summary, points: points, unit: unit, axis: axis, labelHeading: labelHeading,
-            partial: partial)
+            partial: partial, locale: locale)
     }
 
     static func series(
         kind: Kind, id: String, title: String, summary: String, points: [Point], unit: String,
-        axis: Axis, labelHeading: String, partial: Set<Int>
+        axis: Axis, labelHeading: String, partial: Set<Int>, locale: LocaleFormat
     ) -> ChartModel {
         var model = ChartModel(kind: kind, id: id, title: title, summary: summary, isEmpty: points.isEmpty)
         model.tableLabelHeading = labelHeading
@@ -168,7 +168,7 @@ struct ChartModel {
         guard !points.isEmpty else { return model }
 
         let values = points.map { $0.value.isFinite ? max(0, $0.value) : 0 }
-        let scale = ChartValueScale(maximum: values.max() ?? 0, axis: axis)
+        let scale = ChartValueScale(maximum: values.max() ?? 0, axis: axis, locale: locale)
         let left = 14 + characterWidth * Double(scale.ticks.map(\.label.count).max() ?? 1)
         let right = width - rightMargin
         let plotHeight = plotBottom - plotTop
@@ -286,7 +286,8 @@ struct ChartModel {
     ///   - labelHeading: the heading of the data table's label column.
     static func shares(
         id: String, title: String, summary: String, items: [(label: String, value: Int)], otherLabel: String,
-        limit: Int = 6, total: Int? = nil, unit: String = "reactions", labelHeading: String = "Emoji"
+        limit: Int = 6, total: Int? = nil, unit: String = "reactions", labelHeading: String = "Emoji",
+        locale: LocaleFormat = .standard
     ) -> ChartModel {
         let kept = items.enumerated().filter { $0.element.value > 0 }.sorted { a, b in
             a.element.value != b.element.value ? a.element.value > b.element.value : a.offset < b.offset
@@ -304,7 +305,7 @@ struct ChartModel {
         model.tableLabelHeading = labelHeading
         model.tableValueHeading = "Share"
         model.table = rows.map { row in
-            TableRow(label: row.label, value: NumberText.integer(row.value) + " (" + NumberText.percent(Double(row.value) / Double(whole)) + ")")
+            TableRow(label: row.label, value: locale.integer(row.value) + " (" + locale.percent(Double(row.value) / Double(whole)) + ")")
         }
         guard !rows.isEmpty else { return model }
 
@@ -319,9 +320,9 @@ struct ChartModel {
             let top = 4 + shareRowHeight * Double(index)
             let middle = top + shareRowHeight / 2
             let length = max(1, Double(row.value) / largest * barRoom)
-            let percent = NumberText.percent(Double(row.value) / Double(whole))
+            let percent = locale.percent(Double(row.value) / Double(whole))
             return ShareRow(
-                title: "\(row.label): \(NumberText.integer(row.value)) of \(NumberText.integer(whole)) \(unit) (\(percent))",
+                title: "\(row.label): \(locale.integer(row.value)) of \(locale.integer(whole)) \(unit) (\(percent))",
                 isOther: row.isOther,
                 hitY: decimal(top), hitWidth: decimal(width), hitHeight: decimal(shareRowHeight),
                 label: shorten(row.label, to: shareLabelLimit), labelX: decimal(labelWidth - 8), labelY: decimal(middle),

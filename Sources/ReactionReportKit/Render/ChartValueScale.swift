@@ -19,7 +19,8 @@ struct ChartValueScale {
     /// A larger value (only a ratio far beyond 100 % could be) is drawn at the top.
     static let largestUnits = 0x1p63
 
-    init(maximum: Double, axis: ChartModel.Axis) {
+    /// The axis for values up to `maximum`, labelled in `locale`'s forms.
+    init(maximum: Double, axis: ChartModel.Axis, locale: LocaleFormat = .standard) {
         // Steps are whole numbers of the smallest unit: 1 for counts, 0.01% for percentages.
         let unitsPerValue = axis == .percent ? 10_000.0 : 1.0
         var largest = maximum.isFinite ? maximum * unitsPerValue : 0
@@ -32,9 +33,9 @@ struct ChartValueScale {
             let label: String
             switch axis {
             case .count:
-                label = NumberText.integer(magnitude: units)
+                label = locale.integer(magnitude: units)
             case .percent:
-                label = Self.percentLabel(units)
+                label = Self.percentLabel(units, locale: locale)
             }
             return Tick(fraction: Double(index) / Double(intervals), label: label)
         }
@@ -42,11 +43,13 @@ struct ChartValueScale {
     }
 
     /// A percent tick from its hundredths of a percent, with no trailing zeros (`25%`, `0.2%`,
-    /// `0.01%`): `ChartModel.decimal` of it, in integers, so that any tick is exact.
-    static func percentLabel(_ units: UInt) -> String {
+    /// `0.01%`; `0,2 %` in `de-DE`): `ChartModel.decimal` of it, in integers, so that any tick
+    /// is exact.
+    static func percentLabel(_ units: UInt, locale: LocaleFormat = .standard) -> String {
         let fraction = units % 100
-        let decimals = fraction == 0 ? "" : fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
-        return String(units / 100) + decimals + "%"
+        let decimals = fraction == 0 ? "" : fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+        guard let data = locale.data else { return String(units / 100) + (decimals.isEmpty ? "" : "." + decimals) + "%" }
+        return locale.percentText(locale.integer(magnitude: units / 100) + (decimals.isEmpty ? "" : data.decimal + locale.native(decimals)))
     }
 
     /// Steps of `step` needed to reach `largest`, ignoring floating-point dust above a whole step.

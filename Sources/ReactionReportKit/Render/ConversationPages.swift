@@ -63,9 +63,9 @@ struct ConversationPages: Sendable {
         model.append("messagesText", .text(markup.times.locale.counted(conversation.messages.count, "message")))
         model.append("reactionsText", .text(markup.times.locale.counted(reactionTotals[index], "reaction")))
         model.append("hasPages", .flag(conversation.pageCount > 1))
-        model.append("pageNumber", .number(page))
-        model.append("pageCount", .number(conversation.pageCount))
-        Pagination.append(current: page, count: conversation.pageCount, to: &model)
+        model.append("pageNumber", .text(markup.times.locale.native(String(page))))
+        model.append("pageCount", .text(markup.times.locale.native(String(conversation.pageCount))))
+        Pagination.append(current: page, count: conversation.pageCount, locale: markup.times.locale, to: &model)
         // The first message of each day on the page opens it with the day's heading, the
         // calendar's anchor; the page says which days it covers.
         var days: [CivilDate] = []

@@ -143,7 +143,8 @@ extension OverviewModel {
         }
         return ChartModel.columns(
             id: "reactions-chart", title: "Reactions per week",
-            summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions", partial: partialIndexes(weeks))
+            summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions", partial: partialIndexes(weeks),
+            locale: locale)
     }
 
     /// The reaction rate per week, as a line, which stops over weeks without messages: they
@@ -162,7 +163,7 @@ extension OverviewModel {
         return ChartModel.line(
             id: "rate-chart", title: "Reaction rate per week",
             summary: ChartModel.summary("Reaction rate per week", points: points), points: points, unit: "Reaction rate",
-            partial: partialIndexes(weeks))
+            partial: partialIndexes(weeks), locale: locale)
     }
 
     /// The indexes of the partial weeks, which the charts draw apart.
@@ -185,7 +186,8 @@ extension OverviewModel {
                 + overview.topEmoji.prefix(6).map { "\($0.emoji.display) \(locale.percent(Double($0.count) / Double(total)))" }.joined(separator: ", ")
         return ChartModel.shares(
             id: "emoji-chart", title: "Emoji share", summary: summary,
-            items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total)
+            items: overview.topEmoji.map { (label: $0.emoji.display, value: $0.count) }, otherLabel: "Other", total: total,
+            locale: locale)
     }
 
     /// Every conversation's totals, linked from a page at `root`.

@@ -26,11 +26,15 @@ struct PageBase: TemplateRepresentable {
     var peoplePages = false
     /// The `lang` of the page's `<html>`: the locale's tag, else `en`.
     var language = "en"
+    /// The CSS list style that numbers lists in the locale's digits (`LocaleFormat.listStyle`).
+    var listStyle: String?
 
     /// The base in an object with room for `room` more values (the page's own).
     func templateObject(room: Int) -> TemplateObject {
-        var object = TemplateObject(capacity: 13 + room)
+        var object = TemplateObject(capacity: 15 + room)
         object.append("lang", .text(language))
+        object.append("hasListStyle", .flag(listStyle != nil))
+        if let listStyle { object.append("listStyle", .text(listStyle)) }
         object.append("siteTitle", .text(siteTitle))
         object.append("root", .text(root))
         object.append("inputSummary", .text(inputSummary))

@@ -24,12 +24,15 @@ enum Pagination {
         return entries
     }
 
-    /// `pages[{number,href,current,gap}]`, `hasPrevious`, `previousHref`, `hasNext`, `nextHref`.
-    static func append(current: Int, count: Int, to model: inout TemplateObject) {
+    /// `pages[{number,href,current,gap}]` (numbers in the locale's digits), `hasPrevious`,
+    /// `previousHref`, `hasNext`, `nextHref`.
+    static func append(current: Int, count: Int, locale: LocaleFormat, to model: inout TemplateObject) {
         let pages = entries(current: current, count: count).map { number -> TemplateValue in
             guard let number else { return .object(["gap": .flag(true)]) }
-            return .object(
-                ["number": .number(number), "href": .text(SiteLayout.Conversation.fileName(page: number)), "current": .flag(number == current)])
+            return .object([
+                "number": .text(locale.native(String(number))), "href": .text(SiteLayout.Conversation.fileName(page: number)),
+                "current": .flag(number == current)
+            ])
         }
         model.append("pages", .list(pages))
         model.append("hasPrevious", .flag(current > 1))

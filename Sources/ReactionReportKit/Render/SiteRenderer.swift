@@ -54,7 +54,8 @@ public struct SiteRenderer {
             siteTitle: options.title, root: root, inputSummary: inputSummary, timezone: calendar.name,
             highlightColor: options.highlightColor, bubbleStack: options.bubbleStack.rawValue,
             latestWeek: latestWeek.map { week in (week.description, root + WeeklyPages.path(week), link(WeeklyPages.path(week), root)) },
-            isPublic: options.isPublic, publishedAt: publishedAt, hasSearch: hasSearch, language: options.locale.htmlLanguage)
+            isPublic: options.isPublic, publishedAt: publishedAt, hasSearch: hasSearch,
+            language: options.locale.htmlLanguage, listStyle: options.locale.listStyle)
     }
 
     /// What a reader of the overview should know about what the report leaves out: direct

@@ -5,6 +5,8 @@ import Templates
 struct TopMessageModel: TemplateRepresentable {
     /// From 1.
     var rank: Int
+    /// `rank` in the locale's digits.
+    var rankText: String
     var author: String
     /// The author's page from the site's root, when they have one.
     var authorHref: String?
@@ -39,6 +41,7 @@ struct TopMessageModel: TemplateRepresentable {
     ) {
         let message = layout.messages[index]
         self.rank = rank
+        rankText = markup.times.locale.native(String(rank))
         author = message.authorName ?? message.authorID ?? "unknown"
         authorHref = bubbles.people.path(message.platform, message.authorID)
         platform = message.platform
@@ -58,7 +61,7 @@ struct TopMessageModel: TemplateRepresentable {
 
     var templateValue: TemplateObject {
         var object = bubbles.bubbles(reactions, of: platform, room: 15)
-        object.append("rank", .number(rank))
+        object.append("rank", .text(rankText))
         object.append("author", .text(author))
         object.append("authorHasPage", .flag(authorHref != nil))
         if let authorHref { object.append("authorHref", .text(authorHref)) }

@@ -52,7 +52,8 @@ struct WeekReportModel: TemplateRepresentable {
 
     /// A person among the top reactors or receivers.
     struct PersonRow: TemplateRepresentable {
-        var rank: Int
+        /// The place in the ranking, in the locale's digits.
+        var rank: String
         var name: String
         var platform: String
         /// The report covers several platforms.
@@ -63,7 +64,7 @@ struct WeekReportModel: TemplateRepresentable {
 
         var templateValue: TemplateObject {
             [
-                "rank": .number(rank), "name": .text(name), "platform": .text(platform), "showPlatform": .flag(showPlatform), "count": .text(count),
+                "rank": .text(rank), "name": .text(name), "platform": .text(platform), "showPlatform": .flag(showPlatform), "count": .text(count),
                 "hasPage": .flag(href != nil), "href": .text(href ?? "")
             ]
         }
@@ -71,7 +72,8 @@ struct WeekReportModel: TemplateRepresentable {
 
     /// Who reacts to whom: a pair among the week's top pairs.
     struct PairRow: TemplateRepresentable {
-        var rank: Int
+        /// The place in the ranking, in the locale's digits.
+        var rank: String
         var reactor: String
         var author: String
         var platform: String
@@ -84,7 +86,7 @@ struct WeekReportModel: TemplateRepresentable {
 
         var templateValue: TemplateObject {
             [
-                "rank": .number(rank), "reactor": .text(reactor), "author": .text(author), "platform": .text(platform),
+                "rank": .text(rank), "reactor": .text(reactor), "author": .text(author), "platform": .text(platform),
                 "showPlatform": .flag(showPlatform), "count": .text(count), "reactorHasPage": .flag(reactorHref != nil),
                 "reactorHref": .text(reactorHref ?? ""), "authorHasPage": .flag(authorHref != nil), "authorHref": .text(authorHref ?? "")
             ]

@@ -139,9 +139,9 @@ struct WeeklyPages {
 
     func pairRow(_ pair: PairCount, rank: Int) -> WeekReportModel.PairRow {
         WeekReportModel.PairRow(
-            rank: rank, reactor: pair.reactorName ?? pair.reactorID, author: pair.authorName ?? pair.authorID, platform: pair.platform.displayName,
-            showPlatform: showPlatforms, count: locale.integer(pair.count), reactorHref: people.path(pair.platform, pair.reactorID),
-            authorHref: people.path(pair.platform, pair.authorID))
+            rank: locale.native(String(rank)), reactor: pair.reactorName ?? pair.reactorID, author: pair.authorName ?? pair.authorID,
+            platform: pair.platform.displayName, showPlatform: showPlatforms, count: locale.integer(pair.count),
+            reactorHref: people.path(pair.platform, pair.reactorID), authorHref: people.path(pair.platform, pair.authorID))
     }
 
     /// Why week `index` is not compared with the week before, when it or the week before is
@@ -180,7 +180,7 @@ struct WeeklyPages {
 
     func personRow(_ person: WeeklyReport.PersonCount, rank: Int) -> WeekReportModel.PersonRow {
         WeekReportModel.PersonRow(
-            rank: rank, name: person.name ?? person.id, platform: person.platform.displayName, showPlatform: showPlatforms,
+            rank: locale.native(String(rank)), name: person.name ?? person.id, platform: person.platform.displayName, showPlatform: showPlatforms,
             count: locale.integer(person.count), href: people.path(person.platform, person.id))
     }
 

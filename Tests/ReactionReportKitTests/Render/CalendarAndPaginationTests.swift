@@ -23,6 +23,27 @@ final class CalendarAndPaginationTests: XCTestCase {
         XCTAssertEqual(text(1_000_000, 2_000_000), "1 … 999998 999999 1000000 1000001 1000002 … 2000000")
     }
 
+    func testPageNumbersAndListMarkersAreInTheLocalesDigits() throws {
+        func numbers(_ locale: LocaleFormat) -> String {
+            var model = TemplateObject(capacity: 5)
+            Pagination.append(current: 12, count: 25, locale: locale, to: &model)
+            guard case .list(let pages) = model[TemplateName("pages")] else { return "no pages" }
+            return pages.map { page -> String in
+                guard case .object(let entry) = page, case .text(let number) = entry[TemplateName("number")] else { return "…" }
+                return number
+            }.joined(separator: " ")
+        }
+        XCTAssertEqual(numbers(.standard), "1 … 10 11 12 13 14 … 25")
+        XCTAssertEqual(numbers(try XCTUnwrap(LocaleFormat(tag: "ar-EG"))), "١ … ١٠ ١١ ١٢ ١٣ ١٤ … ٢٥")
+        XCTAssertEqual(numbers(try XCTUnwrap(LocaleFormat(tag: "fa-IR"))), "۱ … ۱۰ ۱۱ ۱۲ ۱۳ ۱۴ … ۲۵")
+        XCTAssertEqual(numbers(try XCTUnwrap(LocaleFormat(tag: "de-DE"))), "1 … 10 11 12 13 14 … 25")
+        // Rankings are ordered lists: their markers follow the same digits.
+        XCTAssertEqual(
+            ["ar-EG", "ar-SA", "fa-IR", "de-DE", "hi-IN"].map { LocaleFormat(tag: $0)?.listStyle ?? "none" },
+            ["arabic-indic", "arabic-indic", "persian", "none", "none"])
+        XCTAssertNil(LocaleFormat.standard.listStyle)
+    }
+
     func testWeekdaysAndTheYearsMonthsAndDaysOfACalendar() {
         let days = [(1969, 12, 31), (1970, 1, 1), (2024, 4, 17), (2024, 4, 18), (2024, 5, 2)].map { CivilDate(year: $0.0, month: $0.1, day: $0.2) }
         XCTAssertEqual(days.map(LocaleFormat.standard.weekday), ["Wednesday", "Thursday", "Wednesday", "Thursday", "Thursday"])
