@@ -114,14 +114,21 @@ final class GoldenSiteTests: XCTestCase {
     }
 
     func compare(_ files: [String: String], pinned: [String], prefix: String = "") throws {
+        try Self.compare(files, pinned: pinned, prefix: prefix)
+    }
+
+    /// Compares each pinned file with `Golden/<prefix><path with / as __>`, or writes it there
+    /// under `UPDATE_GOLDEN=1`.
+    static func compare(_ files: [String: String], pinned: [String], prefix: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
+        let golden = TestSupport.testsFolder.appendingPathComponent("Golden")
         for name in pinned {
             let url = golden.appendingPathComponent(prefix + name.replacingOccurrences(of: "/", with: "__"))
             if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-                try files[name]!.write(to: url, atomically: true, encoding: .utf8)
+                try XCTUnwrap(files[name], "\(name) was not written", file: file, line: line).write(to: url, atomically: true, encoding: .utf8)
                 continue
             }
             let expected = try String(contentsOf: url, encoding: .utf8)
-            XCTAssertEqual(files[name], expected, "\(name) differs from Golden/\(url.lastPathComponent)")
+            XCTAssertEqual(files[name], expected, "\(name) differs from Golden/\(url.lastPathComponent)", file: file, line: line)
         }
     }
 
