@@ -134,6 +134,12 @@ void rr_release_free_memory(void) {
 #endif
 }
 
+void rr_fix_mmap_threshold(unsigned int bytes) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, (int)bytes);
+#endif
+}
+
 // Guarded mappings: the ranges of mapped input files, read by the SIGBUS handler. A slot is
 // free when its base is 0; the handler reads only atomics and calls only mmap and sigaction.
 #define RR_GUARDS 256

@@ -29,6 +29,10 @@ int rr_direct_io_flag(void);
 /// Hands the free memory inside the allocator's heaps back to the system (glibc malloc_trim).
 void rr_release_free_memory(void);
 
+/// Fixes the size from which glibc's malloc maps a block of its own (M_MMAP_THRESHOLD), which
+/// also stops glibc from raising it each time such a block is freed; nothing elsewhere.
+void rr_fix_mmap_threshold(unsigned int bytes);
+
 /// Guards a read-only file mapping of `size` bytes at `base`: where a read reaches a page past
 /// the file's end (another program truncated the file while it is mapped), the system's SIGBUS
 /// no longer stops the process; a page of zeros is mapped there instead and the guard is marked.
