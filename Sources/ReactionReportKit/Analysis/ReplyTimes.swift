@@ -2,11 +2,8 @@
 /// whole seconds from the message to its first such reply.
 ///
 /// A reply is a message with `replyToID` (a reply in a thread, or a reply to a message). Its
-/// parent is looked up in its own conversation; on Discord, whose ids are unique on the whole
-/// platform, then by id in any conversation (a Discord thread is a channel of its own whose
-/// replies answer a message of the parent channel). Elsewhere ids repeat across conversations
-/// (Telegram numbers each chat's messages from 1), so a parent not in the conversation is not
-/// found. The first reply to a message is the earliest reply with a time whose author is
+/// parent is looked up in its own conversation, and on Discord then in any (`DiscordParents`).
+/// The first reply to a message is the earliest reply with a time whose author is
 /// not the message's own (a note added to one's own message is no answer); replies in any week
 /// count, and a reply stamped before its message counts as 0 seconds.
 public struct ReplyTimes: Sendable {
@@ -33,24 +30,12 @@ public struct ReplyTimes: Sendable {
             unresolved[address] = nil
             record(replies, to: index, in: messages)
         }
-        // Discord replies whose parent is in another conversation: by id, where one message
-        // has that id.
+        // Discord replies whose parent is in another conversation (`DiscordParents`).
         unresolved = unresolved.filter { $0.key.platform == .discord }
         guard !unresolved.isEmpty else { return }
-        var byID: [MessageAddress: [Int]] = [:]
-        for (address, replies) in unresolved {
-            byID[MessageAddress(platform: address.platform, conversationID: "", id: address.id), default: []].append(contentsOf: replies)
-        }
-        var found: [MessageAddress: Int] = [:]
-        var ambiguous: Set<MessageAddress> = []
-        for index in messages.indices {
-            let address = MessageAddress(platform: messages[index].platform, conversationID: "", id: messages[index].id)
-            guard byID[address] != nil else { continue }
-            if found.updateValue(index, forKey: address) != nil { ambiguous.insert(address) }
-        }
-        for (address, index) in found where !ambiguous.contains(address) {
-            record(byID[address]!, to: index, in: messages)
-        }
+        var byID: [String: [Int]] = [:]
+        for (address, replies) in unresolved { byID[address.id, default: []].append(contentsOf: replies) }
+        for (id, index) in DiscordParents.locate(Set(byID.keys), in: messages) { record(byID[id]!, to: index, in: messages) }
     }
 
     /// Notes the earliest of `replies` by another author as the first reply to `parent`.

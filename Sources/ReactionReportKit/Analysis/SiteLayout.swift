@@ -71,6 +71,18 @@ struct SiteLayout {
             _ = index.position(hash: key.hashValue, insertingIfAbsent: position) { Self.messageKey(messages[$0]) == key }
         }
         messageIndex = index
+        discordParents = Self.discordParents(messages, index: index)
+    }
+
+    /// Discord replies' parents in other conversations (`DiscordParents`), by id.
+    private static func discordParents(_ messages: [MessageSummary], index: PositionIndex) -> [String: Int] {
+        var wanted: Set<String> = []
+        for message in messages where message.platform == .discord {
+            guard let parent = message.replyToID, parent != message.id else { continue }
+            let key = MessageKey(platform: .discord, conversationID: message.conversationID, id: parent)
+            if index.position(hash: key.hashValue, where: { messageKey(messages[$0]) == key }) == nil { wanted.insert(parent) }
+        }
+        return DiscordParents.locate(wanted, in: messages)
     }
 
     /// A message by its platform, conversation and id (the strings shared, not joined).
@@ -86,6 +98,8 @@ struct SiteLayout {
 
     /// Positions in `messages` by key, the first of messages with one key (`PositionIndex`).
     private var messageIndex = PositionIndex()
+    /// Discord replies' parents in other conversations, by id (`DiscordParents`).
+    private var discordParents: [String: Int] = [:]
 
     static func key(_ platform: Platform, _ id: String) -> String { platform.rawValue + "\u{1F}" + id }
 
@@ -108,10 +122,12 @@ struct SiteLayout {
     /// The page (1-based) of the message at `index`.
     func page(ofMessageAt index: Int) -> Int { pageOfMessage[index] }
 
-    /// The index of a message in the same conversation, by id.
+    /// The index of the message `message` answers, by id: in the same conversation, or on
+    /// Discord in another (a thread's own file answers its starting message in its channel).
     func index(of id: String, in message: MessageSummary) -> Int? {
         let key = MessageKey(platform: message.platform, conversationID: message.conversationID, id: id)
-        return messageIndex.position(hash: key.hashValue) { Self.messageKey(messages[$0]) == key }
+        if let found = messageIndex.position(hash: key.hashValue, where: { Self.messageKey(messages[$0]) == key }) { return found }
+        return message.platform == .discord ? discordParents[id] : nil
     }
 
     /// `conversations/<slug>/page-N.html#m-<id>` relative to the output folder, for the message

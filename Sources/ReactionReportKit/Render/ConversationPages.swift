@@ -155,13 +155,18 @@ struct ConversationPages: Sendable {
         if let parent = message.replyToID, parent != message.id {
             model.append("isReply", .flag(true))
             if let parentIndex = layout.index(of: parent, in: message), parentIndex != index {
-                let page = inThread ? "" : SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex))
-                model.append("parentHref", .text(page + "#" + Slug.anchor(forMessage: parent)))
                 let parentMessage = layout.messages[parentIndex]
+                // A Discord thread's own file answers a message of another conversation's folder.
+                let parentFolder = layout.conversation(of: parentMessage).slug
+                let folder = parentFolder == layout.conversation(of: message).slug ? "" : "../" + parentFolder + "/"
+                let page = inThread ? "" : folder + SiteLayout.Conversation.fileName(page: layout.page(ofMessageAt: parentIndex))
+                model.append("parentHref", .text(page + "#" + Slug.anchor(forMessage: parent)))
                 model.append("parentAuthor", .text(parentMessage.authorName ?? parentMessage.authorID ?? "unknown"))
                 model.append("parentExcerpt", .text(markup.excerpt(parentMessage, limit: 80)))
                 if !inThread, let root = threads.root[index], let file = threads.fileName[root] {
-                    model.append("inThreadHref", .text(file + "#" + Slug.anchor(forMessage: message.id)))
+                    let rootFolder = layout.conversation(of: layout.messages[root]).slug
+                    let prefix = rootFolder == layout.conversation(of: message).slug ? "" : "../" + rootFolder + "/"
+                    model.append("inThreadHref", .text(prefix + file + "#" + Slug.anchor(forMessage: message.id)))
                 }
             }
         }

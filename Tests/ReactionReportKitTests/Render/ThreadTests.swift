@@ -58,4 +58,24 @@ final class ThreadTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<span class="thread-note">reply to a message not in the report</span>"#))
         XCTAssertTrue(page.contains(#"<a href="index.html#m-2"><bdi>Ada</bdi>: “<bdi>text 2</bdi>”</a>"#))
     }
+
+    /// DiscordChatExporter writes a thread to a file of its own, whose channel id is the id of
+    /// the message it grew from in its parent channel: with both files, that message shows the
+    /// thread's replies, and each reply links back across the two folders.
+    func testADiscordThreadFileJoinsItsStartingMessageInItsChannel() throws {
+        let files = try MemoryWriter.render(try TestSupport.settleFixtures(["discord/thread-parent.json", "discord/thread.json"]))
+        let thread = "conversations/discord-general/thread-" + StableHash.hex("1300000000000000300") + ".html"
+        let page = try XCTUnwrap(files[thread], files.keys.sorted().joined(separator: " "))
+        XCTAssertEqual(
+            page.matches(of: /<article class="message[^"]*" id="([^"]+)">/).map { String($0.1) },
+            ["m-1300000000000000300", "m-1300000000000000301", "m-1300000000000000302"])
+        let general = try XCTUnwrap(files["conversations/discord-general/index.html"])
+        XCTAssertTrue(general.contains(#"<p class="thread-link"><a href="\#(thread.dropFirst("conversations/discord-general/".count))">2 replies</a></p>"#))
+        let threadFile = try XCTUnwrap(files["conversations/discord-general-release-plans/index.html"])
+        XCTAssertTrue(
+            threadFile.contains(
+                #"<span class="thread-note">reply to <a href="../discord-general/index.html#m-1300000000000000300"><bdi>Kim</bdi>: “<bdi>Release plans: a thread for them</bdi>”</a> · <a href="../\#(thread.dropFirst("conversations/".count))#m-1300000000000000301">"#
+            ), threadFile)
+        XCTAssertFalse(threadFile.contains("not in the report"))
+    }
 }
