@@ -28,6 +28,7 @@ SQL_CHECK_PACKAGES := duckdb==2.0.1
 # Search (`search = true`, `--search`) indexes the site with Pagefind (PyPI pagefind[bin], which
 # brings its binary; found as `pagefind` on the PATH or `python3 -m pagefind`).
 PAGEFIND_PACKAGE := pagefind[bin]==1.5.2
+# The search check runs the builtin index's token rule (search-index.js) in Node (nodejs).
 test-deps:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
 		echo "Installing chromium…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
@@ -39,6 +40,7 @@ test-deps:
 		python3 -m pip install --quiet $(PAGE_CHECK_PACKAGES) \
 		|| python3 -m pip install --quiet --break-system-packages $(PAGE_CHECK_PACKAGES); }
 	@command -v groff >/dev/null || { echo "Installing groff-base…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y groff-base; }
+	@command -v node >/dev/null || { echo "Installing nodejs…"; $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs; }
 	@python3 -c 'import duckdb' 2>/dev/null || { \
 		echo "Installing $(SQL_CHECK_PACKAGES)…"; \
 		python3 -m pip install --quiet $(SQL_CHECK_PACKAGES) \
@@ -113,8 +115,9 @@ demo: release
 # the page check (Nu HTML Checker and axe-core on the demo and
 # hostile sites, about two minutes), the generated-export check of every importer, the SQL
 # check (sql/weeks.sql in DuckDB against data/weeks.json, about 40 seconds), the search check
-# (Tests/search/run.sh: a small site built with --search, served on 127.0.0.1, searched and
-# filtered in headless Chromium, about 20 seconds), the shard check
+# (Tests/search/run.sh: a small site built with --search, by Pagefind and by the builtin index,
+# served on 127.0.0.1, searched and filtered in headless Chromium, and the builtin token rule in
+# Node), the shard check
 # (every platform's generated export built in 4 shards: DuckDB over the shards' facts and the
 # site joined from them against a one-machine build, about 30 seconds), the memory bound on the
 # worst texts (Benchmarks/worst-text.sh: peak memory per byte of 2 MiB messages of brackets,

@@ -17,7 +17,9 @@
 #              HostileSiteBrowserTests builds it.
 #   gaps       the gaps fixture in America/New_York: times with offsets, partial weeks, a run
 #              of empty weeks in the list of weeks and the navigation; in the ar-EG locale
-#              (lang="ar-EG", Arabic month names and Arabic-Indic digits in English sentences).
+#              (lang="ar-EG", Arabic month names and Arabic-Indic digits in English sentences);
+#              with search by the builtin index (search.html with its form, as opened from disk:
+#              the form disabled, the notice that search needs a server).
 # Nu's warnings are not failures: it warns about aria-label on the reaction lists (a list may
 # be named) and about transcript <article>s without a heading (a message has none to give).
 set -euo pipefail
@@ -38,7 +40,9 @@ sites="$work/sites"
 "$binary" build Examples -o "$sites/anonymized" --quiet --anonymize --locale de-DE
 "$binary" build Tests/ReactionReportKitTests/Fixtures/hostile -o "$sites/hostile" --quiet \
   --include-direct-messages --search --title "$hostile_title"
-"$binary" build Tests/ReactionReportKitTests/Fixtures/gaps -o "$sites/gaps" --quiet --timezone America/New_York --locale ar-EG
+"$binary" build Tests/ReactionReportKitTests/Fixtures/gaps -o "$sites/gaps" --quiet --timezone America/New_York --locale ar-EG \
+  --search --search-engine builtin
+[ -f "$sites/gaps/search/index.json" ] || { echo "check-pages: gaps has no builtin search index"; exit 1; }
 for site in demo options anonymized hostile gaps; do
   echo "check-pages: $site: $(find "$sites/$site" -name '*.html' | wc -l) pages, $(find "$sites/$site/people" -name '*.html' 2>/dev/null | wc -l) of them people pages"
   # Every site has people, so people pages: they are checked like the rest.

@@ -146,6 +146,13 @@ struct Build: ParsableCommand {
         help: "Build the search index with Pagefind (search.html; view it through `reaction-report serve` or any web server).")
     var search: Bool?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What indexes the messages with --search: Pagefind up to \(NumberText.integer(SearchEngine.pagefindLimit)) messages and the builtin index above (auto), or always one.",
+            valueName: "auto|pagefind|builtin"))
+    var searchEngine: SearchEngine?
+
     @Flag(name: .long, help: "Fail with exit code 3, writing nothing, when there are diagnostics.")
     var strict = false
 
@@ -180,6 +187,7 @@ struct Build: ParsableCommand {
         if let locale { options.locale = try LocaleFormat.named(locale) }
         if let isPublic { options.isPublic = isPublic }
         if let search { options.search = search }
+        if let searchEngine { options.searchEngine = searchEngine }
         try InputOptions.checkPeriod(options)
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
         var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name)
@@ -202,7 +210,8 @@ struct Build: ParsableCommand {
             print(
                 ProgressLine.wrote(
                     folder, files: outcome.filesWritten, bytes: outcome.bytesWritten, inputs: outcome.files.count, messages: messages.count,
-                    reactions: reactions))
+                    reactions: reactions)
+                    + (outcome.searchEngine.map { ProgressLine.search($0, automatic: options.searchEngine == .auto) } ?? ""))
         }
         keptUntilExit.append(outcome)
     }
@@ -264,6 +273,7 @@ struct Formats: ParsableCommand {
 }
 
 extension ReactionOrder: ExpressibleByArgument {}
+extension SearchEngine: ExpressibleByArgument {}
 
 extension Shard: ExpressibleByArgument {
     /// `K/N`, with K from 1 to N.

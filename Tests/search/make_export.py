@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the small Slack export the search check builds: two channels, three people, two
-weeks, a word ("zebra") in three messages that differ in channel, author, emoji and week, and
-a hostile message whose text and author's name are HTML.
+weeks, a word ("zebra") in three messages that differ in channel, author, emoji and week, a
+word ("otter") in 25, texts in French and Japanese, and hostile messages whose text and author's
+name are HTML.
 
     python3 Tests/search/make_export.py FOLDER
 """
@@ -18,7 +19,13 @@ MESSAGES = [
     ("random", "U3", 1772449200, "Lunch at noon", []),
     ("random", "U4", 1773057600, "<img src=x onerror=alert(1)> quokka", [("eyes", ["U1"])]),
     ("random", "U4", 1773061200, "&lt;img src=z onerror=alert(3)&gt; wombat", []),
+    ("general", "U2", 1772456400, "Crème brûlée at the CAFÉ", []),
+    ("random", "U3", 1772460000, "東京で会いましょう", []),
 ]
+# More than a page of results for one word ("otter", 20 a page): 25 messages, every twelve hours
+# from 2026-03-02 12:30 (weeks 10 and 11), both channels, three authors, a 👍 on every third.
+MESSAGES += [("general" if i % 2 == 0 else "random", "U" + str(1 + i % 3), 1772454600 + i * 43200, f"Otter sighting {i}",
+              [("+1", ["U2"])] if i % 3 == 0 else []) for i in range(25)]
 
 
 def main(folder):

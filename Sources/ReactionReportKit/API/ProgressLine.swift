@@ -41,6 +41,15 @@ public enum ProgressLine {
             + counted(reactions, "reaction") + "."
     }
 
+    /// ` Search index: builtin (chosen for more than 50,000 messages).`: what indexed the site,
+    /// said after the `wrote` line; `automatic` when `auto` chose it by the count.
+    public static func search(_ engine: SearchEngine, automatic: Bool) -> String {
+        let name = engine == .pagefind ? "Pagefind" : "builtin"
+        guard automatic else { return " Search index: \(name)." }
+        let limit = NumberText.integer(SearchEngine.pagefindLimit)
+        return " Search index: \(name) (chosen for \(engine == .pagefind ? "at most" : "more than") \(limit) messages)."
+    }
+
     /// Thirty cells, filled in proportion (full when there is nothing to do).
     static func bar(_ done: Int, of total: Int) -> String {
         let width = 30

@@ -33,6 +33,8 @@ public struct ReportBuild {
         /// What the user should hear of the run that is not an error: options that leave no
         /// message of the inputs.
         public var warnings: [String] = []
+        /// What indexed the site for search; nil without search (`BuildOptions.searchEngine(messages:)`).
+        public var searchEngine: SearchEngine?
         /// The filtered, settled result the report is made from.
         public var result: LedgerResult { analysis.result }
     }
@@ -91,8 +93,9 @@ public struct ReportBuild {
     /// - Throws: `OutputFolder.Refusal` before anything is read when the output folder cannot be
     ///   ours; a `StepError` for a step that failed.
     public func build(output: String, templatesFolder: String? = nil, strict: Bool = false, allowingOtherFiles: Bool = false) throws -> Outcome {
-        // Pagefind is looked for first: without it a build with search writes nothing.
-        if options.search { _ = try Pagefind.locate() }
+        // Pagefind, when asked for, is looked for first: without it a build with search writes
+        // nothing. `auto` knows whether it needs it once the messages are counted (`build(into:)`).
+        if options.search, options.searchEngine == .pagefind { _ = try Pagefind.locate() }
         // The output folder is claimed first, before anything is read or written.
         let folder = try OutputFolder.claim(output, inputs: inputs, allowingOtherFiles: allowingOtherFiles)
         do {
@@ -109,6 +112,8 @@ public struct ReportBuild {
         let templates = try step(.render) { try TemplateSet.load(overrideFolder: templatesFolder) }
         var outcome = try inspect()
         if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
+        outcome.searchEngine = options.searchEngine(messages: outcome.analysis.layout.messages.count)
+        if outcome.searchEngine == .pagefind, options.searchEngine == .auto { _ = try Pagefind.locate() }
         let renderer = SiteRenderer(
             options: options, templates: templates, inputSummary: Self.summary(outcome),
             calendar: outcome.analysis.calendar, palette: outcome.analysis.palette)

@@ -20,9 +20,12 @@ public struct BuildOptions: Sendable {
     /// allows crawling, and with `baseURL` a `sitemap.xml` and OpenGraph tags. Off by default:
     /// chat archives hold people's words.
     public var isPublic = false
-    /// Build the search index (`search = true`, `--search`): Pagefind indexes every message
-    /// into `pagefind/` and the site gets `search.html`.
+    /// Build the search index (`search = true`, `--search`): every message is indexed, by
+    /// Pagefind into `pagefind/` or by the builtin index into `search/` (`searchEngine`), and
+    /// the site gets `search.html`.
     public var search = false
+    /// What indexes the messages when `search` is on (`searchEngine`, `--search-engine`).
+    public var searchEngine = SearchEngine.auto
     /// The user whose own reactions are highlighted.
     public var viewer: String?
     /// Which outputs to write.

@@ -12,7 +12,7 @@ public enum ConfigurationFile {
 
     /// Every key the file may hold, in the order the documentation lists them.
     public static let keys = [
-        "title", "baseURL", "public", "search", "timezone", "locale", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
+        "title", "baseURL", "public", "search", "searchEngine", "timezone", "locale", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
         "includeDirectMessages", "excludePeople", "excludeBots", "groups", "anonymize", "pageSize", "topN", "since", "until", "templates",
         "highlightColor", "bubbleStack", "fetch"
@@ -94,6 +94,13 @@ public enum ConfigurationFile {
                 options.isPublic = try reader.boolean(value, key)
             case "search":
                 options.search = try reader.boolean(value, key)
+            case "searchEngine":
+                let text = try reader.string(value, key)
+                guard let engine = SearchEngine(rawValue: text) else {
+                    throw document.error(
+                        at: value.position, "'searchEngine' must be \(choices(SearchEngine.allCases.map(\.rawValue))), not \(TOMLKey.quoted(text))")
+                }
+                options.searchEngine = engine
             case "pageSize":
                 options.pageSize = try reader.positiveInteger(value, key)
             case "topN":

@@ -76,8 +76,11 @@ extension SiteRenderer {
                 })
         }
         if html {
-            // The search page's script and style only where there is a search page.
-            let assets = templates.assets.filter { hasSearch || !SearchRecords.assets.contains($0.key) }.sorted(by: { $0.key < $1.key })
+            // The search page's scripts and styles only where there is a search page, those of its engine.
+            let engine = searchEngine(analysis)
+            let searchAssets = engine == .builtin ? SearchIndex.assets : engine == nil ? [] : SearchRecords.assets
+            let assets = templates.assets.filter { searchAssets.contains($0.key) || !SearchRecords.assets.union(SearchIndex.assets).contains($0.key) }
+                .sorted(by: { $0.key < $1.key })
             outputs.append(
                 SiteOutput("assets", files: assets.count) { writer in
                     for (name, text) in assets { try writer.write("assets/" + name, ByteBuffer(text)) }
@@ -106,8 +109,9 @@ extension SiteRenderer {
         }
         if hasSearch {
             let page = pageBase(root: "", latestWeek: reported.latest.map { weekly.weeks[$0].week })
-            var model = page.templateObject(room: 3)
+            var model = page.templateObject(room: 4)
             model.append("pageTitle", .text("Search"))
+            model.append("builtinSearch", .flag(searchEngine(analysis) == .builtin))
             page.appendAddress(of: "search.html", to: &model)
             outputs.append(SiteOutput("search page", pages: [{ [model] in ("search.html", try templates.renderHTML("search", model)) }]))
         }

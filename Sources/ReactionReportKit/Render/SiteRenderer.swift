@@ -31,11 +31,16 @@ public struct SiteRenderer {
         writer.expect(outputs.reduce(0) { $0 + $1.files })
         for output in outputs { try output.write?(writer) }
         try ParallelPages.render(outputs.flatMap(\.pages), to: writer)
-        if hasSearch {
-            let records = SearchRecords(layout: analysis.layout, markup: markup(analysis.result), calendar: calendar)
-            try records.write(to: writer, pagefind: try Pagefind.locate())
+        guard let engine = searchEngine(analysis) else { return }
+        let records = SearchRecords(layout: analysis.layout, markup: markup(analysis.result), calendar: calendar)
+        switch engine {
+        case .builtin: try SearchIndex(records: records).write(to: writer)
+        case .pagefind, .auto: try records.write(to: writer, pagefind: try Pagefind.locate())
         }
     }
+
+    /// What indexes the site's messages for search, nil without search.
+    func searchEngine(_ analysis: Analysis) -> SearchEngine? { options.searchEngine(messages: analysis.layout.messages.count) }
 
     /// The site has a search page and index: `search` is on and the site is written as HTML.
     var hasSearch: Bool { options.search && options.formats.contains(.html) }
