@@ -426,19 +426,36 @@ week_conversations AS (
 -- groups: every configured group in every week, in the configuration's order.
 week_groups AS (
     SELECT week_no,
-           list({'name': name, 'messages': messages, 'reactedMessages': reacted_messages, 'reactions': reactions,
-                 'reactors': reactors, 'posters': posters, 'medianSecondsToFirstReaction': median_reaction,
-                 'newReactors': new_reactors, 'replies': replies, 'medianSecondsToFirstReply': median_reply}
-                ORDER BY scope) AS items
+           list({'name': name,
+                 -- figures (group): '{key}': {computation}
+                 'messages': messages,
+                 'reactedMessages': reacted_messages,
+                 'reactions': reactions,
+                 'reactors': reactors,
+                 'posters': posters,
+                 'medianSecondsToFirstReaction': median_reaction,
+                 'newReactors': new_reactors,
+                 'replies': replies,
+                 'medianSecondsToFirstReply': median_reply
+                 -- end of figures
+                } ORDER BY scope) AS items
     FROM engagement WHERE scope > 0
     GROUP BY week_no
 )
 
 -- One row per week, in data/weeks.json's order of keys.
 SELECT t.week AS "week", t.start_text AS "start", t.end_text AS "end", wd.days < 7 AS "partial", wd.days AS "days",
-       e.messages AS "messages", e.reacted_messages AS "reactedMessages", e.reactions AS "reactions",
-       e.reactors AS "reactors", e.posters AS "posters", e.median_reaction AS "medianSecondsToFirstReaction",
-       e.new_reactors AS "newReactors", e.replies AS "replies", e.median_reply AS "medianSecondsToFirstReply",
+       -- figures (week): e.{computation} AS "{key}",
+       e.messages AS "messages",
+       e.reacted_messages AS "reactedMessages",
+       e.reactions AS "reactions",
+       e.reactors AS "reactors",
+       e.posters AS "posters",
+       e.median_reaction AS "medianSecondsToFirstReaction",
+       e.new_reactors AS "newReactors",
+       e.replies AS "replies",
+       e.median_reply AS "medianSecondsToFirstReply",
+       -- end of figures
        tm.items AS "topMessages", te.items AS "topEmoji", tr.items AS "topReactors", tv.items AS "topReceivers",
        tp.items AS "topPairs", wc.items AS "conversations", wg.items AS "groups"
 FROM week_text t

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SQL check (issue 18): sql/weeks.sql, run by sql/weeks.py in DuckDB on a build's facts tables
-# (data/facts), must give data/weeks.json byte for byte. The builds (--format
+# (data/facts), must give data/weeks.json byte for byte, and its lines naming the figures must be
+# as Scripts/generate-weeks-sql.py writes them from sql/figures.json. The builds (--format
 # html,markdown,json,facts, each in UTC and in Europe/Berlin):
 #   fixtures  the golden tests' inputs (Tests/ReactionReportKitTests/Fixtures: the mixed
 #             fixture of GoldenSiteTests, the weekly fixture with topN 3, the gaps fixture
@@ -38,6 +39,16 @@ trap 'rm -rf "$work"' EXIT
 started=$SECONDS
 passed=0
 failed=0
+
+# The figures the queries name are sql/figures.json's (the tool's WeekFigure.all as data), written
+# into them by Scripts/generate-weeks-sql.py: they must be as it writes them.
+if python3 Scripts/generate-weeks-sql.py --check >"$work/generated.log"; then
+  echo "sql figures: as Scripts/generate-weeks-sql.py writes them from sql/figures.json"
+  passed=$((passed + 1))
+else
+  cat "$work/generated.log"
+  failed=$((failed + 1))
+fi
 
 # check NAME CONFIG INPUT…: builds the inputs in each time zone (with CONFIG unless it is -)
 # and compares sql/weeks.py's weeks.json with the tool's.

@@ -27,6 +27,9 @@ public struct Overview: Sendable {
     public var reactors: Int = 0
     /// Distinct authors.
     public var posters: Int = 0
+    /// Every engagement figure of the whole report (the overview's totals read theirs from it;
+    /// it has no weeks before it, so no new reactors).
+    public var figures = Engagement()
     public var firstMessageAt: Timestamp?
     public var lastMessageAt: Timestamp?
     /// Indexes into the message list, best first.
@@ -66,7 +69,7 @@ public struct Overview: Sendable {
             conversations[index].reactions.addClamped(count)
             if count > 0 { conversations[index].reactedMessages += 1 }
         }
-        let figures = tally.result()
+        figures = tally.result()
         messages = figures.messages
         reactedMessages = figures.reactedMessages
         reactions = figures.reactions

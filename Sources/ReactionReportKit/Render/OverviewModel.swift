@@ -117,16 +117,10 @@ extension OverviewModel {
         return "Messages from \(locale.longDate(calendar.day(of: first))) to \(locale.longDate(calendar.day(of: last))) (\(calendar.name))"
     }
 
-    /// The figures of the whole report, and how many weeks it covers.
+    /// The figures of the whole report that `WeekFigure.all` marks for the overview, the
+    /// conversations, and how many weeks it covers.
     static func totals(_ overview: Overview, weeks: Int, locale: LocaleFormat) -> [Total] {
-        let rate = overview.messages == 0 ? 0 : Double(overview.reactedMessages) / Double(overview.messages)
-        return [
-            Total(label: "Messages", value: locale.integer(overview.messages)),
-            Total(label: "Reacted messages", value: locale.integer(overview.reactedMessages)),
-            Total(label: "Reaction rate", value: locale.percent(rate)),
-            Total(label: "Reactions", value: locale.integer(overview.reactions)),
-            Total(label: "Reactors", value: locale.integer(overview.reactors)),
-            Total(label: "Posters", value: locale.integer(overview.posters)),
+        WeekFigure.all.compactMap { figure in figure.overviewLabel.map { Total(label: $0, value: figure.text(overview.figures, locale)) } } + [
             Total(label: "Conversations", value: locale.integer(overview.conversations.count)),
             Total(label: "Weeks", value: locale.integer(weeks))
         ]

@@ -88,50 +88,23 @@ struct WeeklyPages {
         return .week(weekLink(report.weeks[week].week, root: root, gap: gap))
     }
 
-    /// The rows of the figures table, each with its change against the week before.
+    /// The rows of the figures table, each with its change against the week before: the
+    /// figures of `WeekFigure.all` whose `row` says the report shows them.
     func figureRows(_ now: Engagement, _ before: Engagement?) -> [WeekReportModel.FigureRow] {
-        func row(_ label: String, _ value: String, _ previous: String, _ change: FigureChange) -> WeekReportModel.FigureRow {
-            WeekReportModel.FigureRow(label: label, value: value, previous: before == nil ? "–" : previous, change: change)
+        WeekFigure.all.filter(shows).map { figure in
+            WeekReportModel.FigureRow(
+                label: figure.label, value: figure.text(now, locale), previous: before.map { figure.text($0, locale) } ?? "–",
+                change: figure.change(now, before, changes), inDigest: figure.inDigest)
         }
-        let old = before ?? Engagement()
-        let median = now.medianSecondsToFirstReaction.map { DurationText.make($0, locale) } ?? "–"
-        let oldMedian = old.medianSecondsToFirstReaction.map { DurationText.make($0, locale) } ?? "–"
-        return [
-            row("Messages", locale.integer(now.messages), locale.integer(old.messages), changes.count(now.messages, before?.messages)),
-            row(
-                "Reacted messages", locale.integer(now.reactedMessages), locale.integer(old.reactedMessages),
-                changes.count(now.reactedMessages, before?.reactedMessages)),
-            row(
-                "Reaction rate", locale.percent(now.reactionRate), locale.percent(old.reactionRate),
-                changes.rate(now.reactionRate, before.map(\.reactionRate), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
-            row("Reactions", locale.integer(now.reactions), locale.integer(old.reactions), changes.count(now.reactions, before?.reactions)),
-            row("Distinct reactors", locale.integer(now.reactors), locale.integer(old.reactors), changes.count(now.reactors, before?.reactors)),
-            row("Active posters", locale.integer(now.posters), locale.integer(old.posters), changes.count(now.posters, before?.posters)),
-            row(
-                "Reactions per message", locale.decimal(now.reactionsPerMessage), locale.decimal(old.reactionsPerMessage),
-                changes.ratio(now.reactionsPerMessage, before.map(\.reactionsPerMessage), known: now.messages > 0, knownBefore: (before?.messages ?? 0) > 0)),
-            row(
-                "Median time to first reaction", median, oldMedian,
-                changes.duration(now.medianSecondsToFirstReaction, before == nil ? nil : .some(old.medianSecondsToFirstReaction))),
-            row(
-                "New reactors", locale.integer(now.newReactors), locale.integer(old.newReactors), changes.count(now.newReactors, before?.newReactors)
-            )
-        ] + (showReplies ? replyRows(now, before) : [])
     }
 
-    /// Replies and the median time to a first reply, shown when the report has any reply.
-    func replyRows(_ now: Engagement, _ before: Engagement?) -> [WeekReportModel.FigureRow] {
-        let old = before ?? Engagement()
-        func previous(_ text: String) -> String { before == nil ? "–" : text }
-        return [
-            WeekReportModel.FigureRow(
-                label: "Replies", value: locale.integer(now.replies), previous: previous(locale.integer(old.replies)),
-                change: changes.count(now.replies, before?.replies)),
-            WeekReportModel.FigureRow(
-                label: "Median time to first reply", value: now.medianSecondsToFirstReply.map { DurationText.make($0, locale) } ?? "–",
-                previous: previous(old.medianSecondsToFirstReply.map { DurationText.make($0, locale) } ?? "–"),
-                change: changes.duration(now.medianSecondsToFirstReply, before == nil ? nil : .some(old.medianSecondsToFirstReply)))
-        ]
+    /// Whether the week reports show `figure` as a row.
+    func shows(_ figure: WeekFigure) -> Bool {
+        switch figure.row {
+        case .always: return true
+        case .whenReportHasReplies: return showReplies
+        case .never: return false
+        }
     }
 
     /// True when some message of the report replies to another.

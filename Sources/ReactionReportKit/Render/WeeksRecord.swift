@@ -4,52 +4,49 @@ import ByteOutput
 enum WeeksRecord {
     static func json(_ report: WeeklyReport, messages: [MessageSummary]) -> String {
         let weeks = report.weeks.map { week -> String in
-            let figures = week.figures
-            return JSONText.object([
-                "week": JSONText.quote(week.week.description),
-                "start": JSONText.quote(report.calendar.localText(seconds: week.start)),
-                "end": JSONText.quote(report.calendar.localText(seconds: week.end)),
-                "partial": week.partial ? "true" : "false",
-                "days": String(week.days),
-                "messages": String(figures.messages),
-                "reactedMessages": String(figures.reactedMessages),
-                "reactions": String(figures.reactions),
-                "reactors": String(figures.reactors),
-                "posters": String(figures.posters),
-                "medianSecondsToFirstReaction": figures.medianSecondsToFirstReaction.map { String($0) } ?? "null",
-                "newReactors": String(figures.newReactors),
-                "replies": String(figures.replies),
-                "medianSecondsToFirstReply": figures.medianSecondsToFirstReply.map { String($0) } ?? "null",
-                "topMessages": JSONText.array(
-                    week.topMessages.map { index in
-                        let message = messages[index]
-                        return JSONText.object([
-                            "platform": JSONText.quote(message.platform.rawValue), "conversation": JSONText.quote(message.conversationID),
-                            "id": JSONText.quote(message.id), "reactions": String(message.reactionCount)
-                        ])
-                    }),
-                "topEmoji": JSONText.array(week.topEmoji.map { JSONText.object(["key": JSONText.quote($0.emoji.key), "count": String($0.count)]) }),
-                "topReactors": people(week.topReactors),
-                "topReceivers": people(week.topReceivers),
-                "topPairs": JSONText.array(
-                    week.topPairs.map { pair in
-                        JSONText.object([
-                            "platform": JSONText.quote(pair.platform.rawValue), "reactor": JSONText.quote(pair.reactorID),
-                            "author": JSONText.quote(pair.authorID), "count": String(pair.count)
-                        ])
-                    }),
-                "conversations": JSONText.array(
-                    week.conversations.filter { $0.figures.messages > 0 }.map { entry in
-                        JSONText.object([
-                            "platform": JSONText.quote(entry.platform.rawValue), "id": JSONText.quote(entry.id), "name": JSONText.quote(entry.name),
-                            "messages": String(entry.figures.messages), "reactions": String(entry.figures.reactions)
-                        ])
-                    }),
-                "groups": JSONText.array(week.groups.map(group))
-            ])
+            let head: [(String, String)] = [
+                ("week", JSONText.quote(week.week.description)),
+                ("start", JSONText.quote(report.calendar.localText(seconds: week.start))),
+                ("end", JSONText.quote(report.calendar.localText(seconds: week.end))),
+                ("partial", week.partial ? "true" : "false"),
+                ("days", String(week.days))
+            ]
+            return JSONText.object(head + figureMembers(week.figures, in: .week) + rankings(week, messages: messages))
         }
         return "{" + JSONText.quote("timezone") + ":" + JSONText.quote(report.calendar.name) + "," + JSONText.quote("weeks") + ":[\n"
             + weeks.joined(separator: ",\n") + "]}\n"
+    }
+
+    /// A week's members after its figures: its rankings, conversations and groups.
+    static func rankings(_ week: WeeklyReport.Week, messages: [MessageSummary]) -> [(String, String)] {
+        let topMessages = week.topMessages.map { index in
+            let message = messages[index]
+            return JSONText.object([
+                "platform": JSONText.quote(message.platform.rawValue), "conversation": JSONText.quote(message.conversationID),
+                "id": JSONText.quote(message.id), "reactions": String(message.reactionCount)
+            ])
+        }
+        let pairs = week.topPairs.map { pair in
+            JSONText.object([
+                "platform": JSONText.quote(pair.platform.rawValue), "reactor": JSONText.quote(pair.reactorID),
+                "author": JSONText.quote(pair.authorID), "count": String(pair.count)
+            ])
+        }
+        let conversations = week.conversations.filter { $0.figures.messages > 0 }.map { entry in
+            JSONText.object([
+                "platform": JSONText.quote(entry.platform.rawValue), "id": JSONText.quote(entry.id), "name": JSONText.quote(entry.name),
+                "messages": String(entry.figures.messages), "reactions": String(entry.figures.reactions)
+            ])
+        }
+        return [
+            ("topMessages", JSONText.array(topMessages)),
+            ("topEmoji", JSONText.array(week.topEmoji.map { JSONText.object(["key": JSONText.quote($0.emoji.key), "count": String($0.count)]) })),
+            ("topReactors", people(week.topReactors)),
+            ("topReceivers", people(week.topReceivers)),
+            ("topPairs", JSONText.array(pairs)),
+            ("conversations", JSONText.array(conversations)),
+            ("groups", JSONText.array(week.groups.map(group)))
+        ]
     }
 
     /// A ranking of people: platform, id, name (null when unknown) and count.
@@ -63,16 +60,14 @@ enum WeeksRecord {
             })
     }
 
-    /// A group's figures in a week.
+    /// A group's figures in a week: its name, then the figures a group's object holds.
     static func group(_ group: WeeklyReport.GroupWeek) -> String {
-        let figures = group.figures
-        return JSONText.object([
-            "name": JSONText.quote(group.name), "messages": String(figures.messages), "reactedMessages": String(figures.reactedMessages),
-            "reactions": String(figures.reactions), "reactors": String(figures.reactors), "posters": String(figures.posters),
-            "medianSecondsToFirstReaction": figures.medianSecondsToFirstReaction.map { String($0) } ?? "null",
-            "newReactors": String(figures.newReactors), "replies": String(figures.replies),
-            "medianSecondsToFirstReply": figures.medianSecondsToFirstReply.map { String($0) } ?? "null"
-        ])
+        JSONText.object([("name", JSONText.quote(group.name))] + figureMembers(group.figures, in: .group))
+    }
+
+    /// The members of the figures `WeekFigure.all` writes in `place`, in its order.
+    static func figureMembers(_ figures: Engagement, in place: WeekFigure.Places) -> [(String, String)] {
+        WeekFigure.written(in: place).map { ($0.key, $0.json(figures)) }
     }
 }
 

@@ -36,8 +36,9 @@ import os
 import shutil
 import tempfile
 import unittest
+from unittest import mock
 
-from . import verify_figures
+from . import figures, verify_figures, verify_weeks
 
 CONVERSATIONS = {"C1": "general", "C2": "help-desk", "C3": "random"}
 NAMES = {"U1": "Ada", "U2": "Bob", "U3": "Cy, Jr.", "U4": "=Di", "U7": "robot", "U8": "Zed Zulu",
@@ -280,6 +281,38 @@ class VerifyFigures(unittest.TestCase):
         self.assertIn('topReactors: 2026-W10: [2] missing (got 2 entries), expected {"platform": '
                       '"slack", "id": "U3", "count": 2} (in 2 of 2 weeks)',
                       [line.strip() for line in lines])
+
+
+class FiguresList(unittest.TestCase):
+    """The verifiers take the weekly figures from sql/figures.json (figures.py)."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="exportgen-selftest-")
+
+    def tearDown(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def test_the_keys_are_the_lists(self):
+        self.assertEqual(verify_figures.GROUP_KEYS, ["name"] + list(NONE))
+        self.assertEqual(verify_figures.WEEK_KEYS[5:-7], list(NONE))
+
+    def test_a_figure_without_a_computation_stops_both_verifiers(self):
+        with open(figures.FIGURES_PATH, encoding="utf-8") as f:
+            listed = json.load(f)
+        listed["figures"].append({"key": "respondedMessages", "computation": "responded_messages",
+                                  "kind": "count", "nullable": False, "week": True, "group": True})
+        path = os.path.join(self.folder, "figures.json")
+        write(path, json.dumps(listed))
+        build = Build(os.path.join(self.folder, "build"))
+        expected = (f"{path} names the figure 'respondedMessages', computed by 'responded_messages', "
+                    "and exportgen/figures.py has no computation of that name: add one to COMPUTATIONS\n")
+        for name, verify in (("verify_figures", lambda: verify_figures.verify(build.output, build.truth, build.config)),
+                             ("verify_weeks", lambda: verify_weeks.verify(build.output))):
+            out, err = io.StringIO(), io.StringIO()
+            with mock.patch.object(figures, "FIGURES_PATH", path), contextlib.redirect_stdout(out), \
+                    contextlib.redirect_stderr(err):
+                status = verify()
+            self.assertEqual((status, out.getvalue(), err.getvalue()), (2, "", f"{name}: {expected}"))
 
 
 class Helpers(unittest.TestCase):

@@ -10,8 +10,9 @@ message `replyTo` and `fromBot`, which messages.jsonl does not carry), TRUTH_DIR
 TRUTH_DIR/reaction-report.toml; `--no-config`: every setting at its default), then checks:
 
 data/weeks.json, every week from the first message's to the last's (in weeks.json's time zone):
-- its keys, in the order spec17.md gives;
-- `replies` (messages with a reply target, found or not) and `medianSecondsToFirstReply` (per
+- its keys, in the order spec17.md gives (the figures' from sql/figures.json, figures.py);
+- the figures whose computation needs the truth (figures.py): `replies` (messages with a
+  reply target, found or not) and `medianSecondsToFirstReply` (per
   message of the week with a first reply: the earliest reply by someone else, in any week;
   max(0, floor of the nanoseconds between them / 1e9); the median as for reactions);
 - `topReactors` (listings given), `topReceivers` (reaction counts received, more than 0) and
@@ -41,15 +42,14 @@ import re
 import sys
 from zoneinfo import ZoneInfo
 
-from .verify_weeks import expected_names, iso_week, median, parse_time, tally
+from . import figures
+from .figures import WeekMessages, parse_time
+from .verify_weeks import expected_names, iso_week
 
-WEEK_KEYS = ["week", "start", "end", "partial", "days", "messages", "reactedMessages", "reactions", "reactors",
-             "posters", "medianSecondsToFirstReaction", "newReactors", "replies",
-             "medianSecondsToFirstReply", "topMessages", "topEmoji", "topReactors",
-             "topReceivers", "topPairs", "conversations", "groups"]
-GROUP_KEYS = ["name", "messages", "reactedMessages", "reactions", "reactors", "posters",
-              "medianSecondsToFirstReaction", "newReactors", "replies",
-              "medianSecondsToFirstReply"]
+# The figures' keys and their order are sql/figures.json's (figures.py).
+WEEK_KEYS = ["week", "start", "end", "partial", "days"] + figures.keys("week") + [
+    "topMessages", "topEmoji", "topReactors", "topReceivers", "topPairs", "conversations", "groups"]
+GROUP_KEYS = ["name"] + figures.keys("group")
 PERSON_KEYS = ["platform", "id", "name", "count"]
 PAIR_KEYS = ["platform", "reactor", "author", "count"]
 PEOPLE_HEADER = ["platform", "id", "name", "bot", "excluded", "messages", "reactionsGiven",
@@ -192,10 +192,9 @@ class Report:
                  if r.ns is not None and r.author != m.author]
         return max(0, (min(times) - m.ns) // 1_000_000_000) if times else None
 
-    def reply_figures(self, week_messages):
-        return {"replies": sum(1 for m in week_messages if m.reply_to is not None),
-                "medianSecondsToFirstReply": median(
-                    [s for s in map(self.first_reply_seconds, week_messages) if s is not None])}
+    def week(self, messages, seen_reactors):
+        """The WeekMessages of some of the messages (Message values), with the truth."""
+        return WeekMessages([(m.sent, m.nanos, m.raw) for m in messages], seen_reactors, replies=(self, messages))
 
     def rankings(self, week_messages):
         """(topReactors, topReceivers, topPairs), names left out (any known name will do)."""
@@ -384,13 +383,13 @@ def check_groups(diffs, where, got, expected):
     for g in got:
         if isinstance(g, dict):
             by_name.setdefault(g.get("name"), g)
-    for name, figures in expected:
+    for name, values in expected:
         g = by_name.get(name)
         if g is None:
             continue
         if list(g) != GROUP_KEYS:
             diffs.add(f"groups {name} keys", where, keys_problem(list(g), GROUP_KEYS))
-        for field, value in figures.items():
+        for field, value in values.items():
             diffs.value(f"groups {name} {field}", where, g.get(field, MISSING), value)
 
 
@@ -413,7 +412,8 @@ def check_weeks(weeks, report, diffs):
             continue
         if list(entry) != WEEK_KEYS:
             diffs.add("week keys", name, keys_problem(list(entry), WEEK_KEYS))
-        for field, value in report.reply_figures(messages).items():
+        # the figures that need the truth (verify_weeks.py checks the others)
+        for field, value in figures.values(report.week(messages, set()), "week", truth=True).items():
             diffs.value(field, name, entry.get(field, MISSING), value)
         for field, expected, keys in zip(("topReactors", "topReceivers", "topPairs"),
                                          report.rankings(messages),
@@ -427,9 +427,8 @@ def check_weeks(weeks, report, diffs):
         for group, _ in report.settings.groups:
             members = report.members[group]
             inside = [m for m in messages if (m.platform, m.conversation) in members]
-            figures, _, _ = tally([(m.sent, m.nanos, m.raw) for m in inside], seen[group])
-            figures.update(report.reply_figures(inside))
-            expected_groups.append((group, {k: figures[k] for k in GROUP_KEYS[1:]}))
+            week = report.week(inside, seen[group])
+            expected_groups.append((group, figures.values(week, "group", truth=None)))
         got = entry.get("groups", MISSING)
         if got is MISSING:
             diffs.add("groups", name, f"missing, expected {show(expected_groups, 100)}")
@@ -506,13 +505,15 @@ def check_people(output, report, diffs):
 
 
 def verify(output, truth_dir, config):
-    """Prints the result; returns the exit status."""
+    """Prints the result; returns the exit status (2 also when sql/figures.json names a figure
+    figures.py cannot compute)."""
     try:
+        figures.load()
         weeks, report = read(output, truth_dir, config)
         diffs = Differences()
         checked = check_weeks(weeks, report, diffs)
         people = check_people(output, report, diffs)
-    except Unreadable as error:
+    except (Unreadable, figures.MissingComputation) as error:
         print(f"verify_figures: {error}", file=sys.stderr)
         return 2
     groups = len(report.settings.groups)

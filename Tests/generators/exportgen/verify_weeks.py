@@ -2,9 +2,9 @@
 
     python3 -m exportgen verify-weeks OUTPUT_DIR
 
-For every ISO week (in the time zone weeks.json names, through Python's zoneinfo): messages,
-reactedMessages, reactions, reactors, posters, newReactors, medianSecondsToFirstReaction, the
-week's start and end, the days of it the data covers (`days`: from the first message's local day
+For every ISO week (in the time zone weeks.json names, through Python's zoneinfo): every figure
+of sql/figures.json that a week holds and data/messages.jsonl alone gives (figures.py computes
+each; the reply figures need the truth and are verify_figures.py's), the week's start and end, the days of it the data covers (`days`: from the first message's local day
 to the last's) and whether that is fewer than seven (`partial`), the top emoji and the
 per-conversation messages and reactions, plus the rule that weeks run without gaps from the
 first message's week to the last's. messages.jsonl
@@ -15,17 +15,11 @@ check weeks.json against the truth.
 import datetime
 import json
 import os
+import sys
 from zoneinfo import ZoneInfo
 
-
-def parse_time(text):
-    # RFC 3339 in UTC with up to 9 fraction digits; whole seconds are all the weeks need.
-    date, _, rest = text.partition("T")
-    clock = rest.rstrip("Z")
-    whole, _, fraction = clock.partition(".")
-    moment = datetime.datetime.fromisoformat(f"{date}T{whole}+00:00")
-    nanos = int((fraction + "000000000")[:9]) if fraction else 0
-    return moment, nanos
+from . import figures
+from .figures import WeekMessages, parse_time
 
 
 def iso_week(moment, zone):
@@ -41,17 +35,6 @@ def week_bounds(name, zone):
         local = datetime.datetime(day.year, day.month, day.day, tzinfo=zone)
         return local.isoformat()
     return start(monday), start(monday + datetime.timedelta(days=7))
-
-
-def median(values):
-    if not values:
-        return None
-    values = sorted(values)
-    middle = len(values) // 2
-    if len(values) % 2:
-        return values[middle]
-    a, b = values[middle - 1], values[middle]
-    return a + (b - a) // 2
 
 
 def read(folder):
@@ -84,51 +67,6 @@ def expected_names(per_week):
         day += datetime.timedelta(days=7)
 
 
-def first_reaction(message):
-    """The earliest reaction time of a message, as (datetime, nanoseconds), or None."""
-    first = None
-    for reaction in message["reactions"]:
-        for text in [reaction["firstAt"]] + [r["at"] for r in reaction["reactors"]]:
-            if text is not None:
-                moment = parse_time(text)
-                first = moment if first is None or moment < first else first
-    return first
-
-
-def tally(messages, seen_reactors):
-    """What one week's entry should say, from its messages; `seen_reactors` holds the reactors
-    of the weeks before (newReactors) and gains this week's."""
-    reactors, posters, delays, emoji, conversations = set(), set(), [], {}, {}
-    new = 0
-    for sent, sent_nanos, message in messages:
-        if message["author"] is not None:
-            posters.add((message["platform"], message["author"]["id"]))
-        for reaction in message["reactions"]:
-            emoji[reaction["key"]] = emoji.get(reaction["key"], 0) + reaction["count"]
-            for reactor in reaction["reactors"]:
-                key = (message["platform"], reactor["id"])
-                reactors.add(key)
-                if key not in seen_reactors:
-                    seen_reactors.add(key)
-                    new += 1
-        first = first_reaction(message)
-        if first is not None:
-            delays.append(max(0, int((int((first[0] - sent).total_seconds()) * 1_000_000_000
-                                      + first[1] - sent_nanos) // 1_000_000_000)))
-        key = (message["platform"], message["conversation"]["id"])
-        c = conversations.setdefault(key, [message["conversation"]["name"], 0, 0])
-        c[1] += 1
-        c[2] += message["reactionCount"]
-    fields = {
-        "messages": len(messages),
-        "reactedMessages": sum(1 for _, _, m in messages if m["reactionCount"] > 0),
-        "reactions": sum(m["reactionCount"] for _, _, m in messages),
-        "reactors": len(reactors), "posters": len(posters), "newReactors": new,
-        "medianSecondsToFirstReaction": median(delays),
-    }
-    return fields, emoji, conversations
-
-
 def covered_days(name, covered):
     """How many days of week `name` lie from covered[0] to covered[1] (local dates), 0 to 7."""
     monday = datetime.date.fromisocalendar(int(name[:4]), int(name[6:]), 1)
@@ -139,12 +77,14 @@ def covered_days(name, covered):
 
 def check_week(entry, messages, zone, seen_reactors, problems, covered):
     name = entry["week"]
-    fields, emoji, conversations = tally(messages, seen_reactors)
+    week = WeekMessages(messages, seen_reactors)
+    fields = figures.values(week, "week", truth=False)
+    emoji, conversations = week.emoji, week.conversations
     start, end = week_bounds(name, zone)
     days = covered_days(name, covered)
     for field, value in dict({"start": start, "end": end, "partial": days < 7, "days": days}, **fields).items():
-        if entry[field] != value:
-            problems.append(f"{name} {field}: {entry[field]!r}, expected {value!r}")
+        if entry.get(field, "missing") != value:
+            problems.append(f"{name} {field}: {entry.get(field, 'missing')!r}, expected {value!r}")
     top = sorted(emoji.items(), key=lambda kv: (-kv[1], [ord(c) for c in kv[0]]))
     listed = [(e["key"], e["count"]) for e in entry["topEmoji"]]
     if listed != top[:len(listed)] or (len(listed) < len(top) and len(listed) < 10):
@@ -160,7 +100,13 @@ def check_week(entry, messages, zone, seen_reactors, problems, covered):
 
 
 def verify(folder):
-    """Prints the result; returns the exit status."""
+    """Prints the result; returns the exit status (2 when sql/figures.json names a figure
+    figures.py cannot compute)."""
+    try:
+        figures.load()
+    except figures.MissingComputation as error:
+        print(f"verify_weeks: {error}", file=sys.stderr)
+        return 2
     weeks, zone, per_week = read(folder)
     problems = []
     names = [w["week"] for w in weeks["weeks"]]
