@@ -5,14 +5,14 @@ search (files and body bytes by kind: index.json and filters.json, words, filter
 
     python3 Benchmarks/search_builtin_query.py http://127.0.0.1:PORT/ WORD
 """
-import shutil
+import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "search"))
+from check_search import browser  # noqa: E402  (headless Chromium, as the search check runs it)
 
 FETCHED = """
 return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname.startsWith('/search/'))
@@ -31,11 +31,7 @@ def kinds(entries):
 
 
 def main(base, word):
-    options = Options()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,2000"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver = browser()
     try:
         driver.get(base + "search.html")
         for _ in range(240):

@@ -6,14 +6,14 @@ counts those from the server's log).
 
     python3 Benchmarks/search_query.py http://127.0.0.1:PORT/ WORD
 """
-import shutil
+import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "search"))
+from check_search import browser  # noqa: E402  (headless Chromium, as the search check runs it)
 
 SUM = """
 const entries = performance.getEntriesByType('resource').filter(e => e.name.includes('/pagefind/'));
@@ -22,11 +22,7 @@ return [entries.length, entries.reduce((n, e) => n + e.transferSize, 0), entries
 
 
 def main(base, word):
-    options = Options()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,2000"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver = browser()
     try:
         driver.get(base + "search.html")
         time.sleep(3)

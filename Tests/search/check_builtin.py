@@ -15,7 +15,7 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from check_search import browser, settled  # noqa: E402
+from check_search import browser, checker, settled  # noqa: E402
 
 GENERAL = "/conversations/slack-general/index.html#m-"
 RANDOM = "/conversations/slack-random/index.html#m-"
@@ -58,10 +58,7 @@ def main(base):
     driver = browser()
     failures = []
 
-    def expect(name, got, want):
-        if got != want:
-            failures.append(f"{name}: got {got!r}, want {want!r}")
-        print(("ok   " if got == want else "FAIL ") + name)
+    expect = checker(failures)
 
     try:
         driver.get(base + "search.html")

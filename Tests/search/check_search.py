@@ -74,15 +74,21 @@ def toggle(driver, filter_name, value):
     return settled(driver, results)
 
 
+def checker(failures):
+    """`expect(name, got, want)`: prints ok or FAIL for the check `name` and notes a failure."""
+    def expect(name, got, want):
+        if got != want:
+            failures.append(f"{name}: got {got!r}, want {want!r}")
+        print(("ok   " if got == want else "FAIL ") + name)
+    return expect
+
+
 def main(base):
     dump = len(sys.argv) > 2
     driver = browser()
     failures = []
 
-    def expect(name, got, want):
-        if got != want:
-            failures.append(f"{name}: got {got}, want {want}")
-        print(("ok   " if got == want else "FAIL ") + name)
+    expect = checker(failures)
 
     try:
         driver.get(base + "search.html")
