@@ -37,10 +37,14 @@ public struct PeopleReport: Sendable {
     public var topReceivers: [WeeklyReport.PersonCount] = []
     /// Who reacts to whom, most first.
     public var topPairs: [PairCount] = []
-    /// Every pair: reactor << 32 | author (positions in `people`) → the reactor's reactions to
-    /// the author's messages (one's own messages make no pair). Bots' messages and the people
-    /// the rankings leave out are counted: each use leaves out what it must.
-    var pairs: [UInt64: Int] = [:]
+    /// Every pair: reactor << 32 | author (numbers in `pairPositions`) → the reactor's reactions
+    /// to the author's messages (one's own messages make no pair), and the part on bots'
+    /// messages. Bots' messages and the people the rankings leave out are counted: each use
+    /// leaves out what it must. The merged tallies' own dictionary, kept as it is (a copy by
+    /// position in `people` held a second dictionary of every pair at the analysis step's peak).
+    var pairs: [UInt64: (count: Int, onBotMessages: Int)] = [:]
+    /// The position in `people` of each number in `pairs`' keys.
+    var pairPositions: [Int] = []
 
     public init() {}
 
@@ -57,14 +61,13 @@ public struct PeopleReport: Sendable {
             people[Int(pair >> 32)].peopleReactedTo += 1
             people[Int(pair & 0xFFFF_FFFF)].peopleReactedBy += 1
         }
-        // People sorted, and the pairs by their sorted positions.
+        // People sorted; the pairs keep their numbers, with their sorted positions beside.
         let keys = people.map { PersonKey(platform: $0.platform, id: $0.id) }
         let order = people.indices.sorted { keys[$0] < keys[$1] }
-        var position = [UInt64](repeating: 0, count: order.count)
-        for (sorted, original) in order.enumerated() { position[original] = UInt64(sorted) }
+        pairPositions = [Int](repeating: 0, count: order.count)
+        for (sorted, original) in order.enumerated() { pairPositions[original] = sorted }
         people = order.map { people[$0] }
-        pairs.reserveCapacity(totals.pairs.count)
-        for (key, pair) in totals.pairs { pairs[position[Int(key >> 32)] << 32 | position[Int(key & 0xFFFF_FFFF)]] = pair.count }
+        pairs = totals.pairs
         let everyone = zip(totals.keys, totals.entries)
         topReactors = PeopleTally.topReactors(everyone, ranking)
         topReceivers = PeopleTally.topReceivers(everyone, ranking)

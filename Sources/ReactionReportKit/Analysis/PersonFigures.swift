@@ -87,8 +87,11 @@ struct PersonFigures: Sendable {
         tally.count(layout, number: { numbers[$0] })
         tally.finish(into: &people, limit: Self.listLimit)
         let isLeftOut = keys.map { leftOut[$0.platform]?.contains($0.id) ?? false }
-        for (key, count) in report.pairs {
-            guard let reactor = featuredNumber[Int(key >> 32)], let author = featuredNumber[Int(key & 0xFFFF_FFFF)] else { continue }
+        for (key, pair) in report.pairs {
+            let count = pair.count
+            guard let reactor = featuredNumber[report.pairPositions[Int(key >> 32)]],
+                let author = featuredNumber[report.pairPositions[Int(key & 0xFFFF_FFFF)]]
+            else { continue }
             if !isLeftOut[author] { PersonTally.offer((author, count), to: &people[reactor].reactsTo, limit: Self.listLimit, by: Self.personOrder) }
             if !isLeftOut[reactor] { PersonTally.offer((reactor, count), to: &people[author].reactedToBy, limit: Self.listLimit, by: Self.personOrder) }
         }
