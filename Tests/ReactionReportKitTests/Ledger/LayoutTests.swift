@@ -30,12 +30,12 @@ final class ReactorListTests: XCTestCase {
 
     /// A settled message's reactions and a reaction's reactors are a range of their part's
     /// store, 16 bytes each, not an array of values of their own (`SettledReactions`); a reaction
-    /// settled is 32 bytes, a reactor 24.
+    /// settled is 32 bytes, a reactor 16.
     func testSettledReactionsAreRangesOfTheirPartsStore() {
         XCTAssertEqual(MemoryLayout<ReactionList>.stride, 16)
         XCTAssertEqual(MemoryLayout<ReactorList>.stride, 16)
-        XCTAssertEqual(MemoryLayout<SettledReactions.Reaction>.stride, 40)
-        XCTAssertEqual(MemoryLayout<SettledReactions.ReactorRecord>.stride, 24)
+        XCTAssertEqual(MemoryLayout<SettledReactions.Reaction>.stride, 32)
+        XCTAssertEqual(MemoryLayout<SettledReactions.ReactorRecord>.stride, 16)
         XCTAssertEqual(MemoryLayout<ReactionArena.Entry>.stride, 48)
         XCTAssertEqual(MemoryLayout<ReactionArena.Adder>.stride, 48)
     }
