@@ -211,7 +211,9 @@ struct Build: ParsableCommand {
                 ProgressLine.wrote(
                     folder, files: outcome.filesWritten, bytes: outcome.bytesWritten, inputs: outcome.files.count, messages: messages.count,
                     reactions: reactions)
-                    + (outcome.searchEngine.map { ProgressLine.search($0, automatic: options.searchEngine == .auto) } ?? ""))
+                    + (outcome.searchEngine.map {
+                        ProgressLine.search($0, automatic: options.searchEngine == .auto, pagefindMissing: outcome.pagefindMissing)
+                    } ?? ""))
         }
         keptUntilExit.append(outcome)
     }

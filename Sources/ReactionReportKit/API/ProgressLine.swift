@@ -42,9 +42,11 @@ public enum ProgressLine {
     }
 
     /// ` Search index: builtin (chosen for more than 50,000 messages).`: what indexed the site,
-    /// said after the `wrote` line; `automatic` when `auto` chose it by the count.
-    public static func search(_ engine: SearchEngine, automatic: Bool) -> String {
+    /// said after the `wrote` line; `automatic` when `auto` chose it by the count,
+    /// `pagefindMissing` when `auto` chose Pagefind and wrote the builtin index without it.
+    public static func search(_ engine: SearchEngine, automatic: Bool, pagefindMissing: Bool = false) -> String {
         let name = engine == .pagefind ? "Pagefind" : "builtin"
+        if pagefindMissing { return " Search index: builtin (Pagefind is not installed)." }
         guard automatic else { return " Search index: \(name)." }
         let limit = NumberText.integer(SearchEngine.pagefindLimit)
         return " Search index: \(name) (chosen for \(engine == .pagefind ? "at most" : "more than") \(limit) messages)."

@@ -35,6 +35,8 @@ public struct ReportBuild {
         public var warnings: [String] = []
         /// What indexed the site for search; nil without search (`BuildOptions.searchEngine(messages:)`).
         public var searchEngine: SearchEngine?
+        /// `auto` chose Pagefind, which is not installed: the builtin index was written instead.
+        public var pagefindMissing = false
         /// The filtered, settled result the report is made from.
         public var result: LedgerResult { analysis.result }
     }
@@ -113,9 +115,18 @@ public struct ReportBuild {
         var outcome = try inspect()
         if strict, outcome.result.diagnostics.total > 0 { throw StrictFailure(outcome: outcome) }
         outcome.searchEngine = options.searchEngine(messages: outcome.analysis.layout.messages.count)
-        if outcome.searchEngine == .pagefind, options.searchEngine == .auto { _ = try Pagefind.locate() }
+        // `auto` without Pagefind installed writes the builtin index, and says so.
+        var renderOptions = options
+        if outcome.searchEngine == .pagefind, options.searchEngine == .auto, (try? Pagefind.locate()) == nil {
+            outcome.searchEngine = .builtin
+            outcome.pagefindMissing = true
+            renderOptions.searchEngine = .builtin
+            outcome.warnings.append(
+                "Pagefind is not installed (neither `pagefind` nor `python3 -m pagefind`), so the search index is the builtin one; "
+                    + "for Pagefind's, install it with \(Pagefind.installCommand)")
+        }
         let renderer = SiteRenderer(
-            options: options, templates: templates, inputSummary: Self.summary(outcome),
+            options: renderOptions, templates: templates, inputSummary: Self.summary(outcome),
             calendar: outcome.analysis.calendar, palette: outcome.analysis.palette)
         let counter = CountingWriter()
         counter.progress = progress

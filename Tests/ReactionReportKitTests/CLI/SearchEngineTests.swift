@@ -34,6 +34,25 @@ final class SearchEngineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/search-index.js").path))
     }
 
+    /// `auto` would take Pagefind for a small site; without it installed, the builtin index is
+    /// written, the last line says why, and a warning names the install command.
+    func testAutoWithoutPagefindWritesTheBuiltinIndexAndSaysWhy() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let input = ProgramRunner.packageRoot.appendingPathComponent("Examples/slack").path
+        let run = try CLIRunner.run(["build", input, "-o", "out", "--search"], in: folder, environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(
+            run.stdout,
+            "Wrote out/: 50 files (304.0 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin (Pagefind is not installed).\n")
+        XCTAssertEqual(
+            run.stderr,
+            "reaction-report: warning: Pagefind is not installed (neither `pagefind` nor `python3 -m pagefind`), so the search index is the "
+                + "builtin one; for Pagefind's, install it with python3 -m pip install 'pagefind[bin]==1.5.2'\n")
+        let site = folder.appendingPathComponent("out")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("search/index.json").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("pagefind").path))
+    }
+
     func testAutoSaysItChosePagefindForASmallSite() throws {
         let folder = try TestSupport.temporaryFolder()
         let input = ProgramRunner.packageRoot.appendingPathComponent("Examples/slack").path
