@@ -54,9 +54,12 @@ final class SearchRecordsTests: XCTestCase {
         }
     }
 
-    func testABuildWithSearchButNoPagefindWritesNothing() throws {
+    /// Pagefind asked for by name and not installed: nothing is written. (Under `auto` the
+    /// builtin index is written instead: `SearchEngineTests`.)
+    func testABuildWithPagefindAskedForButMissingWritesNothing() throws {
         let folder = try CLIRunner.workspace()
-        let run = try CLIRunner.run(["build", "in", "-o", "out", "--search"], in: folder, environment: ["PATH": "/nonexistent"])
+        let run = try CLIRunner.run(
+            ["build", "in", "-o", "out", "--search", "--search-engine", "pagefind"], in: folder, environment: ["PATH": "/nonexistent"])
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(
             run.stderr,
