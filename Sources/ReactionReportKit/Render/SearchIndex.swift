@@ -15,8 +15,8 @@ import ParallelWork
 ///   in code point order, each `[value, messages, file, offset, length]`: the value's posting
 ///   list is `length` bytes at `offset` of `search/filters/<file>.bin`.
 /// - `search/docs/N.json`: documents `N × docsPerChunk` on, each `[link, title, excerpt]`: its
-///   anchor from the site's root, the title of its Pagefind record, and the first
-///   `excerptLength` characters of its text.
+///   anchor from the site's root, the title of its Pagefind record, and its text on one line
+///   cut to `excerptLength` characters (`TextExcerpt`, as the rankings' excerpts are).
 struct SearchIndex {
     /// The folder of the site that holds the index.
     static let folder = "search"
@@ -24,7 +24,7 @@ struct SearchIndex {
     static let version = 1
     /// Documents per `docs/N.json`.
     static let docsPerChunk = 1_000
-    /// Characters of a document's text in its excerpt.
+    /// Characters (at most) of a document's excerpt.
     static let excerptLength = 240
     /// The filter kinds, in the order of `filters.json`.
     static let filterKinds = ["conversation", "author", "emoji", "week"]
@@ -104,7 +104,8 @@ struct SearchIndex {
             json.append(UInt8(ascii: ","))
             json.appendJSONString(record.title)
             json.append(UInt8(ascii: ","))
-            json.appendJSONString(String(record.content.prefix(Self.excerptLength)))
+            json.appendJSONString(
+                TextExcerpt.make(record.content, deleted: records.layout.messages[order[document]].deleted, limit: Self.excerptLength))
             json.append(UInt8(ascii: "]"))
             var words = Set<String>()
             SearchText.forEachToken(record.content) { words.insert($0) }

@@ -1,3 +1,4 @@
+import ByteOutput
 import Foundation
 
 /// The words of the builtin search index (`SearchIndex`): how a text is folded and cut into
@@ -46,7 +47,7 @@ enum SearchText {
     /// cut from its bytes: NFKD leaves it as it is, it has no marks, and its letters and
     /// numbers are `A-Z`, `a-z` and `0-9`, so the result is the same.
     static func forEachToken(_ text: String, _ body: (String) -> Void) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if UTF8Bytes.allSatisfy(text, { $0 < 0x80 }) {
             asciiTokens(text, body)
             return
         }
