@@ -68,9 +68,8 @@ struct WeekFigure: Sendable {
     var label: String
     /// Its label among the overview's totals, nil when the overview does not show it.
     var overviewLabel: String?
+    /// When the week report shows its row; the digests show the same rows.
     var row: Row
-    /// The digests show its row (when the week report does).
-    var inDigest = true
     var places: Places
     /// Reads the figure from the figures of a set of messages.
     var read: @Sendable (Engagement) -> Value

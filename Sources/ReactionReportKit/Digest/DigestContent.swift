@@ -80,7 +80,7 @@ struct DigestContent: Sendable, Equatable {
         range = model.range
         timezone = model.timezone
         note = model.partialNote
-        figures = model.figures.filter(\.inDigest).map { Figure(label: $0.label, value: $0.value, change: $0.change.text) }
+        figures = model.figures.map { Figure(label: $0.label, value: $0.value, change: $0.change.text) }
         topMessages = model.topMessages.map { message in
             Message(
                 rank: message.rank, excerpt: message.excerpt, author: message.author, conversation: message.conversation,

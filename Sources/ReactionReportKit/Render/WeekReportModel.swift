@@ -44,8 +44,6 @@ struct WeekReportModel: TemplateRepresentable {
         /// The week before's value (`–` when there is none).
         var previous: String
         var change: FigureChange
-        /// The digests show the row too (`WeekFigure.inDigest`).
-        var inDigest = true
 
         var templateValue: TemplateObject {
             ["label": .text(label), "value": .text(value), "previous": .text(previous), "change": .object(change.templateValue)]

@@ -94,7 +94,7 @@ struct WeeklyPages {
         WeekFigure.all.filter(shows).map { figure in
             WeekReportModel.FigureRow(
                 label: figure.label, value: figure.text(now, locale), previous: before.map { figure.text($0, locale) } ?? "–",
-                change: figure.change(now, before, changes), inDigest: figure.inDigest)
+                change: figure.change(now, before, changes))
         }
     }
 
