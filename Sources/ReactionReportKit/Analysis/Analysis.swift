@@ -31,7 +31,9 @@ public struct Analysis: Sendable {
         let messages = result.messages
         let leftOut = result.leftOutOfRankings
         let context = WeeklyReport.Context(
-            replies: ReplyTimes(messages: messages), leftOut: leftOut, groups: options.groups, skipBotMessages: options.excludeBots, bots: result.bots)
+            replies: ReplyTimes(messages: messages),
+            responses: Responses(messages: messages, rules: options.responses, bots: result.bots, leftOut: leftOut), leftOut: leftOut, groups: options.groups,
+            skipBotMessages: options.excludeBots, bots: result.bots)
         // Independent passes over the messages, on both cores.
         (layout, overview, weekly) = Concurrently.run(
             { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },

@@ -23,8 +23,31 @@ public struct Engagement: Sendable, Equatable {
     /// The median, over messages with a first reply by someone else (`ReplyTimes`), of the
     /// whole seconds to it; nil when none has one. Even counts as for reactions.
     public var medianSecondsToFirstReply: Int64?
+    /// Messages an answer is looked for on (`Responses`: with a time, not from a bot or a
+    /// person left out).
+    public var answerableMessages = 0
+    /// Answerable messages answered within the window.
+    public var answeredMessages = 0
+    /// The median and the 90th percentile (nearest rank) of the whole seconds to the first
+    /// response, over answerable messages with a timed response; nil when none has one.
+    public var medianSecondsToFirstResponse: Int64?
+    public var p90SecondsToFirstResponse: Int64?
+    /// Answerable messages that ask (`ResponseRules.isQuestion`, `supportConversations`).
+    public var questions = 0
+    /// Questions answered within the window.
+    public var answeredQuestions = 0
+    /// As for messages, over the questions.
+    public var medianSecondsToFirstQuestionResponse: Int64?
+    public var p90SecondsToFirstQuestionResponse: Int64?
 
     public init() {}
+
+    /// Questions with no answer within the window.
+    public var unansweredQuestions: Int { questions - answeredQuestions }
+    /// Answered messages per answerable message (0 for none).
+    public var responseRate: Double { answerableMessages == 0 ? 0 : Double(answeredMessages) / Double(answerableMessages) }
+    /// Answered questions per question (0 for none).
+    public var questionResponseRate: Double { questions == 0 ? 0 : Double(answeredQuestions) / Double(questions) }
 
     /// Reacted messages per message (0 for no messages).
     public var reactionRate: Double { messages == 0 ? 0 : Double(reactedMessages) / Double(messages) }
@@ -59,6 +82,8 @@ struct EngagementTally {
     private var posterKeys: Set<PersonKey> = []
     private var delays: [Int64] = []
     private var replyDelays: [Int64] = []
+    private var responseDelays: [Int64] = []
+    private var questionDelays: [Int64] = []
 
     init(countingReactors: Bool = true) {
         self.countingReactors = countingReactors
@@ -71,9 +96,20 @@ struct EngagementTally {
         delays.reserveCapacity(messages)
     }
 
-    /// Adds a message; `secondsToFirstReply` is its entry in `ReplyTimes`.
-    mutating func add(_ message: MessageSummary, secondsToFirstReply: Int64? = nil) {
+    /// Adds a message; `secondsToFirstReply` is its entry in `ReplyTimes`, `response` its
+    /// entry in `Responses`.
+    mutating func add(_ message: MessageSummary, secondsToFirstReply: Int64? = nil, response: Responses.Entry? = nil) {
         figures.messages += 1
+        if let response, response.answerable {
+            figures.answerableMessages += 1
+            if response.answered { figures.answeredMessages += 1 }
+            if let seconds = response.secondsToFirstResponse { responseDelays.append(seconds) }
+            if response.question {
+                figures.questions += 1
+                if response.answered { figures.answeredQuestions += 1 }
+                if let seconds = response.secondsToFirstResponse { questionDelays.append(seconds) }
+            }
+        }
         if message.replyToID != nil { figures.replies += 1 }
         if let secondsToFirstReply { replyDelays.append(secondsToFirstReply) }
         let count = message.reactionCount
@@ -97,6 +133,11 @@ struct EngagementTally {
         figures.newReactors = newReactors
         figures.medianSecondsToFirstReaction = Self.median(delays)
         figures.medianSecondsToFirstReply = Self.median(replyDelays)
+        let responses = responseDelays.sorted(), questions = questionDelays.sorted()
+        figures.medianSecondsToFirstResponse = Self.median(sorted: responses)
+        figures.p90SecondsToFirstResponse = Self.percentile90(sorted: responses)
+        figures.medianSecondsToFirstQuestionResponse = Self.median(sorted: questions)
+        figures.p90SecondsToFirstQuestionResponse = Self.percentile90(sorted: questions)
         return figures
     }
 
@@ -114,11 +155,22 @@ struct EngagementTally {
     }
 
     static func median(_ values: [Int64]) -> Int64? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
+        median(sorted: values.sorted())
+    }
+
+    /// The median of values in increasing order.
+    static func median(sorted: [Int64]) -> Int64? {
+        guard !sorted.isEmpty else { return nil }
         let middle = sorted.count / 2
         if sorted.count % 2 == 1 { return sorted[middle] }
         let (a, b) = (sorted[middle - 1], sorted[middle])
         return a + (b - a) / 2
+    }
+
+    /// The 90th percentile of values in increasing order, by nearest rank: the value at
+    /// 1-based position ⌈0.9 n⌉.
+    static func percentile90(sorted: [Int64]) -> Int64? {
+        guard !sorted.isEmpty else { return nil }
+        return sorted[(9 * sorted.count + 9) / 10 - 1]
     }
 }

@@ -14,6 +14,14 @@ public struct ReplyTimes: Sendable {
 
     /// Finds the first reply of every message in `messages` (in report order).
     public init(messages: [MessageSummary]) {
+        Self.forEachAnswered(messages) { parent, replies in record(replies, to: parent, in: messages) }
+    }
+
+    /// Calls `body` with every message that has replies (its index) and the indexes of those
+    /// replies (with a time, not the message itself): a reply's parent is looked up in the
+    /// reply's own conversation, and on Discord then in any (`DiscordParents`). A parent may
+    /// come more than once (Discord replies found both ways).
+    static func forEachAnswered(_ messages: [MessageSummary], _ body: (_ parent: Int, _ replies: [Int]) -> Void) {
         // The replies, grouped by the message they answer: only those messages are looked up.
         var waiting: [MessageAddress: [Int]] = [:]
         for index in messages.indices {
@@ -28,14 +36,14 @@ public struct ReplyTimes: Sendable {
             let address = MessageAddress(platform: message.platform, conversationID: message.conversationID, id: message.id)
             guard let replies = waiting[address] else { continue }
             unresolved[address] = nil
-            record(replies, to: index, in: messages)
+            body(index, replies)
         }
         // Discord replies whose parent is in another conversation (`DiscordParents`).
         unresolved = unresolved.filter { $0.key.platform == .discord }
         guard !unresolved.isEmpty else { return }
         var byID: [String: [Int]] = [:]
         for (address, replies) in unresolved { byID[address.id, default: []].append(contentsOf: replies) }
-        for (id, index) in DiscordParents.locate(Set(byID.keys), in: messages) { record(byID[id]!, to: index, in: messages) }
+        for (id, index) in DiscordParents.locate(Set(byID.keys), in: messages) { body(index, byID[id]!) }
     }
 
     /// Notes the earliest of `replies` by another author as the first reply to `parent`.

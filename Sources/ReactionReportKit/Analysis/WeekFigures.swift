@@ -47,6 +47,14 @@ struct WeekFigure: Sendable {
         case seconds(Int64?)
     }
 
+    /// Which table of a week's report holds the figure's row.
+    enum Section: Sendable {
+        /// The figures table: reactions, posters, replies.
+        case engagement
+        /// The responsiveness table: answers and questions (`Responses`).
+        case responsiveness
+    }
+
     /// Where in `data/weeks.json` a figure is written.
     struct Places: OptionSet, Sendable {
         let rawValue: Int
@@ -68,8 +76,11 @@ struct WeekFigure: Sendable {
     var label: String
     /// Its label among the overview's totals, nil when the overview does not show it.
     var overviewLabel: String?
-    /// When the week report shows its row; the digests show the same rows.
+    /// When the week report shows its row; the digests show the same rows of the engagement
+    /// section, and of the others those marked `inDigest`.
     var row: Row
+    var section: Section = .engagement
+    var inDigest = false
     var places: Places
     /// Reads the figure from the figures of a set of messages.
     var read: @Sendable (Engagement) -> Value
@@ -113,6 +124,27 @@ struct WeekFigure: Sendable {
             row: .always, places: [], read: { .fraction(read($0), known: $0.messages > 0) })
     }
 
+    /// A share of a count other than the messages: `part` of `whole`, known when `whole` is not 0.
+    static func share(
+        _ key: String, _ computation: String, label: String, part: @escaping @Sendable (Engagement) -> Int,
+        of whole: @escaping @Sendable (Engagement) -> Int
+    ) -> WeekFigure {
+        WeekFigure(
+            key: key, computation: computation, kind: .share, change: .points, label: label, overviewLabel: nil, row: .always, places: [],
+            read: { figures in
+                let total = whole(figures)
+                return .fraction(total == 0 ? 0 : Double(part(figures)) / Double(total), known: total > 0)
+            })
+    }
+
+    /// The figure in the responsiveness table; in the digests too when `digest`.
+    func responsiveness(digest: Bool = false) -> WeekFigure {
+        var figure = self
+        figure.section = .responsiveness
+        figure.inDigest = digest
+        return figure
+    }
+
     /// A time in whole seconds, nil when there is none.
     static func seconds(
         _ key: String, _ computation: String, label: String, row: Row = .always, _ read: @escaping @Sendable (Engagement) -> Int64?
@@ -138,7 +170,27 @@ struct WeekFigure: Sendable {
         .count("replies", "replies", label: "Replies", row: .whenReportHasReplies) { $0.replies },
         .seconds("medianSecondsToFirstReply", "median_reply", label: "Median time to first reply", row: .whenReportHasReplies) {
             $0.medianSecondsToFirstReply
-        }
+        },
+        .count("answerableMessages", "answerable_messages", label: "Messages awaiting an answer") { $0.answerableMessages }.responsiveness(),
+        .count("answeredMessages", "answered_messages", label: "Answered in time") { $0.answeredMessages }.responsiveness(),
+        .share("responseRate", "response_rate", label: "Response rate", part: \.answeredMessages, of: \.answerableMessages).responsiveness(digest: true),
+        .seconds("medianSecondsToFirstResponse", "median_response", label: "Median time to first response") {
+            $0.medianSecondsToFirstResponse
+        }.responsiveness(),
+        .seconds("p90SecondsToFirstResponse", "p90_response", label: "90th percentile time to first response") {
+            $0.p90SecondsToFirstResponse
+        }.responsiveness(),
+        .count("questions", "questions", label: "Questions") { $0.questions }.responsiveness(),
+        .count("answeredQuestions", "answered_questions", label: "Questions answered in time") { $0.answeredQuestions }.responsiveness(),
+        .share("questionResponseRate", "question_response_rate", label: "Question response rate", part: \.answeredQuestions, of: \.questions)
+            .responsiveness(),
+        .seconds("medianSecondsToFirstQuestionResponse", "median_question_response", label: "Median time to answer a question") {
+            $0.medianSecondsToFirstQuestionResponse
+        }.responsiveness(),
+        .seconds("p90SecondsToFirstQuestionResponse", "p90_question_response", label: "90th percentile time to answer a question") {
+            $0.p90SecondsToFirstQuestionResponse
+        }.responsiveness(),
+        .count("unansweredQuestions", "unanswered_questions", label: "Unanswered questions") { $0.unansweredQuestions }.responsiveness(digest: true)
     ]
 
     /// The figures written in `places` of `data/weeks.json`, in order.

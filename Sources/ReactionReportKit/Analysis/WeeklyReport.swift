@@ -58,7 +58,13 @@ public struct WeeklyReport: Sendable {
         public var conversations: [ConversationWeek] = []
         /// Every configured group of conversations, in the configuration's order.
         public var groups: [GroupWeek] = []
+        /// Indexes into the report's messages: the week's questions with no answer within the
+        /// window, oldest first, at most `WeeklyReport.unansweredListed` (the figures count them all).
+        public var unanswered: [Int] = []
     }
+
+    /// How many unanswered questions a week lists.
+    public static let unansweredListed = 20
 
     /// One group's figures in one week.
     public struct GroupWeek: Sendable, Equatable {
@@ -70,6 +76,8 @@ public struct WeeklyReport: Sendable {
     /// the groups of conversations.
     public struct Context: Sendable {
         public var replies: ReplyTimes
+        /// What every message got in answer.
+        public var responses: Responses
         /// User ids the rankings leave out, by platform.
         public var leftOut: [Platform: Set<String>]
         public var groups: [ConversationGroup]
@@ -79,11 +87,13 @@ public struct WeeklyReport: Sendable {
         public var bots: [Platform: Set<String>]
 
         public init(
-            replies: ReplyTimes = ReplyTimes(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = [], skipBotMessages: Bool = true,
+            replies: ReplyTimes = ReplyTimes(), responses: Responses = Responses(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = [],
+            skipBotMessages: Bool = true,
             bots: [Platform: Set<String>] = [:]
         ) {
             self.bots = bots
             self.replies = replies
+            self.responses = responses
             self.leftOut = leftOut
             self.groups = groups
             self.skipBotMessages = skipBotMessages
@@ -265,11 +275,16 @@ public struct WeeklyReport: Sendable {
         // Each message is read in place (a copy of a message retains every one of its strings).
         func add(_ message: MessageSummary, at index: Int) {
             let seconds = replyTimes.isEmpty ? nil : replyTimes[index]
-            tally.add(message, secondsToFirstReply: seconds)
+            let response = context.responses[index]
+            tally.add(message, secondsToFirstReply: seconds, response: response)
+            if let response, response.question, !response.answered, week.unanswered.count < Self.unansweredListed {
+                week.unanswered.append(index)
+            }
             let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
-            scopes[.conversation(conversation), default: (message.conversationName, EngagementTally())].tally.add(message, secondsToFirstReply: seconds)
+            scopes[.conversation(conversation), default: (message.conversationName, EngagementTally())].tally.add(
+                message, secondsToFirstReply: seconds, response: response)
             for group in membership.groups(of: conversation) {
-                scopes[.group(group), default: ("", EngagementTally())].tally.add(message, secondsToFirstReply: seconds)
+                scopes[.group(group), default: ("", EngagementTally())].tally.add(message, secondsToFirstReply: seconds, response: response)
             }
             for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count.addClamped(reaction.count)

@@ -77,6 +77,9 @@ public struct BuildOptions: Sendable {
     /// Groups of conversations with figures of their own in the weekly report, in the
     /// configuration's order.
     public var groups: [ConversationGroup] = []
+    /// What answers a message and what asks (`responseWindow`, `questionMarks`,
+    /// `supportConversations`).
+    public var responses = ResponseRules()
     /// Stable pseudonyms instead of people's names and ids, everywhere.
     public var anonymize = false
     /// Folder of templates overriding the built-ins by file name.

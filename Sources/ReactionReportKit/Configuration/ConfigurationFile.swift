@@ -14,7 +14,8 @@ public enum ConfigurationFile {
     public static let keys = [
         "title", "baseURL", "public", "search", "searchEngine", "timezone", "locale", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
-        "includeDirectMessages", "excludePeople", "excludeBots", "groups", "anonymize", "pageSize", "topN", "since", "until", "templates",
+        "includeDirectMessages", "excludePeople", "excludeBots", "groups", "responseWindow", "questionMarks", "supportConversations", "anonymize", "pageSize",
+        "topN", "since", "until", "templates",
         "highlightColor", "bubbleStack", "fetch"
     ]
 
@@ -88,6 +89,8 @@ public enum ConfigurationFile {
                 options.excludeBots = try reader.boolean(value, key)
             case "groups":
                 options.groups = try reader.groups(value)
+            case "responseWindow", "questionMarks", "supportConversations":
+                try reader.responseRule(value, key, into: &options.responses)
             case "anonymize":
                 options.anonymize = try reader.boolean(value, key)
             case "public":
@@ -262,6 +265,24 @@ struct SettingReader {
                 at: value.position, "'\(key)' must be a plain CSS colour (letters, digits, spaces and # ( ) , . % only), not \(TOMLKey.quoted(text))")
         }
         return text
+    }
+
+    /// `responseWindow` (a length of time), `questionMarks` or `supportConversations`.
+    func responseRule(_ value: TOMLValue, _ key: String, into rules: inout ResponseRules) throws {
+        switch key {
+        case "responseWindow":
+            let text = try string(value, key)
+            guard let seconds = ResponseRules.seconds(text) else {
+                throw document.error(
+                    at: value.position,
+                    "'responseWindow' must be a length of time such as \"48h\", \"2d\", \"90m\" or \"1h30m\", not \(TOMLKey.quoted(text))")
+            }
+            rules.window = seconds
+        case "questionMarks":
+            rules.questionMarks = try string(value, key)
+        default:
+            rules.supportConversations = try strings(value, key, unique: false)
+        }
     }
 
     func boolean(_ value: TOMLValue, _ key: String) throws -> Bool {

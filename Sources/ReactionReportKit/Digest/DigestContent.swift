@@ -67,6 +67,9 @@ struct DigestContent: Sendable, Equatable {
     /// The full report's path in the site (`weeks/2026-W13/index.html`), named when there is no link.
     var reportPath: String
 
+    /// How many of the week's unanswered questions a digest names.
+    static let unansweredShown = 3
+
     /// `Golden fixture · Week 2026-W13`.
     var title: String { "\(siteTitle) · Week \(week)" }
 
@@ -80,7 +83,7 @@ struct DigestContent: Sendable, Equatable {
         range = model.range
         timezone = model.timezone
         note = model.partialNote
-        figures = model.figures.map { Figure(label: $0.label, value: $0.value, change: $0.change.text) }
+        figures = (model.figures + model.responsiveness).filter(\.inDigest).map { Figure(label: $0.label, value: $0.value, change: $0.change.text) }
         topMessages = model.topMessages.map { message in
             Message(
                 rank: message.rank, excerpt: message.excerpt, author: message.author, conversation: message.conversation,
@@ -100,7 +103,12 @@ struct DigestContent: Sendable, Equatable {
                 title: "Who reacts to whom", style: .numbered,
                 entries: model.topPairs.map { pair in
                     Entry(label: "\(pair.reactor) → \(pair.author)" + (pair.showPlatform ? " (\(pair.platform))" : ""), count: pair.count)
-                }, empty: "Nobody reacted to someone else's message this week.")
+                }, empty: "Nobody reacted to someone else's message this week."),
+            Ranking(
+                title: "Unanswered questions", style: .numbered,
+                entries: model.unanswered.prefix(Self.unansweredShown).map { question in
+                    Entry(label: question.excerpt, count: "\(question.author) in \(question.conversation)")
+                }, empty: "No question went unanswered this week.")
         ]
         // Groups, where the configuration has them: reactions with their change, one line each.
         if !model.groups.isEmpty {

@@ -12,7 +12,7 @@ extension FactsImporter {
         var carried = CarriedReport()
         carried.pseudonymous = try row.bool("anonymized")
         carried.inputSummary = try row.optionalString("inputSummary")
-        // The configured groups and excludeBots, for the SQL of sql/: the build's options give
+        // The configured groups, excludeBots, responseWindow and questionMarks, for the SQL of sql/: the build's options give
         // them to a build from facts. Facts written before they were added lack them.
         if let groups = row.value["groups"] {
             guard case .array(let names) = groups, names.allSatisfy({ $0.string != nil }) else {
@@ -20,6 +20,7 @@ extension FactsImporter {
             }
         }
         if row.value["excludeBots"] != nil { _ = try row.bool("excludeBots") }
+        if row.value["questionMarks"] != nil { _ = try row.optionalString("questionMarks") }
         if let shard = try row.optionalString("shard") {
             guard let parsed = Shard(shard) else { throw row.error("shard", "`shard` must be K/N, with K from 1 to N, or null") }
             carried.shard = parsed

@@ -847,6 +847,7 @@ th { overflow-wrap: normal; }
 {{#reactionsChart}}{{> chart}}{{/reactionsChart}}
 {{#rateChart}}{{> chart}}{{/rateChart}}
 {{#emojiChart}}{{> chart}}{{/emojiChart}}
+{{#unansweredChart}}{{> chart}}{{/unansweredChart}}
 </div>
 </section>
 <section id="weeks" aria-labelledby="weeks-title">
@@ -1170,6 +1171,33 @@ th { overflow-wrap: normal; }
 </table>
 </div>
 </section>
+<section aria-labelledby="responsiveness-title">
+<h2 id="responsiveness-title">Responsiveness</h2>
+<p class="note">{{responseRule}}</p>
+<div class="table-wrap">
+<table class="figures">
+<thead><tr><th scope="col">Figure</th><th scope="col" class="num">This week</th><th scope="col" class="num">Week before</th><th scope="col" class="num">Change</th></tr></thead>
+<tbody>
+{{#responsiveness}}
+<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}{{> change}}{{/change}}</td></tr>
+{{/responsiveness}}
+</tbody>
+</table>
+</div>
+<h3 id="unanswered-title">Unanswered questions</h3>
+{{#hasUnanswered}}
+<ol class="top-messages unanswered" aria-labelledby="unanswered-title">
+{{#unanswered}}
+<li>
+<p class="message-meta">{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" dir="auto">{{author}}</span>{{/authorHasPage}} in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <a href="{{href}}"><time datetime="{{timeISO}}">{{time}}</time></a>{{/hasTime}}{{^hasTime}} · <a href="{{href}}">the message</a>{{/hasTime}}</p>
+<div class="excerpt text" dir="auto">{{{html}}}</div>
+</li>
+{{/unanswered}}
+</ol>
+{{#hasUnansweredMore}}<p class="note">{{unansweredMore}}</p>{{/hasUnansweredMore}}
+{{/hasUnanswered}}
+{{^hasUnanswered}}<p>No question of this week went unanswered.</p>{{/hasUnanswered}}
+</section>
 <section aria-labelledby="top-messages-title">
 <h2 id="top-messages-title">Top messages</h2>
 {{#hasTopMessages}}
@@ -1375,6 +1403,33 @@ No reactions yet.
 {{#figures}}
 | {{label}} | {{value}} | {{previous}} | {{#change}}{{text}}{{/change}} |
 {{/figures}}
+
+## Responsiveness
+
+{{responseRule}}
+
+| Figure | This week | Week before | Change |
+|---|---:|---:|---:|
+{{#responsiveness}}
+| {{label}} | {{value}} | {{previous}} | {{#change}}{{text}}{{/change}} |
+{{/responsiveness}}
+
+### Unanswered questions
+
+{{#hasUnanswered}}
+| # | Question | Author | Conversation |
+|---:|---|---|---|
+{{#unanswered}}
+| {{rank}} | [{{excerpt}}]({{{link}}}) | {{author}} | {{conversation}} |
+{{/unanswered}}
+{{#hasUnansweredMore}}
+
+{{unansweredMore}}
+{{/hasUnansweredMore}}
+{{/hasUnanswered}}
+{{^hasUnanswered}}
+No question of this week went unanswered.
+{{/hasUnanswered}}
 
 ## Top messages
 

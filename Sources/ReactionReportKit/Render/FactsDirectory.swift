@@ -5,7 +5,8 @@ import ByteOutput
 /// small beside the messages and written whole.
 enum FactsDirectory {
     /// `report.jsonl`: one row of the settings the figures depend on (with the configured
-    /// groups in their order and `excludeBots`, which the SQL of `sql/` reads), and what a
+    /// groups in their order, `excludeBots`, `responseWindow` in seconds and `questionMarks`,
+    /// which the SQL of `sql/` reads), and what a
     /// build from the facts cannot find in the other tables (whether names are pseudonyms, the
     /// direct conversations the report left out).
     static func report(_ analysis: Analysis, options: BuildOptions, inputSummary: String) -> ByteBuffer {
@@ -25,6 +26,10 @@ enum FactsDirectory {
             JSONText.appendQuoted(group.name, to: out)
         }
         out.append(literal: options.excludeBots ? #"],"excludeBots":true"# : #"],"excludeBots":false"#)
+        out.append(literal: #","responseWindow":"#)
+        out.append(decimal: Int(options.responses.window))
+        out.append(literal: #","questionMarks":"#)
+        JSONText.appendQuoted(options.responses.questionMarks, to: out)
         let anonymized = options.anonymize || analysis.result.pseudonymous
         out.append(literal: anonymized ? #","anonymized":true,"directConversations":"# : #","anonymized":false,"directConversations":"#)
         if let direct = analysis.result.directConversations {
@@ -77,8 +82,9 @@ enum FactsDirectory {
     }
 
     /// `conversations.jsonl`: the report's conversations, by platform and then id bytes, with
-    /// the configured groups each belongs to (in the configuration's order).
-    static func conversations(_ result: LedgerResult, groups: [ConversationGroup]) -> ByteBuffer {
+    /// the configured groups each belongs to (in the configuration's order) and whether it is
+    /// one of `supportConversations`.
+    static func conversations(_ result: LedgerResult, groups: [ConversationGroup], responses: ResponseRules = ResponseRules()) -> ByteBuffer {
         let out = ByteBuffer()
         let sorted = result.conversations.sorted { a, b in a.platform != b.platform ? a.platform < b.platform : UTF8Bytes.precedes(a.id, b.id) }
         for conversation in sorted {
@@ -94,7 +100,8 @@ enum FactsDirectory {
                 if index > 0 { out.append(0x2C) }
                 JSONText.appendQuoted(group.name, to: out)
             }
-            out.append(literal: "]}\n")
+            out.append(literal: responses.isSupport(id: conversation.id, name: name) ? #"],"support":true}"# : #"],"support":false}"#)
+            out.append(0x0A)
         }
         return out
     }

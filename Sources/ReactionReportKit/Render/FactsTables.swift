@@ -40,7 +40,7 @@ enum FactsTables {
                 try ParallelChunks.write(count: messages.count, append: { appendReactions(messages[$0], to: $1) }, emit: emit)
             })
         try writer.write(folder + "people.jsonl", FactsDirectory.people(analysis))
-        try writer.write(folder + "conversations.jsonl", FactsDirectory.conversations(analysis.result, groups: options.groups))
+        try writer.write(folder + "conversations.jsonl", FactsDirectory.conversations(analysis.result, groups: options.groups, responses: options.responses))
         try writer.write(folder + "diagnostics.jsonl", FactsDirectory.diagnostics(analysis.result.diagnostics))
         try writer.write(folder + "tallies.jsonl", FactsDirectory.tallies(analysis.result.tallies))
         for (path, bytes) in analysis.result.media.sorted(by: { UTF8Bytes.precedes($0.key, $1.key) }) {

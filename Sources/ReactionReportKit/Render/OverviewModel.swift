@@ -63,6 +63,8 @@ struct OverviewModel: TemplateRepresentable {
     var reactionsChart: ChartModel
     var rateChart: ChartModel
     var emojiChart: ChartModel
+    /// Unanswered questions per week (`Responses`).
+    var unansweredChart: ChartModel
     /// Newest first.
     var weeks: [WeekRow]
     var topMessages: [TopMessageModel]
@@ -79,7 +81,7 @@ struct OverviewModel: TemplateRepresentable {
     var diagnostics: [DiagnosticRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 28)
+        var object = base.templateObject(room: 29)
         object.append("pageTitle", .text("Overview"))
         base.appendAddress(of: "index.html", to: &object)
         object.append("period", .text(period))
@@ -88,6 +90,7 @@ struct OverviewModel: TemplateRepresentable {
         object.append("reactionsChart", .object(reactionsChart.templateValue))
         object.append("rateChart", .object(rateChart.templateValue))
         object.append("emojiChart", .object(emojiChart.templateValue))
+        object.append("unansweredChart", .object(unansweredChart.templateValue))
         object.append("weeks", weeks.templateList)
         object.append("hasTopMessages", .flag(!topMessages.isEmpty))
         object.append("topMessages", topMessages.templateList)
@@ -139,6 +142,22 @@ extension OverviewModel {
             id: "reactions-chart", title: "Reactions per week",
             summary: ChartModel.summary("Reactions per week", points: points), points: points, unit: "Reactions", partial: partialIndexes(weeks),
             locale: locale)
+    }
+
+    /// Questions with no answer within the window, per week, as columns.
+    static func unansweredChart(_ weeks: [WeeklyReport.Week], locale: LocaleFormat) -> ChartModel {
+        let points = weeks.map { week -> ChartModel.Point in
+            let figures = week.figures
+            return (
+                label: week.week.description, value: Double(figures.unansweredQuestions),
+                valueText: locale.integer(figures.unansweredQuestions) + " of " + locale.counted(figures.questions, "question") + " unanswered"
+                    + partialText(week, locale: locale)
+            )
+        }
+        return ChartModel.columns(
+            id: "unanswered-chart", title: "Unanswered questions per week",
+            summary: ChartModel.summary("Unanswered questions per week", points: points), points: points, unit: "Unanswered questions",
+            partial: partialIndexes(weeks), locale: locale)
     }
 
     /// The reaction rate per week, as a line, which stops over weeks without messages: they

@@ -44,6 +44,8 @@ struct WeekReportModel: TemplateRepresentable {
         /// The week before's value (`–` when there is none).
         var previous: String
         var change: FigureChange
+        /// The digests show the row too.
+        var inDigest = true
 
         var templateValue: TemplateObject {
             ["label": .text(label), "value": .text(value), "previous": .text(previous), "change": .object(change.templateValue)]
@@ -151,6 +153,12 @@ struct WeekReportModel: TemplateRepresentable {
     var previous: Neighbour?
     var next: Neighbour?
     var figures: [FigureRow]
+    /// The responsiveness table's rows, the rules they follow, and the questions with no
+    /// answer (at most `WeeklyReport.unansweredListed`, oldest first; `unansweredCount` all).
+    var responsiveness: [FigureRow] = []
+    var responseRule = ""
+    var unanswered: [TopMessageModel] = []
+    var unansweredCount = 0
     /// Why the week is not compared with the week before, when it or that week is partial.
     var partialNote: String?
     /// No messages were sent in the week.
@@ -173,7 +181,7 @@ struct WeekReportModel: TemplateRepresentable {
     var locale = LocaleFormat.standard
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 47)
+        var object = base.templateObject(room: 53)
         base.appendAddress(of: String(htmlHref.dropFirst(base.root.count)), to: &object)
         // The report's own time zone, in place of the base's (the two are the same calendar's).
         object["timezone"] = .text(timezone)
@@ -201,6 +209,13 @@ struct WeekReportModel: TemplateRepresentable {
         object.append("hasNextGap", .flag(next?.gap != nil))
         object.append("nextGap", .text(next?.gap ?? ""))
         object.append("figures", figures.templateList)
+        object.append("responsiveness", responsiveness.templateList)
+        object.append("responseRule", .text(responseRule))
+        object.append("hasUnanswered", .flag(!unanswered.isEmpty))
+        object.append("unanswered", unanswered.templateList)
+        let more = unansweredCount - unanswered.count
+        object.append("hasUnansweredMore", .flag(more > 0))
+        object.append("unansweredMore", .text("… and " + locale.counted(more, "more question") + " with no answer."))
         object.append("hasPartialNote", .flag(partialNote != nil))
         object.append("partialNote", .text(partialNote ?? ""))
         object.append("quiet", .flag(quiet))

@@ -38,8 +38,10 @@ struct WeeklyPages {
         let reactions = week.figures.reactions
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
         var figures = figureRows(week.figures, previous?.figures)
+        var responsiveness = figureRows(week.figures, previous?.figures, section: .responsiveness)
         if let instead = changes.partial(report.weeks, at: index) {
             for row in figures.indices { figures[row].change = instead }
+            for row in responsiveness.indices { responsiveness[row].change = instead }
         }
         return WeekReportModel(
             base: base,
@@ -54,6 +56,12 @@ struct WeeklyPages {
             previous: neighbour(reported.previous(index), root: root),
             next: neighbour(reported.next(index), root: root),
             figures: figures,
+            responsiveness: responsiveness,
+            responseRule: responseRule,
+            unanswered: week.unanswered.enumerated().map { rank, messageIndex in
+                TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
+            },
+            unansweredCount: week.figures.unansweredQuestions,
             partialNote: partialNote(index),
             quiet: week.figures.messages == 0,
             topMessages: week.topMessages.enumerated().map { rank, messageIndex in
@@ -88,14 +96,33 @@ struct WeeklyPages {
         return .week(weekLink(report.weeks[week].week, root: root, gap: gap))
     }
 
-    /// The rows of the figures table, each with its change against the week before: the
-    /// figures of `WeekFigure.all` whose `row` says the report shows them.
-    func figureRows(_ now: Engagement, _ before: Engagement?) -> [WeekReportModel.FigureRow] {
-        WeekFigure.all.filter(shows).map { figure in
+    /// The rows of a table of figures, each with its change against the week before: the
+    /// figures of `WeekFigure.all` in `section` whose `row` says the report shows them.
+    func figureRows(_ now: Engagement, _ before: Engagement?, section: WeekFigure.Section = .engagement) -> [WeekReportModel.FigureRow] {
+        WeekFigure.all.filter { $0.section == section && shows($0) }.map { figure in
             WeekReportModel.FigureRow(
                 label: figure.label, value: figure.text(now, locale), previous: before.map { figure.text($0, locale) } ?? "–",
-                change: figure.change(now, before, changes))
+                change: figure.change(now, before, changes), inDigest: figure.section == .engagement || figure.inDigest)
         }
+    }
+
+    /// "a question mark of any script (? ¿ ؟ ？ and 16 more)" for the default marks; the
+    /// configured ones listed otherwise.
+    static func questionMarksText(_ marks: String) -> String {
+        if marks == ResponseRules.defaultQuestionMarks {
+            return "a question mark of any script (? ¿ ؟ ？ and \(marks.unicodeScalars.count - 4) more)"
+        }
+        if marks.isEmpty { return "no question mark (`questionMarks` is empty)" }
+        return "one of the question marks " + marks.unicodeScalars.map { String($0) }.joined(separator: " ")
+    }
+
+    /// The rules of the responsiveness figures, as the reports print them.
+    var responseRule: String {
+        "A message is answered when someone other than its author replies to it or reacts to it within "
+            + DurationText.make(options.responses.window, locale)
+            + " (bots and people left out of the rankings do not answer; a reaction the export gives no time for counts as in time)."
+            + " A question is a message with " + Self.questionMarksText(options.responses.questionMarks)
+            + (options.responses.supportConversations.isEmpty ? "" : ", or a message in a support conversation that replies to none") + "."
     }
 
     /// Whether the week reports show `figure` as a row.

@@ -79,16 +79,18 @@ final class FactsTablesTests: XCTestCase {
             #"{"platform":"pubnub","id":"# + escaped + #","name":null,"bot":false,"excluded":false,"directoryName":null}"# + "\n"
                 + #"{"platform":"pubnub","id":"u2","name":null,"bot":false,"excluded":false,"directoryName":null}"# + "\n")
         XCTAssertEqual(
-            files["data/facts/conversations.jsonl"], #"{"platform":"pubnub","id":"ch\"1","name":"ch\"1","direct":false,"groups":[]}"# + "\n")
+            files["data/facts/conversations.jsonl"],
+            #"{"platform":"pubnub","id":"ch\"1","name":"ch\"1","direct":false,"groups":[],"support":false}"# + "\n")
         XCTAssertEqual(
             files["data/facts/report.jsonl"],
-            #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","groups":[],"excludeBots":true,"anonymized":false,"#
+            #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","groups":[],"excludeBots":true,"#
+                + #""responseWindow":172800,"questionMarks":"?¿;՞؟፧᥅⁇⁈⁉⳺⳻⸮꘏꛷︖﹖？𑅃𞥟","anonymized":false,"#
                 + #""directConversations":null,"inputSummary":"test input","shard":null}"# + "\n")
     }
 
     /// `report.jsonl` names the configured groups in the configuration's order, also one that
     /// no conversation belongs to, and `excludeBots`, so that the SQL runners need no
-    /// configuration file.
+    /// configuration file; the same for the rules of the responsiveness figures.
     func testReportRowHoldsGroupsAndExcludeBots() throws {
         let files = try Self.weeklyFacts { options in
             options.groups = [
@@ -96,12 +98,19 @@ final class FactsTablesTests: XCTestCase {
                 ConversationGroup(name: "Everyone", members: ["*"])
             ]
             options.excludeBots = false
+            options.responses.window = 5_400
+            options.responses.questionMarks = "?\"\\"
+            options.responses.supportConversations = ["OPS"]
         }
         XCTAssertEqual(
             files["data/facts/report.jsonl"],
             #"{"timezone":"Europe/Berlin","topN":3,"firstWeek":"2026-W12","lastWeek":"2026-W14","#
-                + #""groups":["Ops","Nobody \"here\"","Everyone"],"excludeBots":false,"anonymized":false,"directConversations":null,"#
-                + #""inputSummary":"test input","shard":null}"# + "\n")
+                + #""groups":["Ops","Nobody \"here\"","Everyone"],"excludeBots":false,"responseWindow":5400,"questionMarks":"?\"\\","#
+                + #""anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n")
+        XCTAssertEqual(
+            files["data/facts/conversations.jsonl"],
+            #"{"platform":"stream","id":"messaging:ops","name":"Ops","direct":false,"groups":["Ops","Everyone"],"support":true}"# + "\n"
+                + #"{"platform":"stream","id":"messaging:team","name":"Team","direct":false,"groups":["Everyone"],"support":false}"# + "\n")
     }
 
     /// With `anonymize`, the facts hold the pseudonyms the report shows, never the names.

@@ -48,11 +48,18 @@ final class WeekFiguresTests: XCTestCase {
             weeks[2].hasPrefix(
                 #"{"week":"2025-W11","start":"2025-03-10T00:00:00+00:00","end":"2025-03-17T00:00:00+00:00","partial":true,"days":2,"#
                     + #""messages":1,"reactedMessages":0,"reactions":0,"reactors":0,"posters":1,"medianSecondsToFirstReaction":null,"#
-                    + #""newReactors":0,"replies":1,"medianSecondsToFirstReply":null,"topMessages":[]"#), weeks[2])
+                    + #""newReactors":0,"replies":1,"medianSecondsToFirstReply":null,"answerableMessages":1,"answeredMessages":0,"#
+                    + #""medianSecondsToFirstResponse":null,"p90SecondsToFirstResponse":null,"questions":0,"answeredQuestions":0,"#
+                    + #""medianSecondsToFirstQuestionResponse":null,"p90SecondsToFirstQuestionResponse":null,"unansweredQuestions":0,"#
+                    + #""topMessages":[]"#), weeks[2])
         XCTAssertTrue(
             weeks[1].hasSuffix(
                 #""groups":[{"name":"Everyone","messages":2,"reactedMessages":2,"reactions":5,"reactors":2,"posters":2,"#
-                    + #""medianSecondsToFirstReaction":39750,"newReactors":2,"replies":1,"medianSecondsToFirstReply":3600}]},"#), weeks[1])
+                    + #""medianSecondsToFirstReaction":39750,"newReactors":2,"replies":1,"medianSecondsToFirstReply":3600,"#
+                    // Ada's message: Bo reacted after 300 s (and replied after 3,600 s); Bo's: Ada reacted after 79,200 s.
+                    + #""answerableMessages":2,"answeredMessages":2,"medianSecondsToFirstResponse":39750,"p90SecondsToFirstResponse":79200,"#
+                    + #""questions":0,"answeredQuestions":0,"medianSecondsToFirstQuestionResponse":null,"#
+                    + #""p90SecondsToFirstQuestionResponse":null,"unansweredQuestions":0}]},"#), weeks[1])
     }
 
     func testEveryFigureIsWrittenWhereItIsMarked() throws {
@@ -70,25 +77,37 @@ final class WeekFiguresTests: XCTestCase {
             let groupWritten = WeekFigure.written(in: .group).map { "\"\($0.key)\":\($0.json(group.figures))" }.joined(separator: ",")
             XCTAssertTrue(weeksLines[index + 1].contains("\"groups\":[{\"name\":\"Everyone\",\(groupWritten)}]"), name)
 
-            // The week report's rows (the report has replies: every row is shown), in the list's order.
-            let shown = WeekFigure.all.filter { $0.row != .never }
-            XCTAssertEqual(shown.count, WeekFigure.all.count)
+            // The week report's rows (the report has replies: every row is shown), in the list's
+            // order: the engagement table's, then the responsiveness table's.
+            let shown = WeekFigure.all.filter { $0.row != .never && $0.section == .engagement }
+            let responsiveness = WeekFigure.all.filter { $0.row != .never && $0.section == .responsiveness }
+            XCTAssertEqual(shown.count + responsiveness.count, WeekFigure.all.count)
             func previous(_ figure: WeekFigure) -> String { before.map { figure.text($0, .standard) } ?? "–" }
             func change(_ figure: WeekFigure) -> String {
                 changes.partial(analysis.weekly.weeks, at: index)?.text ?? figure.change(now, before, changes).text
             }
             let markdown = try XCTUnwrap(files["weeks/\(name)/report.md"])
-            XCTAssertEqual(
-                try lines(markdown, after: "|---|---:|---:|---:|"),
-                shown.map { "| \($0.label) | \($0.text(now, .standard)) | \(previous($0)) | \(change($0)) |" }, name)
+            // The first two tables of four columns: the figures', then the responsiveness table.
+            let tables = markdown.components(separatedBy: "|---|---:|---:|---:|").dropFirst().prefix(2).map { "|---|---:|---:|---:|" + $0 }
+            XCTAssertTrue(try lines(markdown, after: "## Responsiveness").isEmpty, name)
+            for (table, figures) in zip(tables, [shown, responsiveness]) {
+                XCTAssertEqual(
+                    try lines(table, after: "|---|---:|---:|---:|"),
+                    figures.map { "| \($0.label) | \($0.text(now, .standard)) | \(previous($0)) | \(change($0)) |" }, name)
+            }
             let html = try XCTUnwrap(files["weeks/\(name)/index.html"])
-            let table = try XCTUnwrap(html.components(separatedBy: "<table class=\"figures\">").dropFirst().first?.components(separatedBy: "</table>").first)
-            XCTAssertEqual(table.components(separatedBy: "<th scope=\"row\">").dropFirst().map { String($0.prefix { $0 != "<" }) }, shown.map(\.label), name)
-            // The digest's figures: the same rows, from the first on.
+            let htmlTables = html.components(separatedBy: "<table class=\"figures\">").dropFirst().map { $0.components(separatedBy: "</table>")[0] }
+            XCTAssertEqual(
+                htmlTables.map { $0.components(separatedBy: "<th scope=\"row\">").dropFirst().map { String($0.prefix { $0 != "<" }) } },
+                [shown.map(\.label), responsiveness.map(\.label)], name)
+            // The digest's figures: the same rows, from the first on, then the responsiveness
+            // rows marked for the digests.
             let digest = try XCTUnwrap(files["weeks/\(name)/digest.txt"]).components(separatedBy: "\n")
             let first = try XCTUnwrap(digest.firstIndex { $0.hasPrefix(shown[0].label + ": ") }, name)
             XCTAssertEqual(
-                Array(digest[first...].prefix { !$0.isEmpty }), shown.map { "\($0.label): \($0.text(now, .standard)) · \(change($0))" }, name)
+                Array(digest[first...].prefix { !$0.isEmpty }),
+                (shown + responsiveness.filter(\.inDigest)).map { "\($0.label): \($0.text(now, .standard)) · \(change($0))" }, name)
+            XCTAssertEqual(responsiveness.filter(\.inDigest).map(\.key), ["responseRate", "unansweredQuestions"])
         }
         // The overview's totals: the figures marked for it, then the conversations and weeks.
         XCTAssertEqual(

@@ -1,0 +1,107 @@
+/// Which messages got an answer, and how fast (product.md §10; the rules in docs/cli.md,
+/// "Community health").
+///
+/// A message is *answerable* when it has a time, is not a bot's, and its author is not left
+/// out (a bot, or left out of the rankings by `excludeBots` or `excludePeople`). A *response*
+/// to it is a reply (found as `ReplyTimes` finds them) with a time by someone else who is not
+/// left out and not a bot's message, or a listed reaction by someone else who is not left out:
+/// its time is the reaction's, where the export gives one. Reactions whose reactors are not
+/// listed name nobody and answer nothing. A message is *answered* when a response has no time
+/// (the export does not say when: it is taken as in time) or came within the window
+/// (`ResponseRules.window`, in whole seconds as every delay of the report); its *first
+/// response* is the earliest response with a time, in or after the window.
+public struct Responses: Sendable {
+    /// What one message got.
+    public struct Entry: Sendable, Equatable {
+        public var answerable = false
+        public var question = false
+        public var answered = false
+        /// Whole seconds to the first response with a time.
+        public var secondsToFirstResponse: Int64?
+    }
+
+    private static let answerable: UInt8 = 1
+    private static let question: UInt8 = 2
+    private static let untimedResponse: UInt8 = 4
+
+    /// By message index: the flags above.
+    private var flags: [UInt8] = []
+    /// By message index: whole seconds to the first timed response, -1 for none.
+    private var firstSeconds: [Int64] = []
+    private var window: Int64 = 0
+
+    /// No message counted (a report whose context computes none).
+    public init() {}
+
+    /// Finds what every message of `messages` (report order) got.
+    /// - Parameters:
+    ///   - bots: user ids the platform marks as bots.
+    ///   - leftOut: user ids the rankings leave out (`RankingExclusions`).
+    public init(messages: [MessageSummary], rules: ResponseRules, bots: [Platform: Set<String>], leftOut: [Platform: Set<String>]) {
+        window = rules.window
+        flags = [UInt8](repeating: 0, count: messages.count)
+        firstSeconds = [Int64](repeating: -1, count: messages.count)
+        func isLeftOut(_ platform: Platform, _ id: String?) -> Bool {
+            guard let id else { return false }
+            return bots[platform]?.contains(id) == true || leftOut[platform]?.contains(id) == true
+        }
+        var support: [ConversationKey: Bool] = [:]
+        for index in messages.indices {
+            let message = messages[index]
+            guard let sentAt = message.sentAt, !message.fromBot, !isLeftOut(message.platform, message.authorID) else { continue }
+            var flag = Self.answerable
+            let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
+            let inSupport =
+                support[conversation]
+                ?? {
+                    let found = rules.isSupport(id: message.conversationID, name: message.conversationName)
+                    support[conversation] = found
+                    return found
+                }()
+            // In a support conversation the replies are the answers: its other messages ask.
+            let startsThread = message.replyToID == nil || message.replyToID == message.id
+            if (inSupport && startsThread) || rules.isQuestion(message.text) { flag |= Self.question }
+            for reaction in message.reactions {
+                for reactor in reaction.reactors where reactor.id != message.authorID && !isLeftOut(message.platform, reactor.id) {
+                    if let at = reactor.at {
+                        note(Self.seconds(from: sentAt, to: at), at: index)
+                    } else {
+                        flag |= Self.untimedResponse
+                    }
+                }
+            }
+            flags[index] = flag
+        }
+        ReplyTimes.forEachAnswered(messages) { parent, replies in
+            guard flags[parent] & Self.answerable != 0, let sentAt = messages[parent].sentAt else { return }
+            let author = messages[parent].authorID
+            for reply in replies {
+                let message = messages[reply]
+                guard message.authorID != author, !message.fromBot, !isLeftOut(message.platform, message.authorID), let at = message.sentAt else {
+                    continue
+                }
+                note(Self.seconds(from: sentAt, to: at), at: parent)
+            }
+        }
+    }
+
+    private mutating func note(_ seconds: Int64, at index: Int) {
+        if firstSeconds[index] < 0 || seconds < firstSeconds[index] { firstSeconds[index] = seconds }
+    }
+
+    /// Whole seconds from `start` to `end`, 0 when `end` comes first (clock skew).
+    static func seconds(from start: Timestamp, to end: Timestamp) -> Int64 {
+        max(0, (end.nanoseconds - start.nanoseconds) / 1_000_000_000)
+    }
+
+    /// What message `index` got; nil when this value counted no messages.
+    public subscript(index: Int) -> Entry? {
+        guard index < flags.count else { return nil }
+        let flag = flags[index]
+        let seconds = firstSeconds[index] < 0 ? nil : firstSeconds[index]
+        return Entry(
+            answerable: flag & Self.answerable != 0, question: flag & Self.question != 0,
+            answered: flag & Self.answerable != 0 && (flag & Self.untimedResponse != 0 || (seconds.map { $0 <= window } ?? false)),
+            secondsToFirstResponse: seconds)
+    }
+}
