@@ -32,7 +32,8 @@ public struct Analysis: Sendable {
         let leftOut = result.leftOutOfRankings
         let context = WeeklyReport.Context(
             replies: ReplyTimes(messages: messages),
-            responses: Responses(messages: messages, rules: options.responses, bots: result.bots, leftOut: leftOut), leftOut: leftOut, groups: options.groups,
+            responses: Responses(messages: messages, rules: options.responses, bots: result.bots, leftOut: leftOut), levels: options.engagementLevels,
+            leftOut: leftOut, groups: options.groups,
             skipBotMessages: options.excludeBots, bots: result.bots)
         // Independent passes over the messages, on both cores.
         (layout, overview, weekly) = Concurrently.run(

@@ -40,6 +40,9 @@ public struct Engagement: Sendable, Equatable {
     public var medianSecondsToFirstQuestionResponse: Int64?
     public var p90SecondsToFirstQuestionResponse: Int64?
 
+    /// Who took part (`Participation`; for a week, not for its conversations or groups).
+    var participation = Participation.Figures()
+
     public init() {}
 
     /// Questions with no answer within the window.

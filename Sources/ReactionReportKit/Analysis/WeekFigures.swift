@@ -53,6 +53,8 @@ struct WeekFigure: Sendable {
         case engagement
         /// The responsiveness table: answers and questions (`Responses`).
         case responsiveness
+        /// The participation table: who took part, and how much (`Participation`).
+        case participation
     }
 
     /// Where in `data/weeks.json` a figure is written.
@@ -145,6 +147,16 @@ struct WeekFigure: Sendable {
         return figure
     }
 
+    /// A count of the participation table, a week's only; in the digests too when `digest`.
+    static func participation(
+        _ key: String, _ computation: String, label: String, digest: Bool = false, _ read: @escaping @Sendable (Participation.Figures) -> Int
+    ) -> WeekFigure {
+        var figure = count(key, computation, label: label, places: [.week]) { read($0.participation) }
+        figure.section = .participation
+        figure.inDigest = digest
+        return figure
+    }
+
     /// A time in whole seconds, nil when there is none.
     static func seconds(
         _ key: String, _ computation: String, label: String, row: Row = .always, _ read: @escaping @Sendable (Engagement) -> Int64?
@@ -190,7 +202,16 @@ struct WeekFigure: Sendable {
         .seconds("p90SecondsToFirstQuestionResponse", "p90_question_response", label: "90th percentile time to answer a question") {
             $0.p90SecondsToFirstQuestionResponse
         }.responsiveness(),
-        .count("unansweredQuestions", "unanswered_questions", label: "Unanswered questions") { $0.unansweredQuestions }.responsiveness(digest: true)
+        .count("unansweredQuestions", "unanswered_questions", label: "Unanswered questions") { $0.unansweredQuestions }.responsiveness(digest: true),
+        .participation("activePeople", "active_people", label: "People active", digest: true) { $0.active },
+        .participation("postingPeople", "posting_people", label: "People who posted") { $0.posting },
+        .participation("reactingOnlyPeople", "reacting_only_people", label: "People who only reacted", digest: true) { $0.reactingOnly },
+        .participation("newPeople", "new_people", label: "New people", digest: true) { $0.new },
+        .participation("returningPeople", "returning_people", label: "Returning people") { $0.returning },
+        .participation("corePeople", "core_people", label: "Core (28 days)") { $0.levels[0] },
+        .participation("regularPeople", "regular_people", label: "Regular (28 days)") { $0.levels[1] },
+        .participation("occasionalPeople", "occasional_people", label: "Occasional (28 days)") { $0.levels[2] },
+        .participation("observerPeople", "observer_people", label: "Observers (28 days)") { $0.levels[3] }
     ]
 
     /// The figures written in `places` of `data/weeks.json`, in order.

@@ -78,6 +78,8 @@ public struct WeeklyReport: Sendable {
         public var replies: ReplyTimes
         /// What every message got in answer.
         public var responses: Responses
+        /// The engagement levels' posting days.
+        public var levels: EngagementLevels
         /// User ids the rankings leave out, by platform.
         public var leftOut: [Platform: Set<String>]
         public var groups: [ConversationGroup]
@@ -87,13 +89,15 @@ public struct WeeklyReport: Sendable {
         public var bots: [Platform: Set<String>]
 
         public init(
-            replies: ReplyTimes = ReplyTimes(), responses: Responses = Responses(), leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = [],
+            replies: ReplyTimes = ReplyTimes(), responses: Responses = Responses(), levels: EngagementLevels = EngagementLevels(),
+            leftOut: [Platform: Set<String>] = [:], groups: [ConversationGroup] = [],
             skipBotMessages: Bool = true,
             bots: [Platform: Set<String>] = [:]
         ) {
             self.bots = bots
             self.replies = replies
             self.responses = responses
+            self.levels = levels
             self.leftOut = leftOut
             self.groups = groups
             self.skipBotMessages = skipBotMessages
@@ -115,6 +119,10 @@ public struct WeeklyReport: Sendable {
     public private(set) var hasReplies = false
     /// The people of the whole report, from the weeks' tallies.
     public private(set) var people = PeopleReport()
+    /// The weeks' cohorts of people first active in them (none for a week where nobody was new).
+    private(set) var cohorts: [Participation.Cohort] = []
+    /// The engagement level of everyone active in the report's last 28 days (its last four weeks).
+    private(set) var levels: [PersonKey: EngagementLevels.Level] = [:]
 
     /// - Parameters:
     ///   - messages: the report's messages, in their output order.
@@ -179,18 +187,27 @@ public struct WeeklyReport: Sendable {
         // undated), each merged as soon as it is made, so that only a few weeks' tallies are
         // held at once.
         var counted: [(week: Week, tally: EngagementTally, reactors: [PersonKey], scopes: [Scope: (name: String, tally: EngagementTally)])] = []
+        // Participation follows the weeks in order, holding only the last four weeks' activity.
+        var participation = Participation(levels: context.levels)
+        var taking: [Participation.Figures] = []
         counted.reserveCapacity(weeks.count)
         // Cannot fail: neither closure throws.
         try! Concurrently.inOrder(
             weeks.count, window: 4,
             make: { index in
-                Self.count(weeks[index], messages: messages, palette: palette, context: context, ranking: ranking, membership: membership)
+                let activity = Participation.WeekActivity(
+                    weeks[index], messages: messages, calendar: calendar, leftOut: context.leftOut, bots: context.bots)
+                return (Self.count(weeks[index], messages: messages, palette: palette, context: context, ranking: ranking, membership: membership), activity)
             },
-            consume: { week in
+            consume: { counting in
+                let (week, activity) = counting
+                taking.append(participation.add(activity))
                 wholePeople.merge(week.people)
                 counted.append((week.week, week.tally, week.reactors, week.scopes))
             })
         wholePeople.merge(undatedPeople)
+        cohorts = participation.cohorts(of: weeks.map(\.week)).filter { $0.people > 0 }
+        levels = participation.personLevels()
         // New reactors, week by week: for the whole report and for each scope (conversation or
         // group), each followed through its own weeks, on every core.
         var scopes: [Scope] = []
@@ -224,6 +241,7 @@ public struct WeeklyReport: Sendable {
         for index in weeks.indices {
             var week = counted[index].week
             week.figures = counted[index].tally.result(reactors: counted[index].reactors.count, newReactors: newReactors[0][index])
+            week.figures.participation = taking[index]
             var current: [ConversationKey: ConversationWeek] = [:]
             week.groups = context.groups.map { GroupWeek(name: $0.name, figures: Engagement()) }
             for (key, entry) in counted[index].scopes {

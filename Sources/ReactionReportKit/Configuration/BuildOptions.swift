@@ -80,6 +80,8 @@ public struct BuildOptions: Sendable {
     /// What answers a message and what asks (`responseWindow`, `questionMarks`,
     /// `supportConversations`).
     public var responses = ResponseRules()
+    /// The posting days of each engagement level (`engagementLevels`).
+    public var engagementLevels = EngagementLevels()
     /// Stable pseudonyms instead of people's names and ids, everywhere.
     public var anonymize = false
     /// Folder of templates overriding the built-ins by file name.

@@ -14,7 +14,8 @@ public enum ConfigurationFile {
     public static let keys = [
         "title", "baseURL", "public", "search", "searchEngine", "timezone", "locale", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
-        "includeDirectMessages", "excludePeople", "excludeBots", "groups", "responseWindow", "questionMarks", "supportConversations", "anonymize", "pageSize",
+        "includeDirectMessages", "excludePeople", "excludeBots", "groups", "responseWindow", "questionMarks", "supportConversations", "engagementLevels",
+        "anonymize", "pageSize",
         "topN", "since", "until", "templates",
         "highlightColor", "bubbleStack", "fetch"
     ]
@@ -91,6 +92,8 @@ public enum ConfigurationFile {
                 options.groups = try reader.groups(value)
             case "responseWindow", "questionMarks", "supportConversations":
                 try reader.responseRule(value, key, into: &options.responses)
+            case "engagementLevels":
+                options.engagementLevels = try reader.engagementLevels(value)
             case "anonymize":
                 options.anonymize = try reader.boolean(value, key)
             case "public":
@@ -330,6 +333,25 @@ struct SettingReader {
             out.append(ConversationGroup(name: name, members: members))
         }
         return out
+    }
+
+    /// The `[engagementLevels]` table: `core` and `regular`, posting days in 28, `core` above `regular`.
+    func engagementLevels(_ value: TOMLValue) throws -> EngagementLevels {
+        guard case .table(let table) = value.kind else { throw wrongType(value, "engagementLevels", "a table with core and regular") }
+        var levels = EngagementLevels()
+        for entry in table.entries {
+            let key = "engagementLevels." + TOMLKey.display(entry.key)
+            switch entry.key {
+            case "core": levels.core = try positiveInteger(entry.value, key)
+            case "regular": levels.regular = try positiveInteger(entry.value, key)
+            default: throw document.error(at: entry.keyPosition, "unknown key '\(key)': engagementLevels has core and regular")
+            }
+        }
+        guard levels.core > levels.regular, levels.core <= 28 else {
+            throw document.error(
+                at: value.position, "'engagementLevels': core (\(levels.core)) must be above regular (\(levels.regular)) and at most 28 days")
+        }
+        return levels
     }
 
     /// The `[aliases]` table: reaction name → emoji or image URL. Names may be written with

@@ -618,6 +618,9 @@ th { overflow-wrap: normal; }
 .chart-partial .chart-bar { fill-opacity: .35; stroke: var(--chart-bar); stroke-width: 1.5; stroke-dasharray: 4 3; }
 .chart-partial .chart-point { stroke-opacity: .5; }
 .chart-hit { fill: transparent; }
+/* Retention: a square per cohort and week after it, as opaque as the share still active. */
+.retention-cell { fill: var(--chart-bar); }
+.chart-retention .chart-svg { max-width: 36rem; }
 .chart-col:hover .chart-hit, .chart-row:hover .chart-hit { fill: var(--chart-hover); }
 /* The drawing scales with its box, so its text (in drawing units) grows as the box narrows;
    container queries size it by the chart's own width, the media queries are the fallback. */
@@ -850,6 +853,7 @@ th { overflow-wrap: normal; }
 {{#unansweredChart}}{{> chart}}{{/unansweredChart}}
 </div>
 </section>
+{{> retention}}
 <section id="weeks" aria-labelledby="weeks-title">
 <h2 id="weeks-title">Weeks</h2>
 <div class="table-wrap">
@@ -922,7 +926,8 @@ th { overflow-wrap: normal; }
 <li><a href="{{root}}data/messages.jsonl">data/messages.jsonl</a>: every message with its reactions</li>
 <li><a href="{{root}}data/weeks.json">data/weeks.json</a>: every weekly figure</li>
 <li><a href="{{root}}data/reactions.csv">data/reactions.csv</a>: one row per message and emoji</li>
-<li><a href="{{root}}data/people.csv">data/people.csv</a>: reactions given and received per person</li>
+<li><a href="{{root}}data/people.csv">data/people.csv</a>: reactions given and received per person, and their engagement level</li>
+<li><a href="{{root}}data/cohorts.json">data/cohorts.json</a> and <a href="{{root}}data/cohorts.csv">data/cohorts.csv</a>: how many of each week's new people were active in the weeks after</li>
 <li><a href="{{root}}data/diagnostics.json">data/diagnostics.json</a>: what was odd in the input</li>
 </ul>
 </section>
@@ -1064,6 +1069,42 @@ th { overflow-wrap: normal; }
 </section>
 
 """####,
+        "html/retention.mustache": ####"""
+<section id="retention" aria-labelledby="retention-title">
+<h2 id="retention-title">Retention</h2>
+<p class="note">People only: bots and people left out of the rankings are not counted. A person is active in a week when they posted or reacted (a reaction counts in its message's week). A cohort is the people first active in a week; each column is the share of them active that many weeks later. Every cohort is in <a href="{{root}}data/cohorts.json">data/cohorts.json</a> and <a href="{{root}}data/cohorts.csv">data/cohorts.csv</a>.</p>
+{{#retention}}
+{{#hasCohorts}}
+<div class="chart chart-retention">
+<svg class="chart-svg" role="img" aria-labelledby="retention-chart-title retention-chart-desc" viewBox="0 0 {{width}} {{height}}" width="{{width}}" height="{{height}}" focusable="false">
+<title id="retention-chart-title">Retention of weekly cohorts</title>
+<desc id="retention-chart-desc">{{summary}}</desc>
+<g class="chart-axis chart-axis-x" text-anchor="middle">
+{{#weeksAfter}}<text x="{{x}}" y="16">{{text}}</text>{{/weeksAfter}}
+</g>
+{{#rows}}
+<g class="retention-row"><text class="chart-label" x="{{labelX}}" y="{{labelY}}" text-anchor="end" dominant-baseline="middle">{{week}}</text>
+{{#cells}}{{#known}}<rect class="retention-cell" x="{{x}}" y="{{y}}" width="{{cellSize}}" height="{{cellSize}}" fill-opacity="{{opacity}}"><title>{{title}}</title></rect>{{/known}}{{/cells}}
+</g>
+{{/rows}}
+</svg>
+</div>
+<div class="table-wrap">
+<table class="retention">
+<thead><tr><th scope="col">Cohort</th><th scope="col" class="num">People</th>{{#weeksAfter}}<th scope="col" class="num">{{text}}</th>{{/weeksAfter}}</tr></thead>
+<tbody>
+{{#rows}}
+<tr><th scope="row">{{week}}</th><td class="num">{{people}}</td>{{#cells}}<td class="num">{{text}}</td>{{/cells}}</tr>
+{{/rows}}
+</tbody>
+</table>
+</div>
+{{/hasCohorts}}
+{{^hasCohorts}}<p>No one was active yet.</p>{{/hasCohorts}}
+{{/retention}}
+</section>
+
+"""####,
         "html/search.mustache": ####"""
 {{> head}}
 <header class="page-header">
@@ -1197,6 +1238,20 @@ th { overflow-wrap: normal; }
 {{#hasUnansweredMore}}<p class="note">{{unansweredMore}}</p>{{/hasUnansweredMore}}
 {{/hasUnanswered}}
 {{^hasUnanswered}}<p>No question of this week went unanswered.</p>{{/hasUnanswered}}
+</section>
+<section aria-labelledby="participation-title">
+<h2 id="participation-title">Participation</h2>
+<p class="note">{{participationRule}}</p>
+<div class="table-wrap">
+<table class="figures">
+<thead><tr><th scope="col">Figure</th><th scope="col" class="num">This week</th><th scope="col" class="num">Week before</th><th scope="col" class="num">Change</th></tr></thead>
+<tbody>
+{{#participation}}
+<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}{{> change}}{{/change}}</td></tr>
+{{/participation}}
+</tbody>
+</table>
+</div>
 </section>
 <section aria-labelledby="top-messages-title">
 <h2 id="top-messages-title">Top messages</h2>
@@ -1430,6 +1485,16 @@ No reactions yet.
 {{^hasUnanswered}}
 No question of this week went unanswered.
 {{/hasUnanswered}}
+
+## Participation
+
+{{participationRule}}
+
+| Figure | This week | Week before | Change |
+|---|---:|---:|---:|
+{{#participation}}
+| {{label}} | {{value}} | {{previous}} | {{#change}}{{text}}{{/change}} |
+{{/participation}}
 
 ## Top messages
 

@@ -65,6 +65,8 @@ struct OverviewModel: TemplateRepresentable {
     var emojiChart: ChartModel
     /// Unanswered questions per week (`Responses`).
     var unansweredChart: ChartModel
+    /// The latest weekly cohorts' retention.
+    var retention: RetentionModel
     /// Newest first.
     var weeks: [WeekRow]
     var topMessages: [TopMessageModel]
@@ -81,7 +83,7 @@ struct OverviewModel: TemplateRepresentable {
     var diagnostics: [DiagnosticRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 29)
+        var object = base.templateObject(room: 30)
         object.append("pageTitle", .text("Overview"))
         base.appendAddress(of: "index.html", to: &object)
         object.append("period", .text(period))
@@ -91,6 +93,7 @@ struct OverviewModel: TemplateRepresentable {
         object.append("rateChart", .object(rateChart.templateValue))
         object.append("emojiChart", .object(emojiChart.templateValue))
         object.append("unansweredChart", .object(unansweredChart.templateValue))
+        object.append("retention", .object(retention.templateValue))
         object.append("weeks", weeks.templateList)
         object.append("hasTopMessages", .flag(!topMessages.isEmpty))
         object.append("topMessages", topMessages.templateList)

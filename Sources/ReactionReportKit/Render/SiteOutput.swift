@@ -153,10 +153,11 @@ extension SiteRenderer {
         }
     }
 
-    /// `data/`: every message, the diagnostics, the weeks, every reaction and every person.
+    /// `data/`: every message, the diagnostics, the weeks, every reaction and every person, and
+    /// the weekly cohorts.
     func dataFiles(_ analysis: Analysis) -> SiteOutput {
         let (result, messages, weekly) = (analysis.result, analysis.result.messages, analysis.weekly)
-        return SiteOutput("data files", files: 5) { writer in
+        return SiteOutput("data files", files: 7) { writer in
             try writer.write(
                 "data/messages.jsonl",
                 parts: { emit in
@@ -170,7 +171,9 @@ extension SiteRenderer {
             try writer.write("data/diagnostics.json", ByteBuffer(DiagnosticsRecord.json(result.diagnostics, tallies: result.tallies)))
             try writer.write("data/weeks.json", ByteBuffer(WeeksRecord.json(weekly, messages: messages)))
             try writer.write("data/reactions.csv", parts: { try ReactionsCSV.write(messages, report: weekly, emit: $0) })
-            try writer.write("data/people.csv", PeopleCSV.text(analysis.people))
+            try writer.write("data/people.csv", PeopleCSV.text(analysis.people, levels: weekly.levels))
+            try writer.write("data/cohorts.json", ByteBuffer(CohortRecords.json(weekly)))
+            try writer.write("data/cohorts.csv", ByteBuffer(CohortRecords.csv(weekly)))
         }
     }
 

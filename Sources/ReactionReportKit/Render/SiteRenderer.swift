@@ -92,6 +92,7 @@ public struct SiteRenderer {
             rateChart: OverviewModel.rateChart(weeks, locale: options.locale),
             emojiChart: OverviewModel.emojiChart(overview, locale: options.locale),
             unansweredChart: OverviewModel.unansweredChart(weeks, locale: options.locale),
+            retention: RetentionModel(analysis.weekly.cohorts, locale: options.locale),
             weeks: weekPages.weekList(root: root),
             topMessages: overview.topMessages.enumerated().map { rank, index in
                 TopMessageModel(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)

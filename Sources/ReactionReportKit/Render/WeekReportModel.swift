@@ -157,6 +157,9 @@ struct WeekReportModel: TemplateRepresentable {
     /// answer (at most `WeeklyReport.unansweredListed`, oldest first; `unansweredCount` all).
     var responsiveness: [FigureRow] = []
     var responseRule = ""
+    /// The participation table's rows and the rules they follow.
+    var participation: [FigureRow] = []
+    var participationRule = ""
     var unanswered: [TopMessageModel] = []
     var unansweredCount = 0
     /// Why the week is not compared with the week before, when it or that week is partial.
@@ -181,7 +184,7 @@ struct WeekReportModel: TemplateRepresentable {
     var locale = LocaleFormat.standard
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 53)
+        var object = base.templateObject(room: 55)
         base.appendAddress(of: String(htmlHref.dropFirst(base.root.count)), to: &object)
         // The report's own time zone, in place of the base's (the two are the same calendar's).
         object["timezone"] = .text(timezone)
@@ -211,6 +214,8 @@ struct WeekReportModel: TemplateRepresentable {
         object.append("figures", figures.templateList)
         object.append("responsiveness", responsiveness.templateList)
         object.append("responseRule", .text(responseRule))
+        object.append("participation", participation.templateList)
+        object.append("participationRule", .text(participationRule))
         object.append("hasUnanswered", .flag(!unanswered.isEmpty))
         object.append("unanswered", unanswered.templateList)
         let more = unansweredCount - unanswered.count

@@ -39,9 +39,11 @@ struct WeeklyPages {
         let offPaletteTotal = week.offPalette.reduce(0) { $0.addingClamped($1.count) }
         var figures = figureRows(week.figures, previous?.figures)
         var responsiveness = figureRows(week.figures, previous?.figures, section: .responsiveness)
+        var participation = figureRows(week.figures, previous?.figures, section: .participation)
         if let instead = changes.partial(report.weeks, at: index) {
             for row in figures.indices { figures[row].change = instead }
             for row in responsiveness.indices { responsiveness[row].change = instead }
+            for row in participation.indices { participation[row].change = instead }
         }
         return WeekReportModel(
             base: base,
@@ -58,6 +60,8 @@ struct WeeklyPages {
             figures: figures,
             responsiveness: responsiveness,
             responseRule: responseRule,
+            participation: participation,
+            participationRule: participationRule,
             unanswered: week.unanswered.enumerated().map { rank, messageIndex in
                 TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
             },
@@ -114,6 +118,13 @@ struct WeeklyPages {
         }
         if marks.isEmpty { return "no question mark (`questionMarks` is empty)" }
         return "one of the question marks " + marks.unicodeScalars.map { String($0) }.joined(separator: " ")
+    }
+
+    /// The rules of the participation figures, as the reports print them.
+    var participationRule: String {
+        "People only: bots and people left out of the rankings are not counted. Active: posted or reacted this week"
+            + " (a reaction counts in its message's week). New: active for the first time in the report."
+            + " Returning: active before, but not in the week before. " + options.engagementLevels.text
     }
 
     /// The rules of the responsiveness figures, as the reports print them.

@@ -67,6 +67,9 @@ final class WeeklyReportTests: XCTestCase {
         expected.posters = 4  // ada, bob, cy, dan
         expected.medianSecondsToFirstReaction = 300  // 60, 300, 1800
         expected.newReactors = 2  // dan and ada; bob and cy reacted in week 12
+        // All four post (ada, bob and cy were active in week 12, dan is new); over weeks 12
+        // and 13 ada and bob posted on 2 days, cy and dan on 1: all occasional.
+        expected.participation = Participation.Figures(active: 4, posting: 4, reactingOnly: 0, new: 1, returning: 0, levels: [0, 0, 4, 0])
         XCTAssertEqual(w13.figures, expected)
         XCTAssertEqual(w13.topMessages.map { result.messages[$0].id }, ["m3", "o1"])  // o1 and m4 tie on 1 reaction and 1 reactor: o1 is earlier
         XCTAssertEqual(w13.topEmoji.map { "\($0.emoji.key) \($0.count)" }, ["👍 4", "🔥 1"])  // ties by code point: U+1F525 before U+1F602

@@ -26,7 +26,7 @@ final class CommandLineTests: XCTestCase {
                 "conversations/pubnub-support/calendar.html", "conversations/pubnub-support/index.html",
                 "conversations/stream-general/calendar.html", "conversations/stream-general/index.html",
                 "conversations/stream-general/thread-08dba019181b0c9a.html",
-                "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
+                "data/cohorts.csv", "data/cohorts.json", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
                 "feed.xml", "index.html",
                 "people/cometchat-ada-okafor-f0af32be.html", "people/cometchat-bo-lind-de77d70e.html", "people/cometchat-cy-park-af3050bf.html",
@@ -120,9 +120,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix("Reading: ") && line.contains("░ 1/4 files, ") && line.hasSuffix(" kB, 0 messages"), line)
         XCTAssertTrue(terminal.stdout.contains("\r\u{1B}[2K" + line), terminal.stdout)
         XCTAssertTrue(terminal.stdout.contains("Writing: "), terminal.stdout)
-        // 48 files: the weeks without messages between the three that have them have no files;
+        // 50 files: the weeks without messages between the three that have them have no files;
         // 13 are people pages.
-        XCTAssertTrue(terminal.stdout.contains(" 48/48 files\r\u{1B}[2K"), terminal.stdout)
+        XCTAssertTrue(terminal.stdout.contains(" 50/50 files\r\u{1B}[2K"), terminal.stdout)
         let quiet = try CLIRunner.run(["-qec", command + " --quiet", "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))
         XCTAssertEqual(quiet.status, 0)
         XCTAssertEqual(quiet.stdout, "")

@@ -13,7 +13,7 @@ final class SearchEngineTests: XCTestCase {
         // No Pagefind on the PATH: the builtin index does not need it.
         let run = try CLIRunner.run(["build", input, "-o", "out", "--search", "--search-engine", "builtin"], in: folder, environment: ["PATH": "/nonexistent"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "Wrote out/: 50 files (323.6 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin.\n")
+        XCTAssertEqual(run.stdout, "Wrote out/: 52 files (340.9 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin.\n")
         let site = folder.appendingPathComponent("out")
         let files = try TestSupport.files(in: site).keys
         XCTAssertEqual(
@@ -43,7 +43,7 @@ final class SearchEngineTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(
             run.stdout,
-            "Wrote out/: 50 files (323.6 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin (Pagefind is not installed).\n")
+            "Wrote out/: 52 files (340.9 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin (Pagefind is not installed).\n")
         XCTAssertEqual(
             run.stderr,
             "reaction-report: warning: Pagefind is not installed (neither `pagefind` nor `python3 -m pagefind`), so the search index is the "
@@ -59,7 +59,7 @@ final class SearchEngineTests: XCTestCase {
         let run = try CLIRunner.run(["build", input, "-o", "out", "--search"], in: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
         // Pagefind's files differ from run to run (names by hash); the line ends the same.
-        XCTAssertTrue(run.stdout.hasPrefix("Wrote out/: 81 files ("), run.stdout)
+        XCTAssertTrue(run.stdout.hasPrefix("Wrote out/: 83 files ("), run.stdout)
         XCTAssertTrue(
             run.stdout.hasSuffix(" from 1 input file, 19 messages, 77 reactions. Search index: Pagefind (chosen for at most 50,000 messages).\n"), run.stdout)
         XCTAssertEqual(ProgressLine.search(.builtin, automatic: true), " Search index: builtin (chosen for more than 50,000 messages).")

@@ -32,7 +32,7 @@ final class FactsImporterTests: XCTestCase {
     func testExamplesRoundTrip() throws {
         let examples = TestSupport.packageRoot.appendingPathComponent("Examples").path
         let trip = try roundTrip([examples], options: BuildOptions())
-        XCTAssertEqual(trip.files.count, 93)
+        XCTAssertEqual(trip.files.count, 95)
         XCTAssertTrue(trip.files.contains("conversations/slack-general/index.html"), "\(trip.files)")
         assertSame(trip)
     }
@@ -45,7 +45,7 @@ final class FactsImporterTests: XCTestCase {
         options.timezone = "Europe/Berlin"
         options.pageSize = 3
         let trip = try roundTrip([TestSupport.packageRoot.appendingPathComponent("Examples").path], options: options)
-        XCTAssertEqual(trip.files.count, 113)
+        XCTAssertEqual(trip.files.count, 115)
         assertSame(trip)
     }
 
@@ -59,7 +59,7 @@ final class FactsImporterTests: XCTestCase {
         options.groups = [ConversationGroup(name: "Ops", members: ["ops*"])]
         let inputs = ["weekly/team.json", "weekly/ops.json"].map { TestSupport.fixtures.appendingPathComponent($0).path }
         let trip = try roundTrip(inputs, options: options)
-        XCTAssertEqual(trip.files.count, 46)
+        XCTAssertEqual(trip.files.count, 48)
         assertSame(trip)
     }
 

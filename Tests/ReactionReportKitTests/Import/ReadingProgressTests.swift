@@ -99,7 +99,7 @@ final class ReadingProgressTests: XCTestCase {
         var build = ReportBuild(inputs: [TestSupport.packageRoot.appendingPathComponent("Examples").path], options: BuildOptions())
         build.progress = steps
         _ = try build.build(output: try TestSupport.temporaryFolder().appendingPathComponent("site").path)
-        XCTAssertEqual(steps.events, ["settle 76", "filter 76", "analyse 76", "render 76", "wrote 82"])
+        XCTAssertEqual(steps.events, ["settle 76", "filter 76", "analyse 76", "render 76", "wrote 84"])
         XCTAssertEqual(ProgressLine.starting(.settle, messages: 1_234_567, elapsedSeconds: 0), "Settling 1,234,567 messages…")
         XCTAssertEqual(ProgressLine.starting(.analyse, messages: 1, elapsedSeconds: 12), "Analysing 1 message… 12 s")
         XCTAssertEqual(ProgressLine.starting(.render, messages: 2, elapsedSeconds: 1_500), "Rendering 2 messages… 1,500 s")

@@ -47,7 +47,7 @@ final class GoldenSiteTests: XCTestCase {
                 "conversations/pubnub-support/calendar.html", "conversations/pubnub-support/index.html",
                 "conversations/stream-general/calendar.html", "conversations/stream-general/index.html",
                 "conversations/stream-general/thread-08dba019181b0c9a.html",
-                "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
+                "data/cohorts.csv", "data/cohorts.json", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
                 "feed.xml", "index.html",
                 "people/cometchat-ada-okafor-f0af32be.html", "people/cometchat-bo-lind-de77d70e.html", "people/cometchat-cy-park-af3050bf.html",

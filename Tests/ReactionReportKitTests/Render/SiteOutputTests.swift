@@ -51,7 +51,7 @@ final class SiteOutputTests: XCTestCase {
         XCTAssertEqual(
             renderer.outputs(analysis).map { "\($0.name) \($0.files)" },
             [
-                "media 2", "data files 5", "polls 0", "facts tables 10", "list of weekly reports 1", "assets 2", "transcripts 6",
+                "media 2", "data files 7", "polls 0", "facts tables 10", "list of weekly reports 1", "assets 2", "transcripts 6",
                 "calendars 6", "threads 4", "people 37", "weekly reports 15", "feed 1", "overview 1", "robots.txt 1", "summary 1"
             ])
     }

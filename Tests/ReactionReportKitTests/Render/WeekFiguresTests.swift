@@ -51,7 +51,9 @@ final class WeekFiguresTests: XCTestCase {
                     + #""newReactors":0,"replies":1,"medianSecondsToFirstReply":null,"answerableMessages":1,"answeredMessages":0,"#
                     + #""medianSecondsToFirstResponse":null,"p90SecondsToFirstResponse":null,"questions":0,"answeredQuestions":0,"#
                     + #""medianSecondsToFirstQuestionResponse":null,"p90SecondsToFirstQuestionResponse":null,"unansweredQuestions":0,"#
-                    + #""topMessages":[]"#), weeks[2])
+                    // Ada posts (on a second day of the 28: occasional, as Bo, who posted and reacted in W10).
+                    + #""activePeople":1,"postingPeople":1,"reactingOnlyPeople":0,"newPeople":0,"returningPeople":0,"corePeople":0,"#
+                    + #""regularPeople":0,"occasionalPeople":2,"observerPeople":0,"topMessages":[]"#), weeks[2])
         XCTAssertTrue(
             weeks[1].hasSuffix(
                 #""groups":[{"name":"Everyone","messages":2,"reactedMessages":2,"reactions":5,"reactors":2,"posters":2,"#
@@ -81,16 +83,18 @@ final class WeekFiguresTests: XCTestCase {
             // order: the engagement table's, then the responsiveness table's.
             let shown = WeekFigure.all.filter { $0.row != .never && $0.section == .engagement }
             let responsiveness = WeekFigure.all.filter { $0.row != .never && $0.section == .responsiveness }
-            XCTAssertEqual(shown.count + responsiveness.count, WeekFigure.all.count)
+            let participation = WeekFigure.all.filter { $0.row != .never && $0.section == .participation }
+            XCTAssertEqual(shown.count + responsiveness.count + participation.count, WeekFigure.all.count)
             func previous(_ figure: WeekFigure) -> String { before.map { figure.text($0, .standard) } ?? "–" }
             func change(_ figure: WeekFigure) -> String {
                 changes.partial(analysis.weekly.weeks, at: index)?.text ?? figure.change(now, before, changes).text
             }
             let markdown = try XCTUnwrap(files["weeks/\(name)/report.md"])
-            // The first two tables of four columns: the figures', then the responsiveness table.
-            let tables = markdown.components(separatedBy: "|---|---:|---:|---:|").dropFirst().prefix(2).map { "|---|---:|---:|---:|" + $0 }
+            // The first three tables of four columns: the figures', the responsiveness and the
+            // participation tables.
+            let tables = markdown.components(separatedBy: "|---|---:|---:|---:|").dropFirst().prefix(3).map { "|---|---:|---:|---:|" + $0 }
             XCTAssertTrue(try lines(markdown, after: "## Responsiveness").isEmpty, name)
-            for (table, figures) in zip(tables, [shown, responsiveness]) {
+            for (table, figures) in zip(tables, [shown, responsiveness, participation]) {
                 XCTAssertEqual(
                     try lines(table, after: "|---|---:|---:|---:|"),
                     figures.map { "| \($0.label) | \($0.text(now, .standard)) | \(previous($0)) | \(change($0)) |" }, name)
@@ -99,15 +103,19 @@ final class WeekFiguresTests: XCTestCase {
             let htmlTables = html.components(separatedBy: "<table class=\"figures\">").dropFirst().map { $0.components(separatedBy: "</table>")[0] }
             XCTAssertEqual(
                 htmlTables.map { $0.components(separatedBy: "<th scope=\"row\">").dropFirst().map { String($0.prefix { $0 != "<" }) } },
-                [shown.map(\.label), responsiveness.map(\.label)], name)
+                [shown.map(\.label), responsiveness.map(\.label), participation.map(\.label)], name)
             // The digest's figures: the same rows, from the first on, then the responsiveness
             // rows marked for the digests.
             let digest = try XCTUnwrap(files["weeks/\(name)/digest.txt"]).components(separatedBy: "\n")
             let first = try XCTUnwrap(digest.firstIndex { $0.hasPrefix(shown[0].label + ": ") }, name)
             XCTAssertEqual(
                 Array(digest[first...].prefix { !$0.isEmpty }),
-                (shown + responsiveness.filter(\.inDigest)).map { "\($0.label): \($0.text(now, .standard)) · \(change($0))" }, name)
-            XCTAssertEqual(responsiveness.filter(\.inDigest).map(\.key), ["responseRate", "unansweredQuestions"])
+                (shown + responsiveness.filter(\.inDigest) + participation.filter(\.inDigest)).map {
+                    "\($0.label): \($0.text(now, .standard)) · \(change($0))"
+                }, name)
+            XCTAssertEqual(
+                (responsiveness + participation).filter(\.inDigest).map(\.key),
+                ["responseRate", "unansweredQuestions", "activePeople", "reactingOnlyPeople", "newPeople"])
         }
         // The overview's totals: the figures marked for it, then the conversations and weeks.
         XCTAssertEqual(
