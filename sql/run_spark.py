@@ -69,8 +69,10 @@ def load(spark, folders, report):
     for table, frame in frames.items():
         frame.drop("part").createOrReplaceTempView(table)
     spark.createDataFrame(
-        [(report["timezone"], report["topN"], report["firstWeek"], report["lastWeek"], report["groups"], report["excludeBots"])],
-        "timezone string, topN bigint, firstWeek string, lastWeek string, groups array<string>, excludeBots boolean",
+        [(report["timezone"], report["topN"], report["firstWeek"], report["lastWeek"], report["groups"], report["excludeBots"],
+          report["responseWindow"], report["questionMarks"])],
+        "timezone string, topN bigint, firstWeek string, lastWeek string, groups array<string>, excludeBots boolean, "
+        "responseWindow bigint, questionMarks string",
     ).createOrReplaceTempView("report")
 
 

@@ -12,7 +12,8 @@ the query's column and field order, one week a line, strings escaped as the tool
 so that the two files are byte-identical.
 
 The settings come from report.jsonl: timezone, topN, the weeks, the configured groups in their
-order (a group that no conversation belongs to still appears in every week) and excludeBots.
+order (a group that no conversation belongs to still appears in every week), excludeBots,
+responseWindow (whole seconds) and questionMarks.
 
 Several folders are the facts of the N shards of one build (`--shard K/N`): all N of them,
 whose report.jsonl rows agree apart from `shard` and the weeks (each shard's own messages'
@@ -28,6 +29,10 @@ import os
 import sys
 
 SQL_DIR = os.path.dirname(os.path.abspath(__file__))
+
+# The report.jsonl keys the query reads besides timezone, topN and the weeks: facts written
+# without one are from an older reaction-report.
+REPORT_KEYS = ("groups", "excludeBots", "responseWindow", "questionMarks")
 
 # Each table's columns and types, in docs/facts.md's order (the DuckDB spelling; run_spark.py
 # maps them to Spark's).
@@ -52,6 +57,7 @@ TABLES = {
     },
     "conversations": {
         "platform": "VARCHAR", "id": "VARCHAR", "name": "VARCHAR", "direct": "BOOLEAN", "groups": "VARCHAR[]",
+        "support": "BOOLEAN",
     },
 }
 
@@ -74,7 +80,7 @@ def settings(folders):
         table = read_jsonl(path)
         if len(table) != 1:
             fail(f"{path}: report.jsonl must hold exactly one row")
-        missing = [key for key in ("groups", "excludeBots") if key not in table[0]]
+        missing = [key for key in REPORT_KEYS if key not in table[0]]
         if missing:
             fail(f"{path}: no {' or '.join(missing)}: facts written before reaction-report put them in "
                  "report.jsonl; build them again")
@@ -97,7 +103,7 @@ def settings(folders):
         lasts = [row["lastWeek"] for row in rows if row["lastWeek"] is not None]
         report["firstWeek"] = min(firsts) if firsts else None
         report["lastWeek"] = max(lasts) if lasts else None
-    return {key: report[key] for key in ("timezone", "topN", "firstWeek", "lastWeek", "groups", "excludeBots")}
+    return {key: report[key] for key in ("timezone", "topN", "firstWeek", "lastWeek") + REPORT_KEYS}
 
 
 def quote(text):
@@ -195,10 +201,11 @@ def load(connection, folders, report):
                 f"CREATE TABLE {table} AS SELECT * EXCLUDE (ord, part), row_number() OVER (ORDER BY part, ord) AS ord FROM {table}_parts")
     connection.execute(
         "CREATE TABLE report (timezone VARCHAR, topN BIGINT, firstWeek VARCHAR, lastWeek VARCHAR, "
-        "groups VARCHAR[], excludeBots BOOLEAN)")
+        "groups VARCHAR[], excludeBots BOOLEAN, responseWindow BIGINT, questionMarks VARCHAR)")
     connection.execute(
-        "INSERT INTO report VALUES (?, ?, ?, ?, ?, ?)",
-        [report["timezone"], report["topN"], report["firstWeek"], report["lastWeek"], report["groups"], report["excludeBots"]])
+        "INSERT INTO report VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [report["timezone"], report["topN"], report["firstWeek"], report["lastWeek"], report["groups"], report["excludeBots"],
+         report["responseWindow"], report["questionMarks"]])
 
 
 def main():

@@ -2,17 +2,19 @@
 --
 -- The tables, as sql/weeks.py loads them from data/facts/*.jsonl:
 --   report         one row: timezone, topN, firstWeek, lastWeek, groups (the configured
---                  groups in their order) and excludeBots, as report.jsonl has them
+--                  groups in their order), excludeBots, responseWindow and questionMarks, as
+--                  report.jsonl has them
 --   messages       + ord, the row's place in messages.jsonl (the report's message order; over
 --                  several shards' folders, the place in that order over all of them)
---   totals, people, conversations
+--   totals, people, conversations (with support)
 --   reactions      + ord, the row's place in reactions.jsonl (messages in report order, each
 --                  one's emoji in bubble order, reactors earliest first)
 -- The result: one row per week, earliest first, its columns in data/weeks.json's order; the
 -- rankings, conversations and groups are lists of structs whose fields are the JSON keys.
 --
 -- The rules are those of Sources/ReactionReportKit/Analysis (WeeklyReport, Engagement,
--- Overview, PeopleReport, ReplyTimes, WeekCalendar, TopN); each CTE says which figure it is.
+-- Overview, PeopleReport, ReplyTimes, Responses, WeekCalendar, TopN); each CTE says which
+-- figure it is.
 -- Ids and keys are compared as UTF-8 bytes, which is how DuckDB compares strings (no
 -- collation is set). Times are RFC 3339 in UTC with 0 to 9 fraction digits: they are read as
 -- whole nanoseconds since 1970 (a BIGINT), because a TIMESTAMP keeps only microseconds and
@@ -25,8 +27,24 @@ WITH
 -- bots' messages count in no received ranking and no pair.
 settings AS (
     SELECT timezone AS tz, topN AS top_n, firstWeek AS first_week, lastWeek AS last_week,
-           excludeBots AS skip_bot_messages
+           excludeBots AS skip_bot_messages, responseWindow AS response_window, questionMarks AS question_marks
     FROM report
+),
+
+-- The question rule (Responses): a text asks when it holds a character of questionMarks other
+-- than `?` anywhere (`anywhere`: a class of them, each ASCII character that is no letter or
+-- digit escaped with a backslash, so that none is special in it; U+037E among them); `?` (when
+-- a mark) followed by the end or by no letter, no number and none of = & / % (not a link's
+-- `?a=1`); `;` right after a Greek character (U+0370–U+03FF, U+1F00–U+1FFF) when U+037E, the
+-- Greek question mark, is a mark. Patterns are RE2's: \p{L} and \p{N} are Unicode's letters and
+-- numbers, and every class matches a code point.
+question_rules AS (
+    SELECT response_window,
+           contains(question_marks, '?') AS question_mark,
+           contains(question_marks, chr(894)) AS greek_question_mark,
+           replace(question_marks, '?', '') <> '' AS other_marks,
+           '[' || regexp_replace(replace(question_marks, '?', ''), '([^A-Za-z0-9\x{80}-\x{10FFFF}])', '\\\1', 'g') || ']' AS anywhere
+    FROM settings
 ),
 
 -- The Monday of the first and of the last ISO week: the Monday on or before 4 January of the
@@ -84,7 +102,7 @@ week_text AS (
 -- seconds of the text, then its fraction digits padded to nine.
 message_times AS (
     SELECT ord, platform, conversation, id, author, authorName AS author_name, replyTo AS reply_to,
-           fromBot AS from_bot, reactionCount AS reaction_count, week,
+           fromBot AS from_bot, reactionCount AS reaction_count, week, text,
            CAST(epoch(strptime(substr(sentAt, 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
              + CAST(rpad(regexp_extract(sentAt, '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS sent_ns
     FROM messages
@@ -128,12 +146,12 @@ first_reaction AS (
 -- with that id in its own conversation; on Discord, when none there has it, the one message
 -- of the platform with that id (none when several have it).
 reply_sources AS (
-    SELECT platform, conversation, reply_to AS parent_id, author, sent_ns
+    SELECT platform, conversation, reply_to AS parent_id, author, from_bot, sent_ns
     FROM message_times
     WHERE reply_to IS NOT NULL AND reply_to <> id AND sent_ns IS NOT NULL
 ),
 parents_here AS (
-    SELECT p.ord AS parent_ord, r.author, r.sent_ns
+    SELECT p.ord AS parent_ord, r.author, r.from_bot, r.sent_ns
     FROM reply_sources r
     JOIN message_times p ON p.platform = r.platform AND p.conversation = r.conversation AND p.id = r.parent_id
 ),
@@ -143,7 +161,7 @@ discord_unique_ids AS (
     GROUP BY platform, id HAVING count(*) = 1
 ),
 parents_elsewhere AS (
-    SELECT u.ord AS parent_ord, r.author, r.sent_ns
+    SELECT u.ord AS parent_ord, r.author, r.from_bot, r.sent_ns
     FROM reply_sources r
     JOIN discord_unique_ids u ON u.platform = r.platform AND u.id = r.parent_id
     WHERE NOT EXISTS (
@@ -160,18 +178,66 @@ first_reply AS (
     GROUP BY p.ord, p.sent_ns
 ),
 
+-- Who never responds and whose messages are not answerable (Responses): the bots the platform
+-- marks and whoever the rankings leave out (people.bot, people.excluded).
+unheard AS (
+    SELECT DISTINCT platform, id FROM people WHERE bot OR excluded
+),
+-- Responses to a message: the replies to it (as above) by someone other than its author that
+-- are not fromBot, at their time; and every listed reactor of any emoji on it other than its
+-- author, at the reaction's time or none (`at`); nobody unheard.
+response_times AS (
+    SELECT p.ord, r.sent_ns AS at_ns
+    FROM (SELECT * FROM parents_here UNION ALL SELECT * FROM parents_elsewhere) r
+    JOIN message_times p ON p.ord = r.parent_ord
+    WHERE r.author IS DISTINCT FROM p.author AND NOT r.from_bot
+      AND NOT EXISTS (SELECT 1 FROM unheard x WHERE x.platform = p.platform AND x.id = r.author)
+    UNION ALL
+    SELECT p.ord,
+           CAST(epoch(strptime(substr(x."at", 1, 19), '%Y-%m-%dT%H:%M:%S')) AS BIGINT) * 1000000000
+             + CAST(rpad(regexp_extract(x."at", '[.]([0-9]+)Z$', 1), 9, '0') AS BIGINT) AS at_ns
+    FROM reactions x
+    JOIN message_times p ON p.platform = x.platform AND p.conversation = x.conversation AND p.id = x.message
+    WHERE x.reactor IS DISTINCT FROM p.author
+      AND NOT EXISTS (SELECT 1 FROM unheard u WHERE u.platform = x.platform AND u.id = x.reactor)
+),
+-- Per message: whole seconds to its first response with a time (0 for one stamped before it;
+-- also after the window), and whether a response has no time.
+first_response AS (
+    SELECT p.ord,
+           min(CASE WHEN r.at_ns IS NOT NULL THEN greatest(0, (r.at_ns - p.sent_ns) // 1000000000) END) AS seconds,
+           bool_or(r.at_ns IS NULL) AS untimed
+    FROM response_times r
+    JOIN message_times p ON p.ord = r.ord
+    WHERE p.sent_ns IS NOT NULL
+    GROUP BY p.ord
+),
+
 -- The messages of the weeks (those with a time) and what each adds to the figures: whole
--- seconds to its first reaction (0 when stamped before the message) and to its first reply.
+-- seconds to its first reaction (0 when stamped before the message) and to its first reply;
+-- whether it is answerable (not fromBot, its author not unheard; no author is nobody unheard),
+-- answered (a response without a time, or one within responseWindow), its seconds to a first
+-- response and whether it is a question (in a support conversation, or its text asks).
 week_messages AS (
     SELECT w.week_no, m.ord, m.platform, m.conversation, m.id, m.author, m.author_name, m.reply_to,
            m.from_bot, m.reaction_count,
            -- (greatest() skips a null: a message without a reaction time has no delay)
            CASE WHEN f.first_ns IS NOT NULL THEN greatest(0, (f.first_ns - m.sent_ns) // 1000000000) END AS reaction_seconds,
-           fr.seconds AS reply_seconds
+           fr.seconds AS reply_seconds,
+           NOT m.from_bot AND NOT EXISTS (SELECT 1 FROM unheard u WHERE u.platform = m.platform AND u.id = m.author) AS answerable,
+           coalesce(rs.untimed, false) OR coalesce(rs.seconds <= q.response_window, false) AS answered,
+           rs.seconds AS response_seconds,
+           coalesce(c.support, false)
+             OR (q.question_mark AND regexp_matches(m.text, '[?](?:\z|[^\p{L}\p{N}=&/%])'))
+             OR (q.other_marks AND regexp_matches(m.text, q.anywhere))
+             OR (q.greek_question_mark AND regexp_matches(m.text, '[\x{0370}-\x{03FF}\x{1F00}-\x{1FFF}];')) AS question
     FROM message_times m
     JOIN weeks w ON w.week = m.week
+    CROSS JOIN question_rules q
     LEFT JOIN first_reaction f ON f.platform = m.platform AND f.conversation = m.conversation AND f.message = m.id
     LEFT JOIN first_reply fr ON fr.ord = m.ord
+    LEFT JOIN first_response rs ON rs.ord = m.ord
+    LEFT JOIN conversations c ON c.platform = m.platform AND c.id = m.conversation
 ),
 
 -- The configured groups, numbered 1, 2, … in the configuration's order, and the
@@ -214,24 +280,38 @@ new_reactor_counts AS (
 ),
 
 -- Messages, reacted messages, reactions (the sum of the messages' reaction counts, held at
--- the largest 64-bit integer), posters (distinct authors), replies (messages with replyTo).
+-- the largest 64-bit integer), posters (distinct authors), replies (messages with replyTo);
+-- answerable and answered messages, questions (answerable), answered and unanswered ones.
 message_counts AS (
     SELECT scope, week_no,
            count(*) AS messages,
            count_if(reaction_count > 0) AS reacted_messages,
            CAST(least(sum(CAST(reaction_count AS HUGEINT)), 9223372036854775807) AS BIGINT) AS reactions,
            count(DISTINCT platform || ':' || author) AS posters,
-           count_if(reply_to IS NOT NULL) AS replies
+           count_if(reply_to IS NOT NULL) AS replies,
+           count_if(answerable) AS answerable_messages,
+           count_if(answerable AND answered) AS answered_messages,
+           count_if(answerable AND question) AS questions,
+           count_if(answerable AND question AND answered) AS answered_questions,
+           count_if(answerable AND question AND NOT answered) AS unanswered_questions
     FROM scoped_messages GROUP BY scope, week_no
 ),
 
--- Medians of whole seconds to the first reaction and to the first reply: lo and hi are the
--- two middle values (the same one for an odd count); the median is lo + (hi - lo) / 2
--- rounded down.
+-- Medians of whole seconds to the first reaction, to the first reply, to the first response
+-- (of answerable messages) and to a question's first response: lo and hi are the two middle
+-- values (the same one for an odd count); the median is lo + (hi - lo) / 2 rounded down. The
+-- 90th percentiles by nearest rank: the value at place ceil(0.9 n) = (9 n + 9) / 10 rounded
+-- down, counting from 1.
 delays AS (
     SELECT scope, week_no, 'reaction' AS kind, reaction_seconds AS seconds FROM scoped_messages WHERE reaction_seconds IS NOT NULL
     UNION ALL
     SELECT scope, week_no, 'reply' AS kind, reply_seconds AS seconds FROM scoped_messages WHERE reply_seconds IS NOT NULL
+    UNION ALL
+    SELECT scope, week_no, 'response' AS kind, response_seconds AS seconds FROM scoped_messages
+    WHERE answerable AND response_seconds IS NOT NULL
+    UNION ALL
+    SELECT scope, week_no, 'question' AS kind, response_seconds AS seconds FROM scoped_messages
+    WHERE answerable AND question AND response_seconds IS NOT NULL
 ),
 ranked_delays AS (
     SELECT scope, week_no, kind, seconds,
@@ -242,11 +322,16 @@ ranked_delays AS (
 medians AS (
     SELECT scope, week_no,
            max(CASE WHEN kind = 'reaction' THEN lo + (hi - lo) // 2 END) AS median_reaction,
-           max(CASE WHEN kind = 'reply' THEN lo + (hi - lo) // 2 END) AS median_reply
+           max(CASE WHEN kind = 'reply' THEN lo + (hi - lo) // 2 END) AS median_reply,
+           max(CASE WHEN kind = 'response' THEN lo + (hi - lo) // 2 END) AS median_response,
+           max(CASE WHEN kind = 'response' THEN p90 END) AS p90_response,
+           max(CASE WHEN kind = 'question' THEN lo + (hi - lo) // 2 END) AS median_question_response,
+           max(CASE WHEN kind = 'question' THEN p90 END) AS p90_question_response
     FROM (
         SELECT scope, week_no, kind,
                max(CASE WHEN n = (total + 1) // 2 THEN seconds END) AS lo,
-               max(CASE WHEN n = total // 2 + 1 THEN seconds END) AS hi
+               max(CASE WHEN n = total // 2 + 1 THEN seconds END) AS hi,
+               max(CASE WHEN n = (9 * total + 9) // 10 THEN seconds END) AS p90
         FROM ranked_delays GROUP BY scope, week_no, kind
     ) AS middles
     GROUP BY scope, week_no
@@ -268,7 +353,16 @@ engagement AS (
            d.median_reaction,
            coalesce(nr.new_reactors, 0) AS new_reactors,
            coalesce(c.replies, 0) AS replies,
-           d.median_reply
+           d.median_reply,
+           coalesce(c.answerable_messages, 0) AS answerable_messages,
+           coalesce(c.answered_messages, 0) AS answered_messages,
+           d.median_response,
+           d.p90_response,
+           coalesce(c.questions, 0) AS questions,
+           coalesce(c.answered_questions, 0) AS answered_questions,
+           d.median_question_response,
+           d.p90_question_response,
+           coalesce(c.unanswered_questions, 0) AS unanswered_questions
     FROM weeks w
     CROSS JOIN scopes s
     LEFT JOIN message_counts c ON c.scope = s.scope AND c.week_no = w.week_no
@@ -436,7 +530,16 @@ week_groups AS (
                  'medianSecondsToFirstReaction': median_reaction,
                  'newReactors': new_reactors,
                  'replies': replies,
-                 'medianSecondsToFirstReply': median_reply
+                 'medianSecondsToFirstReply': median_reply,
+                 'answerableMessages': answerable_messages,
+                 'answeredMessages': answered_messages,
+                 'medianSecondsToFirstResponse': median_response,
+                 'p90SecondsToFirstResponse': p90_response,
+                 'questions': questions,
+                 'answeredQuestions': answered_questions,
+                 'medianSecondsToFirstQuestionResponse': median_question_response,
+                 'p90SecondsToFirstQuestionResponse': p90_question_response,
+                 'unansweredQuestions': unanswered_questions
                  -- end of figures
                 } ORDER BY scope) AS items
     FROM engagement WHERE scope > 0
@@ -455,6 +558,15 @@ SELECT t.week AS "week", t.start_text AS "start", t.end_text AS "end", wd.days <
        e.new_reactors AS "newReactors",
        e.replies AS "replies",
        e.median_reply AS "medianSecondsToFirstReply",
+       e.answerable_messages AS "answerableMessages",
+       e.answered_messages AS "answeredMessages",
+       e.median_response AS "medianSecondsToFirstResponse",
+       e.p90_response AS "p90SecondsToFirstResponse",
+       e.questions AS "questions",
+       e.answered_questions AS "answeredQuestions",
+       e.median_question_response AS "medianSecondsToFirstQuestionResponse",
+       e.p90_question_response AS "p90SecondsToFirstQuestionResponse",
+       e.unanswered_questions AS "unansweredQuestions",
        -- end of figures
        tm.items AS "topMessages", te.items AS "topEmoji", tr.items AS "topReactors", tv.items AS "topReceivers",
        tp.items AS "topPairs", wc.items AS "conversations", wg.items AS "groups"

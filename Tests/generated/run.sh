@@ -2,7 +2,8 @@
 # Generated-export check. First the verifiers' own test (`exportgen selftest`, hand-made builds).
 # Then, for each platform: generate an export of a few thousand messages with its ground truth
 # and its settings (`exportgen truth`, Tests/generators/exportgen), build it twice with those
-# settings (--config DIR/reaction-report.toml: [groups], excludePeople) in Europe/Berlin, so that
+# settings (--config DIR/reaction-report.toml: [groups], excludePeople, supportConversations,
+# responseWindow on some platforms) in Europe/Berlin, so that
 # weeks do not line up with UTC, check that the two builds are byte-identical, and run three
 # checks, each reported on its own line and counted apart in the summary:
 #   messages  every message's reactions (key, count, reactor ids, completeness) against the
@@ -10,8 +11,9 @@
 #   weeks     every week's figures from before issue 17 against data/messages.jsonl
 #             (`exportgen verify-weeks`)
 #   figures   issue 17's figures: replies and median time to first reply, top reactors,
-#             receivers and pairs, groups, and data/people.csv, against data/messages.jsonl,
-#             the truth (reply targets, bots) and the settings (`exportgen verify-figures`);
+#             receivers and pairs, groups, and data/people.csv; issue 30's responsiveness and
+#             question figures (weeks and groups); against data/messages.jsonl, the truth
+#             (reply targets, bots) and the settings (`exportgen verify-figures`);
 #             each figure that differs is named with its first difference
 # WITHOUT_SETTINGS=1 builds without the settings (a binary from before issue 17 refuses their
 # keys) and checks the figures against the defaults.

@@ -6,10 +6,12 @@
 #   fixtures  the golden tests' inputs (Tests/ReactionReportKitTests/Fixtures: the mixed
 #             fixture of GoldenSiteTests, the weekly fixture with topN 3, the gaps fixture
 #             (in America/New_York too), the people and bots
-#             fixture, the Discord, Telegram, Matrix, Mattermost and Slack fixtures, the hostile
-#             inputs of the page check) and Examples/
+#             fixture, the Discord, Telegram, Matrix, Mattermost and Slack fixtures, the health
+#             fixture with its settings (supportConversations: every response and question
+#             rule has a case), the hostile inputs of the page check) and Examples/
 #   generated the generated export of every platform (`exportgen truth`, 3,000 messages, seed
-#             7), built with its settings (--config: [groups], excludePeople) as
+#             7), built with its settings (--config: [groups], excludePeople,
+#             supportConversations, responseWindow on some platforms) as
 #             Tests/generated/run.sh builds it
 # sql/weeks.py reads every setting from the facts (report.jsonl), never the configuration.
 # Each case prints one line, with the first difference when there is one; the exit status is
@@ -92,6 +94,7 @@ check discord - "$fixtures/discord"
 check telegram - "$fixtures/telegram"
 check matrix - "$fixtures/matrix"
 check mattermost - "$fixtures/mattermost"
+check health "$fixtures/health/reaction-report.toml" "$fixtures/health"
 check slack - "$fixtures/slack"
 check hostile - "$fixtures/hostile"
 check examples - Examples

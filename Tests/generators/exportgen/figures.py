@@ -9,8 +9,9 @@ verifiers (`MissingComputation`): a figure added to the tool is checked, or the 
 
 A computation reads a `WeekMessages`: one week's messages (or a group's in that week) from
 data/messages.jsonl. Those marked `needs_truth` also need what messages.jsonl does not carry
-(each message's `replyTo`, from the generator's truth): verify_figures.py checks them,
-verify_weeks.py the others.
+(each message's `replyTo` and `fromBot`, from the generator's truth; the bots; the settings):
+verify_figures.py checks them, verify_weeks.py the others. The responsiveness and question
+figures (issue 30) read each message's responses.Outcome, which verify_figures.Report works out.
 """
 
 import datetime
@@ -151,6 +152,80 @@ def _replies(week):
 def _median_reply(week):
     report, messages = week.replies
     return median([s for s in map(report.first_reply_seconds, messages) if s is not None])
+
+
+def p90(values):
+    """The 90th percentile by nearest rank: sorted ascending, the element at ceil(0.9 n) - 1."""
+    if not values:
+        return None
+    return sorted(values)[(9 * len(values) + 9) // 10 - 1]
+
+
+def outcomes(week, questions=False):
+    """The responses.Outcome of each answerable message of the week (only the questions' when
+    `questions`)."""
+    _, messages = week.replies
+    return [m.outcome for m in messages
+            if m.outcome.answerable and (m.outcome.question or not questions)]
+
+
+def share(part, whole):
+    return part / whole if whole else None
+
+
+@computation("answerable_messages", needs_truth=True)
+def _answerable_messages(week):
+    return len(outcomes(week))
+
+
+@computation("answered_messages", needs_truth=True)
+def _answered_messages(week):
+    return sum(1 for o in outcomes(week) if o.answered)
+
+
+@computation("response_rate", needs_truth=True)
+def _response_rate(week):
+    return share(_answered_messages(week), _answerable_messages(week))
+
+
+@computation("median_response", needs_truth=True)
+def _median_response(week):
+    return median([o.first for o in outcomes(week) if o.first is not None])
+
+
+@computation("p90_response", needs_truth=True)
+def _p90_response(week):
+    return p90([o.first for o in outcomes(week) if o.first is not None])
+
+
+@computation("questions", needs_truth=True)
+def _questions(week):
+    return len(outcomes(week, questions=True))
+
+
+@computation("answered_questions", needs_truth=True)
+def _answered_questions(week):
+    return sum(1 for o in outcomes(week, questions=True) if o.answered)
+
+
+@computation("question_response_rate", needs_truth=True)
+def _question_response_rate(week):
+    return share(_answered_questions(week), _questions(week))
+
+
+@computation("median_question_response", needs_truth=True)
+def _median_question_response(week):
+    return median([o.first for o in outcomes(week, questions=True) if o.first is not None])
+
+
+@computation("p90_question_response", needs_truth=True)
+def _p90_question_response(week):
+    return p90([o.first for o in outcomes(week, questions=True) if o.first is not None])
+
+
+@computation("unanswered_questions", needs_truth=True)
+def _unanswered_questions(week):
+    return sum(1 for o in outcomes(week, questions=True) if not o.answered)
 
 
 @functools.lru_cache(maxsize=None)

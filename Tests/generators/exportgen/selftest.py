@@ -6,14 +6,15 @@ be reported as that figure, in that week or row, with what it should be.
 
 The build (platform slack, Europe/Berlin; W10 starts 2026-03-01T23:00Z, W11 2026-03-08T23:00Z):
 
-    id  conv  author    sent (UTC)                 replyTo  reactions (count: listed)
-    1   C1    U1 Ada    03-02 10:00:00             -        👍 3: U2 U3 U7 (first at 10:01), 🎉 1: U2
-    2   C1    U2 Bob    03-02 10:00:30.5           1        👍 2: U1 @nine
+    id  conv  author    sent (UTC)                 replyTo  reactions (count: listed, at)
+    1   C1    U1 Ada    03-02 10:00:00             -        👍 3: U2 U3 (10:00:05) U7 (10:00:01)
+                                                            (first at 10:01), 🎉 1: U2
+    2   C1    U2 Bob    03-02 10:00:30.5           1        👍 2: U1 (11:00:31.5) @nine
     3   C1    U1 Ada    03-02 10:00:10             1        -             (a self-reply)
     4   C2    B1 (bot)  03-03 08:00:00             -        ✅ 2: U1 U2   (fromBot)
     5   C2    U8 Zed    03-03 09:00:00             4        👍 1: U1
     6   C3    nobody    03-04 12:00:00             -        -
-    7   C3    nobody    03-04 12:05:00             6        😂 3: U3      (nobody = nobody)
+    7   C3    nobody    03-04 12:05:00             6        😂 3: U3 (13:05) (nobody = nobody)
     8   C3    U3 Cy     03-04 12:10:00             6        -
     9   C1    U2 Bob    03-05 00:00:00             404      -             (parent not exported)
     10  C1    U3 Cy     03-08 23:30:00 (W11)       2        👍 2: U1 U2
@@ -22,10 +23,21 @@ The build (platform slack, Europe/Berlin; W10 starts 2026-03-01T23:00Z, W11 2026
 
 Settings: topN 2; excludePeople "@nine" (an id) and "zed ZULU" (U8's name "Zed Zulu"); bots B1
 and U7 (expected-bots.json), left out by default; groups core = GENERAL (C1's name), C2 (an id);
-help = help-* (C2 "help-desk"); none = x*y. C3 is "random".
+help = help-* (C2 "help-desk"); none = x*y. C3 is "random"; responseWindow 1 h;
+supportConversations RANDOM (C3 by its name).
 
 First replies: 1 → 2 after 30 s (3 is the author's own), 2 → 10 after 566,969 s (next week),
 4 → 5 after 3,600 s, 6 → 8 after 600 s (7 has the same unknown author), 11 → 12 after 0 s.
+
+Responses (RESPONSES: answerable, answered within 1 h, first response, question). Not
+answerable: 4 (fromBot) and 5 (U8 is excluded). 1: U3's reaction after 5 s (U7's after 1 s is
+a bot's; U2's have no time: answered), a question ("?" at the end). 2: U1's reaction after
+3,601 s, one second after the window (@nine is excluded; 10's reply comes later): not answered;
+"?a=1" and "?/" ask nothing. 3: nobody else responds; a question (Greek ";"). 6: 8's reply
+after 600 s (7's author is as unknown as 6's); 6, 7, 8 are questions (C3 is a support
+conversation). 7: U3's reaction after exactly 3,600 s, within the window. 9: "why? because".
+10: reactions without a time, "really?!". 11: 12's reply after 0 s, "？". 12: "ok?x2" asks
+nothing.
 """
 
 import contextlib
@@ -38,7 +50,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from . import figures, verify_figures, verify_weeks
+from . import figures, responses, verify_figures, verify_weeks
 
 CONVERSATIONS = {"C1": "general", "C2": "help-desk", "C3": "random"}
 NAMES = {"U1": "Ada", "U2": "Bob", "U3": "Cy, Jr.", "U4": "=Di", "U7": "robot", "U8": "Zed Zulu",
@@ -60,8 +72,16 @@ MESSAGES = [
     ("11", "C2", "U1", "2026-03-09T10:00:00Z", None, False, [("👍", 2, ["U4", "U7"], None)]),
     ("12", "C2", "U4", "2026-03-09T09:59:59.250000000Z", "11", False, []),
 ]
+TEXTS = {"1": "how do I deploy?", "2": "see https://x.org/?a=1 and ?/b", "3": "τι κάνεις;",
+         "4": "build done?", "5": "?", "9": "why? because", "10": "really?!", "11": "本当？",
+         "12": "ok?x2"}
+# (message id, reactor) -> at
+REACTION_TIMES = {("1", "U3"): "2026-03-02T10:00:05Z", ("1", "U7"): "2026-03-02T10:00:01Z",
+                  ("2", "U1"): "2026-03-02T11:00:31.500000000Z", ("7", "U3"): "2026-03-04T13:05:00Z"}
 SETTINGS = '''topN = 2
 excludePeople = ["@nine", "zed ZULU"]
+responseWindow = "1h"
+supportConversations = ["RANDOM"]
 
 [groups]
 core = ["GENERAL", "C2"]
@@ -70,23 +90,38 @@ none = ["x*y"]
 '''
 NONE = {"messages": 0, "reactedMessages": 0, "reactions": 0, "reactors": 0, "posters": 0,
         "medianSecondsToFirstReaction": None, "newReactors": 0, "replies": 0,
-        "medianSecondsToFirstReply": None}
+        "medianSecondsToFirstReply": None, "answerableMessages": 0, "answeredMessages": 0,
+        "medianSecondsToFirstResponse": None, "p90SecondsToFirstResponse": None, "questions": 0,
+        "answeredQuestions": 0, "medianSecondsToFirstQuestionResponse": None,
+        "p90SecondsToFirstQuestionResponse": None, "unansweredQuestions": 0}
 # The figures worked out by hand: (week, replies, median, topReactors, topReceivers, topPairs,
-# groups)
+# groups, responses). A group's figures and a week's responses are in NONE's order; responses:
+# answerable and answered messages, median and p90 first response, questions, answered, their
+# median and p90 first response, unanswered.
 WEEKS = [
     ("2026-W10", 6, 2100,                       # delays 30, 600, 3600, 566969: 600 + 3000 // 2
      [("U1", 3), ("U2", 3)],                    # U3 has 2; U7 and @nine are left out
      [("U1", 4), ("U2", 2)],                    # 4 is a bot's, 5 an excluded person's, 7 nobody's
      [("U2", "U1", 2), ("U1", "U2", 1)],        # U3 → U1 1 comes after U1 → U2 1
-     [("core", [6, 4, 9, 5, 4, 60, 5, 4, 3600]), ("help", [2, 2, 3, 2, 2, None, 2, 1, 3600]),
-      ("none", None)]),
+     # core: messages 1–5 and 9; first reactions 1 s (U7 counts here) and 3,601 s; first
+     # responses 5 and 3,601 (5 + 3596 // 2; nearest rank 0.9 × 2 → the 2nd); questions 1, 3, 9
+     [("core", [6, 4, 9, 5, 4, 1801, 5, 4, 3600, 4, 1, 1803, 3601, 3, 1, 5, 5, 2]),
+      ("help", [2, 2, 3, 2, 2, None, 2, 1, 3600, 0, 0, None, None, 0, 0, None, None, 0]),
+      ("none", None)],
+     # answerable 1, 2, 3, 6, 7, 8, 9; answered 1, 6, 7; first responses 5, 600, 3600, 3601
+     # (median 600 + 3000 // 2, p90 the 4th); questions 1, 3, 6, 7, 8, 9: firsts 5, 600, 3600
+     [7, 3, 2100, 3601, 6, 3, 600, 3600, 3]),
     ("2026-W11", 2, 0,
      [("U1", 1), ("U2", 1)],                    # U4 has 1 too; U7 is left out
      [("U1", 2), ("U3", 2)],
      [("U1", "U3", 1), ("U2", "U3", 1)],        # U4 → U1 1 is third
-     [("core", [3, 2, 4, 4, 3, None, 1, 2, 0]), ("help", [2, 1, 2, 2, 2, None, 2, 1, 0]),
-      ("none", None)]),
+     [("core", [3, 2, 4, 4, 3, None, 1, 2, 0, 3, 2, 0, 0, 2, 2, 0, 0, 0]),
+      ("help", [2, 1, 2, 2, 2, None, 2, 1, 0, 2, 1, 0, 0, 1, 1, 0, 0, 0]),
+      ("none", None)],
+     # answerable 10, 11, 12; answered 10 (reactions without a time), 11 (0 s); questions 10, 11
+     [3, 2, 0, 0, 2, 2, 0, 0, 0]),
 ]
+RESPONSE_KEYS = list(NONE)[9:]
 PEOPLE_CSV = (
     "platform,id,name,bot,excluded,messages,reactionsGiven,reactionsReceived,peopleReactedTo,"
     "peopleReactedBy\r\n"
@@ -106,8 +141,9 @@ def person(pid, count):
 
 def weeks_json():
     weeks = []
-    for name, replies, median, reactors, receivers, pairs, groups in WEEKS:
+    for name, replies, median, reactors, receivers, pairs, groups, responses in WEEKS:
         entry = {k: 0 for k in verify_figures.WEEK_KEYS}
+        entry.update(dict(zip(RESPONSE_KEYS, responses)))
         entry.update(week=name, start="", end="", medianSecondsToFirstReaction=None,
                      topMessages=[], topEmoji=[], conversations=[], replies=replies,
                      medianSecondsToFirstReply=median,
@@ -129,15 +165,17 @@ def message_lines():
             "platform": "slack",
             "conversation": {"id": conversation, "name": CONVERSATIONS[conversation]},
             "id": mid, "author": None if author is None else {"id": author, "name": NAMES[author]},
-            "sentAt": sent, "thread": None, "deleted": False, "text": "",
+            "sentAt": sent, "thread": None, "deleted": False, "text": TEXTS.get(mid, ""),
             "reactionCount": sum(count for _, count, _, _ in reactions),
             "reactions": [{"key": key, "emoji": key, "name": None, "custom": False, "image": None,
-                           "count": count, "reactors": [{"id": r, "name": NAMES[r], "at": None}
+                           "count": count, "reactors": [{"id": r, "name": NAMES[r],
+                                                         "at": REACTION_TIMES.get((mid, r))}
                                                         for r in reactors],
                            "reactorsComplete": count == len(reactors), "firstAt": first}
                           for key, count, reactors, first in reactions]})
         truth.append({"platform": "slack", "conversation": conversation, "id": mid, "deleted": False,
-                      "text": "", "reactions": [], "replyTo": reply_to, "fromBot": from_bot})
+                      "text": TEXTS.get(mid, ""), "reactions": [], "replyTo": reply_to,
+                      "fromBot": from_bot})
     return lines, truth
 
 
@@ -228,6 +266,52 @@ class VerifyFigures(unittest.TestCase):
             "groups core newReactors: 2026-W11: got 2, expected 1 (in 1 of 2 weeks)",
             "groups none medianSecondsToFirstReply: 2026-W11: got 0, expected null")
 
+    def test_each_response_figure_is_checked(self):
+        def change(weeks):
+            weeks[0]["answerableMessages"] = 9                # 4 (fromBot) and 5 (excluded) count
+            weeks[0]["answeredMessages"] = 4                  # 2's reaction 1 s after the window
+            weeks[0]["p90SecondsToFirstResponse"] = 3600      # the nearest rank, not below it
+            weeks[1]["medianSecondsToFirstResponse"] = None
+            weeks[0]["questions"] = 5                         # "τι κάνεις;" asks
+            weeks[1]["unansweredQuestions"] = 1
+            weeks[0]["groups"][0]["medianSecondsToFirstResponse"] = 1                # U7 is a bot
+            weeks[0]["groups"][0]["p90SecondsToFirstQuestionResponse"] = None
+            weeks[1]["groups"][1]["answeredQuestions"] = 0
+            weeks[1]["groups"][1]["medianSecondsToFirstQuestionResponse"] = 0.0
+        status, lines = self.build(weeks=self.changed_weeks(change)).verify()
+        self.assertEqual(status, 1)
+        self.assertReports(
+            lines,
+            "answerableMessages: 2026-W10: got 9, expected 7 (in 1 of 2 weeks)",
+            "answeredMessages: 2026-W10: got 4, expected 3 (in 1 of 2 weeks)",
+            "p90SecondsToFirstResponse: 2026-W10: got 3600, expected 3601 (in 1 of 2 weeks)",
+            "questions: 2026-W10: got 5, expected 6 (in 1 of 2 weeks)",
+            "groups core medianSecondsToFirstResponse: 2026-W10: got 1, expected 1803 (in 1 of 2 weeks)",
+            "groups core p90SecondsToFirstQuestionResponse: 2026-W10: got null, expected 5 (in 1 of 2 weeks)",
+            "medianSecondsToFirstResponse: 2026-W11: got null, expected 0 (in 1 of 2 weeks)",
+            "unansweredQuestions: 2026-W11: got 1, expected 0 (in 1 of 2 weeks)",
+            "groups help answeredQuestions: 2026-W11: got 0, expected 1 (in 1 of 2 weeks)",
+            "groups help medianSecondsToFirstQuestionResponse: 2026-W11: got 0.0, expected 0 (in 1 of 2 weeks)")
+
+    def test_the_response_settings(self):
+        """The window and the support conversations come from the settings; without them, 48 h
+        and none."""
+        status, lines = self.build(settings=SETTINGS.replace('responseWindow = "1h"\n', "")).verify()
+        self.assertEqual(status, 1)
+        self.assertReports(                                   # 2's reaction after 3,601 s counts
+            lines,
+            "answeredMessages: 2026-W10: got 3, expected 4 (in 1 of 2 weeks)",
+            "groups core answeredMessages: 2026-W10: got 1, expected 2 (in 1 of 2 weeks)")
+        status, lines = self.build(settings=SETTINGS.replace('supportConversations = ["RANDOM"]\n', "")).verify()
+        self.assertEqual(status, 1)
+        self.assertReports(                                   # 6, 7, 8 ask nothing
+            lines,
+            "questions: 2026-W10: got 6, expected 3 (in 1 of 2 weeks)",
+            "answeredQuestions: 2026-W10: got 3, expected 1 (in 1 of 2 weeks)",
+            "medianSecondsToFirstQuestionResponse: 2026-W10: got 600, expected 5 (in 1 of 2 weeks)",
+            "p90SecondsToFirstQuestionResponse: 2026-W10: got 3600, expected 5 (in 1 of 2 weeks)",
+            "unansweredQuestions: 2026-W10: got 3, expected 2 (in 1 of 2 weeks)")
+
     def test_keys_and_groups_are_checked_in_order(self):
         def change(weeks):
             weeks[0]["groups"].reverse()
@@ -242,7 +326,7 @@ class VerifyFigures(unittest.TestCase):
             'week keys: 2026-W10: missing ["topPairs"], unexpected [] (in 2 of 2 weeks)',
             "topPairs: 2026-W10: missing, expected",
             'groups: 2026-W10: names ["none", "help", "core"], expected ["core", "help", "none"]',
-            'groups core keys: 2026-W11: order ["medianSecondsToFirstReply", ')
+            f'groups core keys: 2026-W11: order ["{verify_figures.GROUP_KEYS[-1]}", ')
 
     def test_people_csv(self):
         rows = PEOPLE_CSV.split("\r\n")
@@ -275,6 +359,11 @@ class VerifyFigures(unittest.TestCase):
         settings = verify_figures.Settings.read(None)
         self.assertEqual((settings.top_n, settings.exclude_bots, settings.exclude, settings.groups),
                          (10, True, [], []))
+        self.assertEqual((settings.response_window, settings.support), (172800, []))
+        self.assertEqual([f"U+{ord(c):04X}" for c in settings.question_marks],
+                         ["U+003F", "U+00BF", "U+037E", "U+055E", "U+061F", "U+1367", "U+1945",
+                          "U+2047", "U+2048", "U+2049", "U+2CFA", "U+2CFB", "U+2E2E", "U+A60F",
+                          "U+A6F7", "U+FE16", "U+FE56", "U+FF1F", "U+11143", "U+1E95F"])
         # topN 10, nobody left out: U3, then @nine and U7 (1 each) join W10's top reactors
         status, lines = self.build(settings="excludeBots = false\n").verify()
         self.assertEqual(status, 1)
@@ -326,6 +415,28 @@ class Helpers(unittest.TestCase):
         self.assertFalse(m("help-*", "C2", "the help-desk"))      # the whole name
         self.assertTrue(m("a.b*", "a.bc", None))                  # only * is special
         self.assertFalse(m("a.b*", "axbc", None))
+
+    def test_questions(self):
+        marks = responses.DEFAULT_QUESTION_MARKS
+        asking = ["ok?", "why? because", "really?!", "?", "(what?)", "a?\n", "¿qué", "Ինչու՞",
+                  "لماذا؟", "ምን፧", "᥅", "⁇", "⁈", "⁉", "⳺", "⳻", "⸮", "꘏", "꛷", "︖", "﹖", "本当？",
+                  "𑅃", "𞥟", "τι;", "τι\u037e", "ἔ;", "x \u037e", "Ϯ;"]
+        asking_nothing = ["", "ok", "https://x.org/?a=1", "?&x", "?/", "?%20", "ok?x2", "x?1",
+                          "why?ﬁ", "a; b", "1;", "α ;", "a\u0301;"]
+        self.assertEqual([t for t in asking if not responses.asks(t, marks)], [])
+        self.assertEqual([t for t in asking_nothing if responses.asks(t, marks)], [])
+        self.assertFalse(responses.asks("ok?", "¿"))              # only the marks set
+        self.assertTrue(responses.asks("a=b", "="))               # any mark but ? anywhere
+        self.assertFalse(responses.asks("τι;", "?"))              # ; needs U+037E among them
+        self.assertTrue(responses.asks("a; b", "?;"))
+
+    def test_durations(self):
+        parse = responses.parse_duration
+        self.assertEqual([parse(v, "x") for v in ("48h", "1h30m", "90s", "2d", "1m1m", "0h5s")],
+                         [172800, 5400, 90, 172800, 120, 5])
+        for wrong in ("48", "h", "1x", "", "90 s", "0s", "٣h", 60, True, 1.5):
+            with self.assertRaises(ValueError):
+                parse(wrong, "x")
 
     def test_formula_safe_and_line_ends(self):
         cells = ("=1", "+1", "-1", "@a", "\tx", "a=")

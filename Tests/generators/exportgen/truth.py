@@ -3,7 +3,8 @@
     DIR/input/                 the export, as the platform's tool writes it
     DIR/expected.jsonl         the ground truth, one line per message
     DIR/expected-bots.json     the people the platform marks as bots
-    DIR/reaction-report.toml   the settings to build the export with (groups, excludePeople)
+    DIR/reaction-report.toml   the settings to build the export with (groups, excludePeople,
+                               supportConversations, responseWindow)
     DIR/.generate-tmp/         scratch space (shuffles, per-conversation truth), removed at the end
 
 A truth line (verify_messages.py reads the first seven keys, verify_figures.py the last two):
@@ -24,9 +25,10 @@ expected-bots.json: {"platform":"slack","bots":["B0…","U0…"]}, sorted ids: S
 `is_bot` people and the authors of bot messages, Discord people shown with `isBot` anywhere;
 none elsewhere (Telegram's `via_bot` marks a message, not its sender).
 
-reaction-report.toml: `excludePeople` and `[groups]` as world.report_settings chooses them from
-the conversations and authors the writer names (TruthWriter.conversation and .people);
-`excludeBots` and `topN` are left at their defaults.
+reaction-report.toml: `excludePeople`, `supportConversations`, `responseWindow` (on some
+platforms) and `[groups]` as world.report_settings chooses them from the platform and the
+conversations and authors the writer names (TruthWriter.conversation and .people);
+`excludeBots`, `topN` and `questionMarks` are left at their defaults.
 """
 
 import json
@@ -98,13 +100,17 @@ class TruthWriter:
         with open(os.path.join(self.out, "expected-bots.json"), "w", encoding="utf-8") as out:
             out.write(dumps({"platform": self.platform, "bots": sorted(self.bots)}) + "\n")
         write_settings(os.path.join(self.out, "reaction-report.toml"),
-                       *report_settings(self.conversations, self.authors))
+                       *report_settings(self.conversations, self.authors, self.platform))
 
 
-def write_settings(path, exclude, groups):
+def write_settings(path, exclude, groups, support, window):
     """reaction-report.toml (JSON strings are TOML basic strings)."""
     lines = ["# Written by `python3 -m exportgen truth` (truth.py, world.report_settings).",
-             "excludePeople = [%s]" % ", ".join(dumps(x) for x in exclude), "", "[groups]"]
+             "excludePeople = [%s]" % ", ".join(dumps(x) for x in exclude),
+             "supportConversations = [%s]" % ", ".join(dumps(x) for x in support)]
+    if window is not None:
+        lines.append("responseWindow = %s" % dumps(window))
+    lines += ["", "[groups]"]
     lines += ["%s = [%s]" % (dumps(name), ", ".join(dumps(x) for x in entries))
               for name, entries in groups]
     with open(path, "w", encoding="utf-8") as f:

@@ -1,6 +1,6 @@
 """Check issue 17's figures of a build (spec17.md: replies, reply times, people, pairs, groups)
-against data/messages.jsonl, the generator's truth and the build's settings, computed
-independently here.
+and issue 30's (responsiveness and questions) against data/messages.jsonl, the generator's
+truth and the build's settings, computed independently here.
 
     python3 -m exportgen verify-figures OUTPUT_DIR TRUTH_DIR [--config FILE | --no-config]
 
@@ -14,7 +14,11 @@ data/weeks.json, every week from the first message's to the last's (in weeks.jso
 - the figures whose computation needs the truth (figures.py): `replies` (messages with a
   reply target, found or not) and `medianSecondsToFirstReply` (per
   message of the week with a first reply: the earliest reply by someone else, in any week;
-  max(0, floor of the nanoseconds between them / 1e9); the median as for reactions);
+  max(0, floor of the nanoseconds between them / 1e9); the median as for reactions); the
+  responsiveness and question figures (answerable, answered, median and nearest-rank p90
+  first response, of all messages and of questions, unanswered questions: responses.py),
+  with the settings `responseWindow` (default 48 h), `questionMarks` and
+  `supportConversations` (entries as a group's);
 - `topReactors` (listings given), `topReceivers` (reaction counts received, more than 0) and
   `topPairs` (reactor → author listings, the two differ and are known): the first topN (default
   10), excluded people left out (bots when excludeBots, which is the default, and excludePeople:
@@ -42,7 +46,7 @@ import re
 import sys
 from zoneinfo import ZoneInfo
 
-from . import figures
+from . import figures, responses
 from .figures import WeekMessages, parse_time
 from .verify_weeks import expected_names, iso_week
 
@@ -70,7 +74,7 @@ class Message:
     """What the figures need of one line of messages.jsonl, and of its truth."""
 
     __slots__ = ("raw", "key", "platform", "conversation", "conversation_name", "author",
-                 "sent", "nanos", "ns", "week", "reply_to", "from_bot")
+                 "sent", "nanos", "ns", "week", "reply_to", "from_bot", "outcome")
 
     def __init__(self, raw, zone):
         self.raw = raw
@@ -84,7 +88,7 @@ class Message:
             self.sent, self.nanos = parse_time(raw["sentAt"])
             self.ns = int(self.sent.timestamp()) * 1_000_000_000 + self.nanos
             self.week = iso_week(self.sent, zone)
-        self.reply_to, self.from_bot = None, False
+        self.reply_to, self.from_bot, self.outcome = None, False, None
 
     def listings(self):
         """(reactor id, reactor name) per listed reactor entry (one per message and emoji)."""
@@ -118,6 +122,10 @@ class Settings:
         self.exclude_bots = values.get("excludeBots", True)
         self.exclude = list(values.get("excludePeople", []))
         self.groups = list(values.get("groups", {}).items())
+        self.response_window = responses.parse_duration(
+            values.get("responseWindow", responses.DEFAULT_WINDOW), "reaction-report.toml")
+        self.question_marks = values.get("questionMarks", responses.DEFAULT_QUESTION_MARKS)
+        self.support = list(values.get("supportConversations", []))
 
     @classmethod
     def read(cls, path):
@@ -182,6 +190,15 @@ class Report:
         self.members = {name: {c for c, cname in conversations.items()
                                if any(matches(e, c[1], cname) for e in entries)}
                         for name, entries in settings.groups}
+        # issue 30: who never answers nor counts, and what each message adds (responses.py)
+        support = {c for c, cname in conversations.items()
+                   if any(matches(e, c[1], cname) for e in settings.support)}
+        left_out = bots | self.excluded
+        for m in messages:
+            m.outcome = responses.outcome(
+                m, [r for r in self.replies.get(m.key, []) if r.reply_to != r.key[2]], left_out,
+                settings.response_window, settings.question_marks,
+                (m.platform, m.conversation) in support)
 
     def first_reply_seconds(self, m):
         """Seconds from a message to its first reply (the earliest, by someone else, with a

@@ -303,10 +303,16 @@ class ReplyTargets:
 # The report's settings (reaction-report.toml beside the export)
 # --------------------------------------------------------------------------------------------
 
-def report_settings(conversations, authors):
+# responseWindow per platform (the others keep the default, 48 h): windows in the middle of the
+# generated reply and reaction delays, so that responses fall on both sides of them.
+RESPONSE_WINDOWS = {"slack": "6h", "discord": "2h", "matrix": "30m", "stream": "1d"}
+
+
+def report_settings(conversations, authors, platform):
     """What the build is configured with, from a writer's conversations [(id, name)] in its own
     order and its frequent authors [(id, name or None)], names as the tool shows them (a
-    person whose name changes during the export must not be among the authors):
+    person whose name changes during the export must not be among the authors), and its
+    platform:
 
     - excludePeople: the second author by id, and the first author after that who has a name,
       by that name in swapped case (names match ignoring case; whoever else has the name is
@@ -314,9 +320,12 @@ def report_settings(conversations, authors):
     - groups, in this order: "named" (the first conversation by its name in upper case, the
       second by its id), "starred" (the second again, by its name's first two letters and a
       `*`, and whatever ends like the last one's name: the second is in two groups) and
-      "nothing" (a pattern no conversation matches: zeros and nulls every week).
+      "nothing" (a pattern no conversation matches: zeros and nulls every week);
+    - supportConversations: whatever ends like the last conversation's name (in upper case)
+      and the third conversation by its id (every message there is a question);
+    - responseWindow: RESPONSE_WINDOWS's, or None (the default).
 
-    Returns (excludePeople, [(group name, entries)])."""
+    Returns (excludePeople, [(group name, entries)], supportConversations, responseWindow)."""
     exclude = [authors[1][0]] if len(authors) > 1 else []
     exclude += [name.swapcase() for _, name in authors[2:] if name and name.swapcase() != name][:1]
     first = conversations[0]
@@ -325,4 +334,5 @@ def report_settings(conversations, authors):
     groups = [("named", [first[1].upper(), second[0]]),
               ("starred", [second[1][:2].lower() + "*", "*" + last[1][-3:].lower()]),
               ("nothing", ["no-such-conversation-*"])]
-    return exclude, groups
+    support = ["*" + last[1][-5:].upper()] + [c[0] for c in conversations[2:3]]
+    return exclude, groups, support, RESPONSE_WINDOWS.get(platform)
