@@ -217,7 +217,8 @@ first_response AS (
 -- seconds to its first reaction (0 when stamped before the message) and to its first reply;
 -- whether it is answerable (not fromBot, its author not unheard; no author is nobody unheard),
 -- answered (a response without a time, or one within responseWindow), its seconds to a first
--- response and whether it is a question (in a support conversation, or its text asks).
+-- response and whether it is a question (in a support conversation and replying to none, or
+-- its text asks).
 week_messages AS (
     SELECT w.week_no, m.ord, m.platform, m.conversation, m.id, m.author, m.author_name, m.reply_to,
            m.from_bot, m.reaction_count,
@@ -227,7 +228,7 @@ week_messages AS (
            NOT m.from_bot AND NOT EXISTS (SELECT 1 FROM unheard u WHERE u.platform = m.platform AND u.id = m.author) AS answerable,
            coalesce(rs.untimed, false) OR coalesce(rs.seconds <= q.response_window, false) AS answered,
            rs.seconds AS response_seconds,
-           coalesce(c.support, false)
+           (coalesce(c.support, false) AND (m.reply_to IS NULL OR m.reply_to = m.id))
              OR (q.question_mark AND regexp_matches(m.text, '[?](?:\z|[^\p{L}\p{N}=&/%])'))
              OR (q.other_marks AND regexp_matches(m.text, q.anywhere))
              OR (q.greek_question_mark AND regexp_matches(m.text, '[\x{0370}-\x{03FF}\x{1F00}-\x{1FFF}];')) AS question
@@ -567,6 +568,15 @@ SELECT t.week AS "week", t.start_text AS "start", t.end_text AS "end", wd.days <
        e.median_question_response AS "medianSecondsToFirstQuestionResponse",
        e.p90_question_response AS "p90SecondsToFirstQuestionResponse",
        e.unanswered_questions AS "unansweredQuestions",
+       e.active_people AS "activePeople",
+       e.posting_people AS "postingPeople",
+       e.reacting_only_people AS "reactingOnlyPeople",
+       e.new_people AS "newPeople",
+       e.returning_people AS "returningPeople",
+       e.core_people AS "corePeople",
+       e.regular_people AS "regularPeople",
+       e.occasional_people AS "occasionalPeople",
+       e.observer_people AS "observerPeople",
        -- end of figures
        tm.items AS "topMessages", te.items AS "topEmoji", tr.items AS "topReactors", tv.items AS "topReceivers",
        tp.items AS "topPairs", wc.items AS "conversations", wg.items AS "groups"

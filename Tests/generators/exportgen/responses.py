@@ -13,8 +13,8 @@ For each message of a build (verify_figures.Message, with its truth), an `Outcom
 - answered: a response at no known time, or one within `responseWindow` seconds
   (max(0, floor((t - sent) / 1e9)) <= window);
 - first: the least whole seconds to a response with a time (also after the window), or None;
-- question: its conversation is a support conversation (every message there, as docs/facts.md
-  says of `support`), or its text asks (`asks`).
+- question: it is in a support conversation and replies to no message (there the replies are the
+  answers), or its text asks (`asks`).
 """
 
 import re
@@ -81,7 +81,7 @@ def time_ns(text):
 def outcome(message, replies, left_out, window, marks, support):
     """The Outcome of `message` (verify_figures.Message, truth applied). replies: the messages
     whose reply target resolves to it; left_out: the people (platform, id) who never answer nor
-    count; support: whether its conversation is a support conversation."""
+    count; support: whether it is in a support conversation and replies to none."""
     platform = message.platform
 
     def counted(person):

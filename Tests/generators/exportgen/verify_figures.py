@@ -198,7 +198,7 @@ class Report:
             m.outcome = responses.outcome(
                 m, [r for r in self.replies.get(m.key, []) if r.reply_to != r.key[2]], left_out,
                 settings.response_window, settings.question_marks,
-                (m.platform, m.conversation) in support)
+                (m.platform, m.conversation) in support and m.reply_to in (None, m.key[2]))
 
     def first_reply_seconds(self, m):
         """Seconds from a message to its first reply (the earliest, by someone else, with a
