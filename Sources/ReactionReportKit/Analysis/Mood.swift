@@ -33,7 +33,12 @@ struct Mood: Sendable {
     /// The polarity of an emoji key; a skin tone counts as its emoji without one.
     func polarity(of emoji: Emoji) -> Polarity {
         if positive.isEmpty && negative.isEmpty { return .neutral }
-        let key = emoji.custom ? emoji.key : emoji.key.withoutSkinTones
+        // Most keys hold no skin tone: they are looked up as they are, without a new string.
+        var key = emoji.key
+        if positive.contains(key) { return .positive }
+        if negative.contains(key) { return .negative }
+        guard !emoji.custom, key.unicodeScalars.contains(where: { (0x1F3FB...0x1F3FF).contains($0.value) }) else { return .neutral }
+        key = key.withoutSkinTones
         if positive.contains(key) { return .positive }
         if negative.contains(key) { return .negative }
         return .neutral

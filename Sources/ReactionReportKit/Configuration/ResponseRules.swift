@@ -13,13 +13,39 @@ public struct ResponseRules: Sendable, Equatable {
     public var window: Int64 = 48 * 3600
     /// The characters that make a message a question (`isQuestion` says where each counts).
     public var questionMarks: String = defaultQuestionMarks {
-        didSet { marks = Set(questionMarks.unicodeScalars) }
+        didSet { marks = Marks(questionMarks) }
     }
     /// Conversation ids or names (ignoring case, `*` for any run of characters) whose every
     /// message that replies to none is a question.
     public var supportConversations: [String] = []
 
-    private var marks = Set(defaultQuestionMarks.unicodeScalars)
+    private var marks = Marks(defaultQuestionMarks)
+
+    /// The question marks, looked up without hashing for ASCII (nearly every character of most
+    /// texts): a text's every scalar is looked up.
+    private struct Marks: Sendable {
+        /// Bit `c` of `ascii.0` (c < 64) or `ascii.1` (c - 64): the ASCII character c is a mark.
+        var ascii: (UInt64, UInt64) = (0, 0)
+        var other: Set<Unicode.Scalar> = []
+
+        init(_ text: String) {
+            for scalar in text.unicodeScalars {
+                if scalar.value < 64 {
+                    ascii.0 |= 1 << UInt64(scalar.value)
+                } else if scalar.value < 128 {
+                    ascii.1 |= 1 << UInt64(scalar.value - 64)
+                } else {
+                    other.insert(scalar)
+                }
+            }
+        }
+
+        func contains(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.value < 64 { return ascii.0 & (1 << UInt64(scalar.value)) != 0 }
+            if scalar.value < 128 { return ascii.1 & (1 << UInt64(scalar.value - 64)) != 0 }
+            return !other.isEmpty && other.contains(scalar)
+        }
+    }
 
     public init() {}
 

@@ -861,10 +861,10 @@ th { overflow-wrap: normal; }
 <h2 id="weeks-title">Weeks</h2>
 <div class="table-wrap">
 <table class="weeks">
-<thead><tr><th scope="col">Week</th><th scope="col">Starts</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th></tr></thead>
+<thead><tr><th scope="col">Week</th><th scope="col">Starts</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Reaction rate</th><th scope="col" class="num">Reactions</th><th scope="col" class="num">Change</th><th scope="col" class="num">People active</th><th scope="col" class="num">Unanswered</th></tr></thead>
 <tbody>
 {{#weeks}}
-{{#isGap}}<tr class="gap"><td colspan="6">{{gap}}</td></tr>{{/isGap}}{{^isGap}}<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td></tr>{{/isGap}}
+{{#isGap}}<tr class="gap"><td colspan="8">{{gap}}</td></tr>{{/isGap}}{{^isGap}}<tr><td><a href="{{href}}">{{week}}</a></td><td>{{range}}</td><td class="num">{{messages}}</td><td class="num">{{rate}}</td><td class="num">{{reactions}}</td><td class="num">{{#reactionsChange}}{{> change}}{{/reactionsChange}}</td><td class="num">{{active}}</td><td class="num">{{unanswered}}</td></tr>{{/isGap}}
 {{/weeks}}
 </tbody>
 </table>
@@ -1406,11 +1406,28 @@ th { overflow-wrap: normal; }
 {{#hasWeeks}}
 ## Weeks
 
-| Week | Starts | Messages | Reaction rate | Reactions | Change |
-|---|---|---:|---:|---:|---:|
+| Week | Starts | Messages | Reaction rate | Reactions | Change | People active | Unanswered |
+|---|---|---:|---:|---:|---:|---:|---:|
 {{#weeks}}
-{{#isGap}}| {{gap}} | {{range}} | {{messages}} | {{rate}} | {{reactions}} | – |{{/isGap}}{{^isGap}}| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} |{{/isGap}}
+{{#isGap}}| {{gap}} | {{range}} | {{messages}} | {{rate}} | {{reactions}} | – | {{active}} | {{unanswered}} |{{/isGap}}{{^isGap}}| [{{week}}]({{{link}}}) | {{range}} | {{messages}} | {{rate}} | {{reactions}} | {{#reactionsChange}}{{text}}{{/reactionsChange}} | {{active}} | {{unanswered}} |{{/isGap}}
 {{/weeks}}
+
+## Retention
+
+{{#retention}}
+{{#hasCohorts}}
+The share of each weekly cohort (people first active that week; bots and people left out of the rankings are not counted) active 1 to 12 weeks later; every cohort is in data/cohorts.json.
+
+| Cohort | People |{{#weeksAfter}} {{text}} |{{/weeksAfter}}
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+{{#rows}}
+| {{week}} | {{people}} |{{#cells}} {{text}} |{{/cells}}
+{{/rows}}
+{{/hasCohorts}}
+{{^hasCohorts}}
+No one was active yet.
+{{/hasCohorts}}
+{{/retention}}
 
 {{/hasWeeks}}
 ## Top messages
@@ -1468,6 +1485,13 @@ No reactions yet.
 {{#conversations}}
 | [{{name}}]({{{link}}}) | {{platform}} | {{messages}} | {{reactedMessages}} | {{reactions}} |
 {{/conversations}}
+
+## Polarity table
+
+The weekly reports' reaction mood counts these reactions as positive and negative; every other emoji is neutral.
+
+- Positive:{{#positiveEmoji}} {{display}}{{/positiveEmoji}}
+- Negative:{{#negativeEmoji}} {{display}}{{/negativeEmoji}}
 {{#hasDiagnostics}}
 
 ## Diagnostics
@@ -1476,6 +1500,7 @@ No reactions yet.
 - {{count}} {{label}}
 {{/diagnostics}}
 {{/hasDiagnostics}}
+
 
 """####,
         "markdown/week.mustache": ####"""

@@ -6,7 +6,8 @@ import ByteOutput
 enum FactsDirectory {
     /// `report.jsonl`: one row of the settings the figures depend on (with the configured
     /// groups in their order, `excludeBots`, `responseWindow` in seconds, `questionMarks` and
-    /// the keys of the positive and negative emoji, which the SQL of `sql/` reads), and what a
+    /// the keys of the positive and negative emoji and the engagement levels' days, which the
+    /// SQL of `sql/` reads), and what a
     /// build from the facts cannot find in the other tables (whether names are pseudonyms, the
     /// direct conversations the report left out).
     static func report(_ analysis: Analysis, options: BuildOptions, inputSummary: String) -> ByteBuffer {
@@ -38,7 +39,11 @@ enum FactsDirectory {
                 JSONText.appendQuoted(key, to: out)
             }
         }
-        out.append(0x5D)
+        out.append(literal: #"],"engagementLevels":{"core":"#)
+        out.append(decimal: options.engagementLevels.core)
+        out.append(literal: #","regular":"#)
+        out.append(decimal: options.engagementLevels.regular)
+        out.append(0x7D)
         let anonymized = options.anonymize || analysis.result.pseudonymous
         out.append(literal: anonymized ? #","anonymized":true,"directConversations":"# : #","anonymized":false,"directConversations":"#)
         if let direct = analysis.result.directConversations {

@@ -22,6 +22,8 @@ struct OverviewModel: TemplateRepresentable {
         var range: String
         var messages, reactions, rate: String
         var reactionsChange: FigureChange
+        /// People active (posted or reacted) and questions left unanswered in the week.
+        var active = "0", unanswered = "0"
         /// For a gap, what it is: `no messages from 2026-W48 to 2027-W10 (16 weeks)`.
         var gap: String? = nil
 
@@ -29,7 +31,7 @@ struct OverviewModel: TemplateRepresentable {
             [
                 "week": .text(week), "href": .text(href ?? ""), "link": .text(link ?? ""), "range": .text(range), "messages": .text(messages),
                 "reactions": .text(reactions), "rate": .text(rate), "reactionsChange": .object(reactionsChange.templateValue),
-                "isGap": .flag(gap != nil), "gap": .text(gap ?? "")
+                "isGap": .flag(gap != nil), "gap": .text(gap ?? ""), "active": .text(active), "unanswered": .text(unanswered)
             ]
         }
     }

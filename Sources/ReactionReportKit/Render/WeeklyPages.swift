@@ -239,7 +239,7 @@ struct WeeklyPages {
                     OverviewModel.WeekRow(
                         week: gap.count > 1 ? "\(first) to \(last)" : first.description, href: nil, link: nil, range: locale.longDate(first.monday),
                         messages: locale.integer(0), reactions: locale.integer(0), rate: "–", reactionsChange: ChangeText.none,
-                        gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true, locale: locale)))
+                        active: locale.integer(0), unanswered: locale.integer(0), gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true, locale: locale)))
             }
             guard reported.hasReport(index) else { continue }
             let week = report.weeks[index]
@@ -250,7 +250,8 @@ struct WeeklyPages {
                     range: locale.longDate(week.week.monday),
                     messages: locale.integer(week.figures.messages), reactions: locale.integer(week.figures.reactions),
                     rate: locale.percent(week.figures.reactionRate),
-                    reactionsChange: changes.partial(report.weeks, at: index) ?? changes.count(week.figures.reactions, before?.reactions)))
+                    reactionsChange: changes.partial(report.weeks, at: index) ?? changes.count(week.figures.reactions, before?.reactions),
+                    active: locale.integer(week.figures.participation.active), unanswered: locale.integer(week.figures.unansweredQuestions)))
         }
         return rows
     }

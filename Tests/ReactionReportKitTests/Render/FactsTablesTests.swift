@@ -89,7 +89,7 @@ final class FactsTablesTests: XCTestCase {
                 #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","groups":[],"excludeBots":true,"#
                     + #""responseWindow":172800,"questionMarks":"?¿;՞؟፧᥅⁇⁈⁉⳺⳻⸮꘏꛷︖﹖？𑅃𞥟","positive":["☺","✅","#), report)
         XCTAssertTrue(
-            report.hasSuffix(#""🤢","🤦","🤬","🤮","🥺"],"anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n"),
+            report.hasSuffix(#""🤢","🤦","🤬","🤮","🥺"],"engagementLevels":{"core":8,"regular":3},"anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n"),
             report)
     }
 
@@ -109,12 +109,14 @@ final class FactsTablesTests: XCTestCase {
             // Names and emoji alike, keyed without skin tones and variation selectors.
             options.polarity.positive = ["+1", "🎉", "❤️"]
             options.polarity.negative = ["👎🏽", "sad_parrot"]
+            options.engagementLevels.core = 12
+            options.engagementLevels.regular = 2
         }
         XCTAssertEqual(
             files["data/facts/report.jsonl"],
             #"{"timezone":"Europe/Berlin","topN":3,"firstWeek":"2026-W12","lastWeek":"2026-W14","#
                 + #""groups":["Ops","Nobody \"here\"","Everyone"],"excludeBots":false,"responseWindow":5400,"questionMarks":"?\"\\","#
-                + #""positive":["❤","🎉","👍"],"negative":[":sad_parrot:","👎"],"#
+                + #""positive":["❤","🎉","👍"],"negative":[":sad_parrot:","👎"],"engagementLevels":{"core":12,"regular":2},"#
                 + #""anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n")
         XCTAssertEqual(
             files["data/facts/conversations.jsonl"],

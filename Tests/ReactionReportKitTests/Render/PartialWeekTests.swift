@@ -92,11 +92,12 @@ final class PartialWeekTests: XCTestCase {
     func testTheOverviewFeedAndDigestsMarkPartialWeeks() throws {
         let files = try Self.site()
         let summary = try XCTUnwrap(files["summary.md"])
+        // The last two columns: people active (posted or reacted), unanswered questions.
         for row in [
-            "| [2027-W12](weeks/2027-W12/index.html) | 2027-03-22 | 1 | 100.0% | 1 | partial week, 2 of 7 days |",
-            "| [2026-W45](weeks/2026-W45/index.html) | 2026-11-02 | 2 | 50.0% | 4 | ▼ 1 (−20.0%) |",
-            "| [2026-W44](weeks/2026-W44/index.html) | 2026-10-26 | 4 | 75.0% | 5 | week before partial, 4 of 7 days |",
-            "| [2026-W43](weeks/2026-W43/index.html) | 2026-10-19 | 2 | 100.0% | 3 | partial week, 4 of 7 days |"
+            "| [2027-W12](weeks/2027-W12/index.html) | 2027-03-22 | 1 | 100.0% | 1 | partial week, 2 of 7 days | 2 | 0 |",
+            "| [2026-W45](weeks/2026-W45/index.html) | 2026-11-02 | 2 | 50.0% | 4 | ▼ 1 (−20.0%) | 5 | 0 |",
+            "| [2026-W44](weeks/2026-W44/index.html) | 2026-10-26 | 4 | 75.0% | 5 | week before partial, 4 of 7 days | 4 | 0 |",
+            "| [2026-W43](weeks/2026-W43/index.html) | 2026-10-19 | 2 | 100.0% | 3 | partial week, 4 of 7 days | 3 | 0 |"
         ] {
             XCTAssertTrue(summary.contains(row + "\n"), row)
         }
