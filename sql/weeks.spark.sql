@@ -650,7 +650,9 @@ week_groups AS (
                                     'answeredQuestions', answered_questions,
                                     'medianSecondsToFirstQuestionResponse', median_question_response,
                                     'p90SecondsToFirstQuestionResponse', p90_question_response,
-                                    'unansweredQuestions', unanswered_questions
+                                    'unansweredQuestions', unanswered_questions,
+                                    'positiveReactions', positive_reactions,
+                                    'negativeReactions', negative_reactions
                                     -- end of figures
                                     )
            ))), e -> e.item) AS items
@@ -688,6 +690,8 @@ SELECT t.week AS `week`, t.start_text AS `start`, t.end_text AS `end`, wd.days <
        e.regular_people AS `regularPeople`,
        e.occasional_people AS `occasionalPeople`,
        e.observer_people AS `observerPeople`,
+       e.positive_reactions AS `positiveReactions`,
+       e.negative_reactions AS `negativeReactions`,
        -- end of figures
        tm.items AS `topMessages`, te.items AS `topEmoji`, tr.items AS `topReactors`, tv.items AS `topReceivers`,
        tp.items AS `topPairs`, wc.items AS `conversations`, wg.items AS `groups`

@@ -30,11 +30,12 @@ public struct Analysis: Sendable {
         }
         let messages = result.messages
         let leftOut = result.leftOutOfRankings
-        let context = WeeklyReport.Context(
+        var context = WeeklyReport.Context(
             replies: ReplyTimes(messages: messages),
             responses: Responses(messages: messages, rules: options.responses, bots: result.bots, leftOut: leftOut), levels: options.engagementLevels,
             leftOut: leftOut, groups: options.groups,
             skipBotMessages: options.excludeBots, bots: result.bots)
+        context.mood = Mood(options.polarity, resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
         // Independent passes over the messages, on both cores.
         (layout, overview, weekly) = Concurrently.run(
             { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },

@@ -40,6 +40,9 @@ public struct Engagement: Sendable, Equatable {
     public var medianSecondsToFirstQuestionResponse: Int64?
     public var p90SecondsToFirstQuestionResponse: Int64?
 
+    /// The sums of the counts of positive and of negative reactions (`Mood`), held at `Int.max`.
+    public var positiveReactions = 0
+    public var negativeReactions = 0
     /// Who took part (`Participation`; for a week, not for its conversations or groups).
     var participation = Participation.Figures()
 
@@ -100,9 +103,13 @@ struct EngagementTally {
     }
 
     /// Adds a message; `secondsToFirstReply` is its entry in `ReplyTimes`, `response` its
-    /// entry in `Responses`.
-    mutating func add(_ message: MessageSummary, secondsToFirstReply: Int64? = nil, response: Responses.Entry? = nil) {
+    /// entry in `Responses`, `mood` its positive and negative reactions (`Mood.counts`).
+    mutating func add(
+        _ message: MessageSummary, secondsToFirstReply: Int64? = nil, response: Responses.Entry? = nil, mood: (positive: Int, negative: Int) = (0, 0)
+    ) {
         figures.messages += 1
+        figures.positiveReactions.addClamped(mood.positive)
+        figures.negativeReactions.addClamped(mood.negative)
         if let response, response.answerable {
             figures.answerableMessages += 1
             if response.answered { figures.answeredMessages += 1 }

@@ -55,6 +55,8 @@ struct WeekFigure: Sendable {
         case responsiveness
         /// The participation table: who took part, and how much (`Participation`).
         case participation
+        /// The mood table: positive and negative reactions (`Mood`).
+        case mood
     }
 
     /// Where in `data/weeks.json` a figure is written.
@@ -83,6 +85,9 @@ struct WeekFigure: Sendable {
     var row: Row
     var section: Section = .engagement
     var inDigest = false
+    /// A rise is bad news (more unanswered questions, more negative reactions): its change is
+    /// coloured so.
+    var lowerIsBetter = false
     var places: Places
     /// Reads the figure from the figures of a set of messages.
     var read: @Sendable (Engagement) -> Value
@@ -147,6 +152,21 @@ struct WeekFigure: Sendable {
         return figure
     }
 
+    /// The figure with a rise shown as bad news.
+    func lowerBetter() -> WeekFigure {
+        var figure = self
+        figure.lowerIsBetter = true
+        return figure
+    }
+
+    /// The figure in the mood table; in the digests too when `digest`.
+    func mood(digest: Bool = false) -> WeekFigure {
+        var figure = self
+        figure.section = .mood
+        figure.inDigest = digest
+        return figure
+    }
+
     /// A count of the participation table, a week's only; in the digests too when `digest`.
     static func participation(
         _ key: String, _ computation: String, label: String, digest: Bool = false, _ read: @escaping @Sendable (Participation.Figures) -> Int
@@ -202,7 +222,8 @@ struct WeekFigure: Sendable {
         .seconds("p90SecondsToFirstQuestionResponse", "p90_question_response", label: "90th percentile time to answer a question") {
             $0.p90SecondsToFirstQuestionResponse
         }.responsiveness(),
-        .count("unansweredQuestions", "unanswered_questions", label: "Unanswered questions") { $0.unansweredQuestions }.responsiveness(digest: true),
+        .count("unansweredQuestions", "unanswered_questions", label: "Unanswered questions") { $0.unansweredQuestions }.responsiveness(digest: true)
+            .lowerBetter(),
         .participation("activePeople", "active_people", label: "People active", digest: true) { $0.active },
         .participation("postingPeople", "posting_people", label: "People who posted") { $0.posting },
         .participation("reactingOnlyPeople", "reacting_only_people", label: "People who only reacted", digest: true) { $0.reactingOnly },
@@ -211,7 +232,11 @@ struct WeekFigure: Sendable {
         .participation("corePeople", "core_people", label: "Core (28 days)") { $0.levels[0] },
         .participation("regularPeople", "regular_people", label: "Regular (28 days)") { $0.levels[1] },
         .participation("occasionalPeople", "occasional_people", label: "Occasional (28 days)") { $0.levels[2] },
-        .participation("observerPeople", "observer_people", label: "Observers (28 days)") { $0.levels[3] }
+        .participation("observerPeople", "observer_people", label: "Observers (28 days)") { $0.levels[3] },
+        .count("positiveReactions", "positive_reactions", label: "Positive reactions") { $0.positiveReactions }.mood(),
+        .count("negativeReactions", "negative_reactions", label: "Negative reactions") { $0.negativeReactions }.mood().lowerBetter(),
+        .share("positiveShare", "positive_share", label: "Positive share", part: \.positiveReactions, of: \.reactions).mood(digest: true),
+        .share("negativeShare", "negative_share", label: "Negative share", part: \.negativeReactions, of: \.reactions).mood(digest: true).lowerBetter()
     ]
 
     /// The figures written in `places` of `data/weeks.json`, in order.

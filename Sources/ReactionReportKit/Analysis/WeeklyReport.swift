@@ -61,6 +61,8 @@ public struct WeeklyReport: Sendable {
         /// Indexes into the report's messages: the week's questions with no answer within the
         /// window, oldest first, at most `WeeklyReport.unansweredListed` (the figures count them all).
         public var unanswered: [Int] = []
+        /// Indexes into the report's messages: those whose reactions disagree most (`Mood`).
+        public var disagreements: [Int] = []
     }
 
     /// How many unanswered questions a week lists.
@@ -80,6 +82,8 @@ public struct WeeklyReport: Sendable {
         public var responses: Responses
         /// The engagement levels' posting days.
         public var levels: EngagementLevels
+        /// Which reactions are positive and which negative.
+        var mood: Mood
         /// User ids the rankings leave out, by platform.
         public var leftOut: [Platform: Set<String>]
         public var groups: [ConversationGroup]
@@ -98,6 +102,7 @@ public struct WeeklyReport: Sendable {
             self.replies = replies
             self.responses = responses
             self.levels = levels
+            mood = Mood()
             self.leftOut = leftOut
             self.groups = groups
             self.skipBotMessages = skipBotMessages
@@ -289,20 +294,24 @@ public struct WeeklyReport: Sendable {
         var scopes: [Scope: (name: String, tally: EngagementTally)] = [:]
         var emoji: [String: EmojiUse] = [:]
         var people = PeopleTally()
+        var disagreeing: [Mood.Disagreement] = []
         let replyTimes = context.replies.secondsToFirstReply
         // Each message is read in place (a copy of a message retains every one of its strings).
         func add(_ message: MessageSummary, at index: Int) {
             let seconds = replyTimes.isEmpty ? nil : replyTimes[index]
             let response = context.responses[index]
-            tally.add(message, secondsToFirstReply: seconds, response: response)
+            let mood = context.mood.counts(message)
+            if mood.positive > 0, mood.negative > 0 { disagreeing.append((index, mood.positive, mood.negative)) }
+            tally.add(message, secondsToFirstReply: seconds, response: response, mood: mood)
             if let response, response.question, !response.answered, week.unanswered.count < Self.unansweredListed {
                 week.unanswered.append(index)
             }
             let conversation = ConversationKey(platform: message.platform, id: message.conversationID)
             scopes[.conversation(conversation), default: (message.conversationName, EngagementTally())].tally.add(
-                message, secondsToFirstReply: seconds, response: response)
+                message, secondsToFirstReply: seconds, response: response, mood: mood)
             for group in membership.groups(of: conversation) {
-                scopes[.group(group), default: ("", EngagementTally())].tally.add(message, secondsToFirstReply: seconds, response: response)
+                scopes[.group(group), default: ("", EngagementTally())].tally.add(
+                    message, secondsToFirstReply: seconds, response: response, mood: mood)
             }
             for reaction in message.reactions {
                 emoji[reaction.emoji.key, default: EmojiUse(emoji: reaction.emoji, count: 0)].count.addClamped(reaction.count)
@@ -315,6 +324,7 @@ public struct WeeklyReport: Sendable {
         tally.reserve(messages: week.messages.count)
         for messageIndex in week.messages { add(messages[messageIndex], at: messageIndex) }
         let topN = ranking.topN
+        week.disagreements = Mood.mostDisagreed(disagreeing, limit: Mood.disagreementsListed)
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)
         week.topEmoji = Array(Overview.rankEmoji(emoji.values).prefix(topN))
         let paletteKeys = Set(palette.map(\.key))

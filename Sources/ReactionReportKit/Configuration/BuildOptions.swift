@@ -80,6 +80,8 @@ public struct BuildOptions: Sendable {
     /// What answers a message and what asks (`responseWindow`, `questionMarks`,
     /// `supportConversations`).
     public var responses = ResponseRules()
+    /// Which emoji are positive and which negative (`[polarity]`).
+    public var polarity = PolarityTable()
     /// The posting days of each engagement level (`engagementLevels`).
     public var engagementLevels = EngagementLevels()
     /// Stable pseudonyms instead of people's names and ids, everywhere.

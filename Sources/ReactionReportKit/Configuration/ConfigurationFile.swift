@@ -15,6 +15,7 @@ public enum ConfigurationFile {
         "title", "baseURL", "public", "search", "searchEngine", "timezone", "locale", "viewer", "palette", "reactionOrder", "countCap", "reactorsLimit",
         "mergeSkinTones", "aliases", "reactionActionTypes", "includeConversations", "excludeConversations",
         "includeDirectMessages", "excludePeople", "excludeBots", "groups", "responseWindow", "questionMarks", "supportConversations", "engagementLevels",
+        "polarity",
         "anonymize", "pageSize",
         "topN", "since", "until", "templates",
         "highlightColor", "bubbleStack", "fetch"
@@ -90,10 +91,8 @@ public enum ConfigurationFile {
                 options.excludeBots = try reader.boolean(value, key)
             case "groups":
                 options.groups = try reader.groups(value)
-            case "responseWindow", "questionMarks", "supportConversations":
-                try reader.responseRule(value, key, into: &options.responses)
-            case "engagementLevels":
-                options.engagementLevels = try reader.engagementLevels(value)
+            case "responseWindow", "questionMarks", "supportConversations", "engagementLevels", "polarity":
+                try reader.communityHealth(value, key, into: &options)
             case "anonymize":
                 options.anonymize = try reader.boolean(value, key)
             case "public":
@@ -270,8 +269,9 @@ struct SettingReader {
         return text
     }
 
-    /// `responseWindow` (a length of time), `questionMarks` or `supportConversations`.
-    func responseRule(_ value: TOMLValue, _ key: String, into rules: inout ResponseRules) throws {
+    /// The community health settings: `responseWindow` (a length of time), `questionMarks`,
+    /// `supportConversations`, `[engagementLevels]` and `[polarity]`.
+    func communityHealth(_ value: TOMLValue, _ key: String, into options: inout BuildOptions) throws {
         switch key {
         case "responseWindow":
             let text = try string(value, key)
@@ -280,11 +280,15 @@ struct SettingReader {
                     at: value.position,
                     "'responseWindow' must be a length of time such as \"48h\", \"2d\", \"90m\" or \"1h30m\", not \(TOMLKey.quoted(text))")
             }
-            rules.window = seconds
+            options.responses.window = seconds
         case "questionMarks":
-            rules.questionMarks = try string(value, key)
+            options.responses.questionMarks = try string(value, key)
+        case "supportConversations":
+            options.responses.supportConversations = try strings(value, key, unique: false)
+        case "engagementLevels":
+            options.engagementLevels = try engagementLevels(value)
         default:
-            rules.supportConversations = try strings(value, key, unique: false)
+            options.polarity = try polarity(value)
         }
     }
 
@@ -333,6 +337,25 @@ struct SettingReader {
             out.append(ConversationGroup(name: name, members: members))
         }
         return out
+    }
+
+    /// The `[polarity]` table: `positive` and `negative` lists of emoji, each replacing the
+    /// default list; an emoji may not be in both.
+    func polarity(_ value: TOMLValue) throws -> PolarityTable {
+        guard case .table(let table) = value.kind else { throw wrongType(value, "polarity", "a table with positive and negative") }
+        var polarity = PolarityTable()
+        for entry in table.entries {
+            let key = "polarity." + TOMLKey.display(entry.key)
+            switch entry.key {
+            case "positive": polarity.positive = try strings(entry.value, key, unique: true)
+            case "negative": polarity.negative = try strings(entry.value, key, unique: true)
+            default: throw document.error(at: entry.keyPosition, "unknown key '\(key)': polarity has positive and negative")
+            }
+        }
+        if let both = polarity.positive.first(where: polarity.negative.contains) {
+            throw document.error(at: value.position, "'polarity': \(TOMLKey.quoted(both)) is both positive and negative")
+        }
+        return polarity
     }
 
     /// The `[engagementLevels]` table: `core` and `regular`, posting days in 28, `core` above `regular`.

@@ -83,7 +83,7 @@ struct DigestContent: Sendable, Equatable {
         range = model.range
         timezone = model.timezone
         note = model.partialNote
-        figures = (model.figures + model.responsiveness + model.participation).filter(\.inDigest).map {
+        figures = (model.figures + model.responsiveness + model.participation + model.mood).filter(\.inDigest).map {
             Figure(label: $0.label, value: $0.value, change: $0.change.text)
         }
         topMessages = model.topMessages.map { message in

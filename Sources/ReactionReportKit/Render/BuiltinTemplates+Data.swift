@@ -621,6 +621,9 @@ th { overflow-wrap: normal; }
 /* Retention: a square per cohort and week after it, as opaque as the share still active. */
 .retention-cell { fill: var(--chart-bar); }
 .chart-retention .chart-svg { max-width: 36rem; }
+/* The polarity table: the emoji of each kind, in a wrapping line. */
+.polarity dd { margin: 0 0 .75rem; font-size: 1.25rem; line-height: 1.8; }
+.polarity dt { font-weight: 650; }
 .chart-col:hover .chart-hit, .chart-row:hover .chart-hit { fill: var(--chart-hover); }
 /* The drawing scales with its box, so its text (in drawing units) grows as the box narrows;
    container queries size it by the chart's own width, the media queries are the fallback. */
@@ -918,6 +921,14 @@ th { overflow-wrap: normal; }
 </section>
 </section>
 {{/hasPeople}}
+<section id="polarity" aria-labelledby="polarity-title">
+<h2 id="polarity-title">Polarity table</h2>
+<p>The weekly reports' reaction mood counts these reactions as positive and negative; every other emoji is neutral (a skin tone counts as its emoji without one). Set them with <code>[polarity]</code> in the configuration.</p>
+<dl class="polarity">
+<dt>Positive</dt><dd>{{#positiveEmoji}}<span class="polarity-emoji" title="{{name}}">{{display}}</span> {{/positiveEmoji}}</dd>
+<dt>Negative</dt><dd>{{#negativeEmoji}}<span class="polarity-emoji" title="{{name}}">{{display}}</span> {{/negativeEmoji}}</dd>
+</dl>
+</section>
 <section id="data" aria-labelledby="data-title">
 <h2 id="data-title">Data and feeds</h2>
 <ul class="downloads">
@@ -1253,6 +1264,33 @@ th { overflow-wrap: normal; }
 </table>
 </div>
 </section>
+<section aria-labelledby="mood-title">
+<h2 id="mood-title">Reaction mood</h2>
+<p class="note">Each reaction is positive, negative or neutral by its emoji, as <a href="{{root}}index.html#polarity">the polarity table</a> says; the shares are of all the week's reactions.</p>
+<div class="table-wrap">
+<table class="figures">
+<thead><tr><th scope="col">Figure</th><th scope="col" class="num">This week</th><th scope="col" class="num">Week before</th><th scope="col" class="num">Change</th></tr></thead>
+<tbody>
+{{#mood}}
+<tr><th scope="row">{{label}}</th><td class="num">{{value}}</td><td class="num">{{previous}}</td><td class="num">{{#change}}{{> change}}{{/change}}</td></tr>
+{{/mood}}
+</tbody>
+</table>
+</div>
+<h3 id="disagreements-title">Reactions that disagree most</h3>
+{{#hasDisagreements}}
+<ol class="top-messages" aria-labelledby="disagreements-title">
+{{#disagreements}}
+<li>
+<p class="message-meta">{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" dir="auto">{{author}}</span>{{/authorHasPage}} in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
+<div class="excerpt text" dir="auto">{{{html}}}</div>
+{{> bubbles}}
+</li>
+{{/disagreements}}
+</ol>
+{{/hasDisagreements}}
+{{^hasDisagreements}}<p>No message got both positive and negative reactions this week.</p>{{/hasDisagreements}}
+</section>
 <section aria-labelledby="top-messages-title">
 <h2 id="top-messages-title">Top messages</h2>
 {{#hasTopMessages}}
@@ -1495,6 +1533,29 @@ No question of this week went unanswered.
 {{#participation}}
 | {{label}} | {{value}} | {{previous}} | {{#change}}{{text}}{{/change}} |
 {{/participation}}
+
+## Reaction mood
+
+Each reaction is positive, negative or neutral by its emoji, as the polarity table of the overview says; the shares are of all the week's reactions.
+
+| Figure | This week | Week before | Change |
+|---|---:|---:|---:|
+{{#mood}}
+| {{label}} | {{value}} | {{previous}} | {{#change}}{{text}}{{/change}} |
+{{/mood}}
+
+### Reactions that disagree most
+
+{{#hasDisagreements}}
+| # | Message | Author | Conversation | Reactions |
+|---:|---|---|---|---|
+{{#disagreements}}
+| {{rank}} | [{{excerpt}}]({{{link}}}) | {{author}} | {{conversation}} | {{bubblesText}} |
+{{/disagreements}}
+{{/hasDisagreements}}
+{{^hasDisagreements}}
+No message got both positive and negative reactions this week.
+{{/hasDisagreements}}
 
 ## Top messages
 

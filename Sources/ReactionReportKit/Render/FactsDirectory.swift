@@ -5,8 +5,8 @@ import ByteOutput
 /// small beside the messages and written whole.
 enum FactsDirectory {
     /// `report.jsonl`: one row of the settings the figures depend on (with the configured
-    /// groups in their order, `excludeBots`, `responseWindow` in seconds and `questionMarks`,
-    /// which the SQL of `sql/` reads), and what a
+    /// groups in their order, `excludeBots`, `responseWindow` in seconds, `questionMarks` and
+    /// the keys of the positive and negative emoji, which the SQL of `sql/` reads), and what a
     /// build from the facts cannot find in the other tables (whether names are pseudonyms, the
     /// direct conversations the report left out).
     static func report(_ analysis: Analysis, options: BuildOptions, inputSummary: String) -> ByteBuffer {
@@ -30,6 +30,15 @@ enum FactsDirectory {
         out.append(decimal: Int(options.responses.window))
         out.append(literal: #","questionMarks":"#)
         JSONText.appendQuoted(options.responses.questionMarks, to: out)
+        let mood = Mood(options.polarity, resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
+        for (name, keys) in [(#","positive":["#, mood.positiveKeys), (#"],"negative":["#, mood.negativeKeys)] {
+            out.append(name)
+            for (index, key) in keys.enumerated() {
+                if index > 0 { out.append(0x2C) }
+                JSONText.appendQuoted(key, to: out)
+            }
+        }
+        out.append(0x5D)
         let anonymized = options.anonymize || analysis.result.pseudonymous
         out.append(literal: anonymized ? #","anonymized":true,"directConversations":"# : #","anonymized":false,"directConversations":"#)
         if let direct = analysis.result.directConversations {

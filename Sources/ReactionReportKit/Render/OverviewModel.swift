@@ -67,6 +67,9 @@ struct OverviewModel: TemplateRepresentable {
     var unansweredChart: ChartModel
     /// The latest weekly cohorts' retention.
     var retention: RetentionModel
+    /// The polarity table: the positive and the negative emoji, as configured.
+    var positiveEmoji: [Emoji] = []
+    var negativeEmoji: [Emoji] = []
     /// Newest first.
     var weeks: [WeekRow]
     var topMessages: [TopMessageModel]
@@ -83,7 +86,7 @@ struct OverviewModel: TemplateRepresentable {
     var diagnostics: [DiagnosticRow]
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 30)
+        var object = base.templateObject(room: 32)
         object.append("pageTitle", .text("Overview"))
         base.appendAddress(of: "index.html", to: &object)
         object.append("period", .text(period))
@@ -94,6 +97,11 @@ struct OverviewModel: TemplateRepresentable {
         object.append("emojiChart", .object(emojiChart.templateValue))
         object.append("unansweredChart", .object(unansweredChart.templateValue))
         object.append("retention", .object(retention.templateValue))
+        func shown(_ emoji: [Emoji]) -> TemplateValue {
+            .list(emoji.map { .object(["display": .text($0.display), "name": .text($0.name ?? $0.display)]) })
+        }
+        object.append("positiveEmoji", shown(positiveEmoji))
+        object.append("negativeEmoji", shown(negativeEmoji))
         object.append("weeks", weeks.templateList)
         object.append("hasTopMessages", .flag(!topMessages.isEmpty))
         object.append("topMessages", topMessages.templateList)

@@ -84,6 +84,7 @@ public struct SiteRenderer {
         let weeks = weekPages.report.weeks
         let bubbles = BubbleViewModel(options: options, times: markup.times, people: weekPages.people)
         let people = analysis.people
+        let polarityResolver = EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones)
         var model = OverviewModel(
             base: pageBase(root: root, latestWeek: weekPages.reported.latest.map { weeks[$0].week }),
             period: OverviewModel.period(overview, calendar: calendar, locale: options.locale),
@@ -93,6 +94,8 @@ public struct SiteRenderer {
             emojiChart: OverviewModel.emojiChart(overview, locale: options.locale),
             unansweredChart: OverviewModel.unansweredChart(weeks, locale: options.locale),
             retention: RetentionModel(analysis.weekly.cohorts, locale: options.locale),
+            positiveEmoji: options.polarity.positive.compactMap { polarityResolver.resolve(ReactionValue($0)) },
+            negativeEmoji: options.polarity.negative.compactMap { polarityResolver.resolve(ReactionValue($0)) },
             weeks: weekPages.weekList(root: root),
             topMessages: overview.topMessages.enumerated().map { rank, index in
                 TopMessageModel(rank: rank + 1, messageAt: index, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)

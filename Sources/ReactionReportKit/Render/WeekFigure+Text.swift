@@ -18,8 +18,17 @@ extension WeekFigure {
         }
     }
 
-    /// The change from `before` (nil: no week before) to `now`, as `change` says it is shown.
+    /// The change from `before` (nil: no week before) to `now`, as `change` says it is shown,
+    /// its colour turned for a figure where less is better.
     func change(_ now: Engagement, _ before: Engagement?, _ changes: ChangeText) -> FigureChange {
+        var change = plainChange(now, before, changes)
+        if lowerIsBetter {
+            change.tone = change.tone == "good" ? "bad" : change.tone == "bad" ? "good" : change.tone
+        }
+        return change
+    }
+
+    private func plainChange(_ now: Engagement, _ before: Engagement?, _ changes: ChangeText) -> FigureChange {
         let earlier = before.map(read)
         switch (change, read(now)) {
         case (.difference, .count(let count)):

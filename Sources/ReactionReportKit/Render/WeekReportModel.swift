@@ -160,6 +160,9 @@ struct WeekReportModel: TemplateRepresentable {
     /// The participation table's rows and the rules they follow.
     var participation: [FigureRow] = []
     var participationRule = ""
+    /// The mood table's rows, and the messages whose reactions disagree most.
+    var mood: [FigureRow] = []
+    var disagreements: [TopMessageModel] = []
     var unanswered: [TopMessageModel] = []
     var unansweredCount = 0
     /// Why the week is not compared with the week before, when it or that week is partial.
@@ -184,7 +187,7 @@ struct WeekReportModel: TemplateRepresentable {
     var locale = LocaleFormat.standard
 
     var templateValue: TemplateObject {
-        var object = base.templateObject(room: 55)
+        var object = base.templateObject(room: 58)
         base.appendAddress(of: String(htmlHref.dropFirst(base.root.count)), to: &object)
         // The report's own time zone, in place of the base's (the two are the same calendar's).
         object["timezone"] = .text(timezone)
@@ -216,6 +219,9 @@ struct WeekReportModel: TemplateRepresentable {
         object.append("responseRule", .text(responseRule))
         object.append("participation", participation.templateList)
         object.append("participationRule", .text(participationRule))
+        object.append("mood", mood.templateList)
+        object.append("hasDisagreements", .flag(!disagreements.isEmpty))
+        object.append("disagreements", disagreements.templateList)
         object.append("hasUnanswered", .flag(!unanswered.isEmpty))
         object.append("unanswered", unanswered.templateList)
         let more = unansweredCount - unanswered.count

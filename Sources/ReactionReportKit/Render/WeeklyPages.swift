@@ -40,10 +40,12 @@ struct WeeklyPages {
         var figures = figureRows(week.figures, previous?.figures)
         var responsiveness = figureRows(week.figures, previous?.figures, section: .responsiveness)
         var participation = figureRows(week.figures, previous?.figures, section: .participation)
+        var mood = figureRows(week.figures, previous?.figures, section: .mood)
         if let instead = changes.partial(report.weeks, at: index) {
             for row in figures.indices { figures[row].change = instead }
             for row in responsiveness.indices { responsiveness[row].change = instead }
             for row in participation.indices { participation[row].change = instead }
+            for row in mood.indices { mood[row].change = instead }
         }
         return WeekReportModel(
             base: base,
@@ -62,6 +64,10 @@ struct WeeklyPages {
             responseRule: responseRule,
             participation: participation,
             participationRule: participationRule,
+            mood: mood,
+            disagreements: week.disagreements.enumerated().map { rank, messageIndex in
+                TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
+            },
             unanswered: week.unanswered.enumerated().map { rank, messageIndex in
                 TopMessageModel(rank: rank + 1, messageAt: messageIndex, layout: layout, markup: markup, bubbles: bubbles, root: root, link: link)
             },

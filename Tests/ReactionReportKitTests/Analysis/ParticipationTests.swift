@@ -7,7 +7,7 @@ import XCTest
 /// posts and reactions count for no one, Eve is away in 2026-W11 and W12 and returns in W13,
 /// and the whole cohort of W10 is followed through the weeks after it.
 final class ParticipationTests: XCTestCase {
-    func files(_ configure: (inout BuildOptions) -> Void = { _ in }) throws -> [String: String] {
+    static func files(_ configure: (inout BuildOptions) -> Void = { _ in }) throws -> [String: String] {
         var options = BuildOptions()
         try ConfigurationFile.load(ResponsesTests.folder.appendingPathComponent("reaction-report.toml").path, into: &options)
         configure(&options)
@@ -38,15 +38,15 @@ final class ParticipationTests: XCTestCase {
         // window (regular). W12: nobody. W13: Eve, Ada and Cy return; Ada's 3 posting days
         // (W10, W11, W13 Mondays) make her regular, Bo and Eve have 2.
         XCTAssertEqual(
-            try participation(try XCTUnwrap(files()["data/weeks.json"])),
+            try participation(try XCTUnwrap(Self.files()["data/weeks.json"])),
             ["5 4 1 5 0 0 0 4 1", "4 3 1 0 0 0 1 3 1", "0 0 0 0 0 0 1 3 1", "3 2 1 0 3 0 2 2 1"])
         // Levels of the configuration: with regular from 2 days, Bo and Eve are regular in W13.
-        let lenient = try files { try? ConfigurationFile.apply("[engagementLevels]\ncore = 3\nregular = 2\n", file: "c.toml", to: &$0) }
+        let lenient = try Self.files { try? ConfigurationFile.apply("[engagementLevels]\ncore = 3\nregular = 2\n", file: "c.toml", to: &$0) }
         XCTAssertEqual(try participation(try XCTUnwrap(lenient["data/weeks.json"])).last, "3 2 1 0 3 2 2 0 1")
     }
 
     func testCohortsAndLevelsAreWritten() throws {
-        let files = try files()
+        let files = try Self.files()
         XCTAssertEqual(
             files["data/cohorts.json"],
             #"{"timezone":"UTC","weeksAfter":12,"cohorts":["# + "\n"

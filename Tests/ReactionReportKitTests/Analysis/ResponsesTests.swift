@@ -89,6 +89,7 @@ final class ResponsesTests: XCTestCase {
                 "Standup moved to 10? AQR 900",
                 "Shipping today. A-R 60",
                 "Laptop will not boot AQR 5400",
+                "Standup at 7am from no A-R 60",
                 "Bring it over. A-- none",
                 "Back from leave, what  AQR 2400",
                 "Welcome back! A-R 60"

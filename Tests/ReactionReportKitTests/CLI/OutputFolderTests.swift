@@ -177,7 +177,7 @@ final class OutputFolderTests: XCTestCase {
         XCTAssertEqual(
             second.stderr,
             "reaction-report: note: export/first is a site reaction-report wrote (it holds .reaction-report/manifest); it is not read as input\n")
-        XCTAssertEqual(second.stdout, "Wrote second/: 7 files (1.8 kB) from 1 input file, 1 message, 0 reactions.\n")
+        XCTAssertEqual(second.stdout, "Wrote second/: 7 files (1.9 kB) from 1 input file, 1 message, 0 reactions.\n")
         let inspect = try run(["inspect", "export"], in: folder)
         XCTAssertEqual(
             inspect.stdout.split(separator: "\n").prefix(3).joined(separator: "\n"),

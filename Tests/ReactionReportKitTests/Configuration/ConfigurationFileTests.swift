@@ -298,6 +298,6 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertFalse(ConfigurationFile.isTimeZone("Nowhere/Land"))
         XCTAssertTrue(ConfigurationFile.isPlainColor("rgba(0,0,0,0.5)"))
         XCTAssertFalse(ConfigurationFile.isPlainColor("red;"))
-        XCTAssertEqual(ConfigurationFile.keys.count, 34)
+        XCTAssertEqual(ConfigurationFile.keys.count, 35)
     }
 }

@@ -81,11 +81,16 @@ final class FactsTablesTests: XCTestCase {
         XCTAssertEqual(
             files["data/facts/conversations.jsonl"],
             #"{"platform":"pubnub","id":"ch\"1","name":"ch\"1","direct":false,"groups":[],"support":false}"# + "\n")
-        XCTAssertEqual(
-            files["data/facts/report.jsonl"],
-            #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","groups":[],"excludeBots":true,"#
-                + #""responseWindow":172800,"questionMarks":"?¿;՞؟፧᥅⁇⁈⁉⳺⳻⸮꘏꛷︖﹖？𑅃𞥟","anonymized":false,"#
-                + #""directConversations":null,"inputSummary":"test input","shard":null}"# + "\n")
+        // The default polarity table's keys, in UTF-8 byte order (U+263A first; U+1F97A last);
+        // testReportRowHoldsGroupsAndExcludeBots pins a whole table of its own.
+        let report = try XCTUnwrap(files["data/facts/report.jsonl"])
+        XCTAssertTrue(
+            report.hasPrefix(
+                #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","groups":[],"excludeBots":true,"#
+                    + #""responseWindow":172800,"questionMarks":"?¿;՞؟፧᥅⁇⁈⁉⳺⳻⸮꘏꛷︖﹖？𑅃𞥟","positive":["☺","✅","#), report)
+        XCTAssertTrue(
+            report.hasSuffix(#""🤢","🤦","🤬","🤮","🥺"],"anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n"),
+            report)
     }
 
     /// `report.jsonl` names the configured groups in the configuration's order, also one that
@@ -101,11 +106,15 @@ final class FactsTablesTests: XCTestCase {
             options.responses.window = 5_400
             options.responses.questionMarks = "?\"\\"
             options.responses.supportConversations = ["OPS"]
+            // Names and emoji alike, keyed without skin tones and variation selectors.
+            options.polarity.positive = ["+1", "🎉", "❤️"]
+            options.polarity.negative = ["👎🏽", "sad_parrot"]
         }
         XCTAssertEqual(
             files["data/facts/report.jsonl"],
             #"{"timezone":"Europe/Berlin","topN":3,"firstWeek":"2026-W12","lastWeek":"2026-W14","#
                 + #""groups":["Ops","Nobody \"here\"","Everyone"],"excludeBots":false,"responseWindow":5400,"questionMarks":"?\"\\","#
+                + #""positive":["❤","🎉","👍"],"negative":[":sad_parrot:","👎"],"#
                 + #""anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n")
         XCTAssertEqual(
             files["data/facts/conversations.jsonl"],

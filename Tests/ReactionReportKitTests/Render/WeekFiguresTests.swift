@@ -53,7 +53,8 @@ final class WeekFiguresTests: XCTestCase {
                     + #""medianSecondsToFirstQuestionResponse":null,"p90SecondsToFirstQuestionResponse":null,"unansweredQuestions":0,"#
                     // Ada posts (on a second day of the 28: occasional, as Bo, who posted and reacted in W10).
                     + #""activePeople":1,"postingPeople":1,"reactingOnlyPeople":0,"newPeople":0,"returningPeople":0,"corePeople":0,"#
-                    + #""regularPeople":0,"occasionalPeople":2,"observerPeople":0,"topMessages":[]"#), weeks[2])
+                    + #""regularPeople":0,"occasionalPeople":2,"observerPeople":0,"positiveReactions":0,"negativeReactions":0,"#
+                    + #""topMessages":[]"#), weeks[2])
         XCTAssertTrue(
             weeks[1].hasSuffix(
                 #""groups":[{"name":"Everyone","messages":2,"reactedMessages":2,"reactions":5,"reactors":2,"posters":2,"#
@@ -61,7 +62,9 @@ final class WeekFiguresTests: XCTestCase {
                     // Ada's message: Bo reacted after 300 s (and replied after 3,600 s); Bo's: Ada reacted after 79,200 s.
                     + #""answerableMessages":2,"answeredMessages":2,"medianSecondsToFirstResponse":39750,"p90SecondsToFirstResponse":79200,"#
                     + #""questions":0,"answeredQuestions":0,"medianSecondsToFirstQuestionResponse":null,"#
-                    + #""p90SecondsToFirstQuestionResponse":null,"unansweredQuestions":0}]},"#), weeks[1])
+                    // 👍 3 and ❤ 2: all positive.
+                    + #""p90SecondsToFirstQuestionResponse":null,"unansweredQuestions":0,"positiveReactions":5,"negativeReactions":0}]},"#),
+            weeks[1])
     }
 
     func testEveryFigureIsWrittenWhereItIsMarked() throws {
@@ -80,21 +83,21 @@ final class WeekFiguresTests: XCTestCase {
             XCTAssertTrue(weeksLines[index + 1].contains("\"groups\":[{\"name\":\"Everyone\",\(groupWritten)}]"), name)
 
             // The week report's rows (the report has replies: every row is shown), in the list's
-            // order: the engagement table's, then the responsiveness table's.
-            let shown = WeekFigure.all.filter { $0.row != .never && $0.section == .engagement }
-            let responsiveness = WeekFigure.all.filter { $0.row != .never && $0.section == .responsiveness }
-            let participation = WeekFigure.all.filter { $0.row != .never && $0.section == .participation }
-            XCTAssertEqual(shown.count + responsiveness.count + participation.count, WeekFigure.all.count)
+            // order, table by table: figures, responsiveness, participation, mood.
+            let sections: [WeekFigure.Section] = [.engagement, .responsiveness, .participation, .mood]
+            let tables = sections.map { section in WeekFigure.all.filter { $0.row != .never && $0.section == section } }
+            XCTAssertEqual(tables.map(\.count).reduce(0, +), WeekFigure.all.count)
             func previous(_ figure: WeekFigure) -> String { before.map { figure.text($0, .standard) } ?? "–" }
             func change(_ figure: WeekFigure) -> String {
                 changes.partial(analysis.weekly.weeks, at: index)?.text ?? figure.change(now, before, changes).text
             }
             let markdown = try XCTUnwrap(files["weeks/\(name)/report.md"])
-            // The first three tables of four columns: the figures', the responsiveness and the
-            // participation tables.
-            let tables = markdown.components(separatedBy: "|---|---:|---:|---:|").dropFirst().prefix(3).map { "|---|---:|---:|---:|" + $0 }
-            XCTAssertTrue(try lines(markdown, after: "## Responsiveness").isEmpty, name)
-            for (table, figures) in zip(tables, [shown, responsiveness, participation]) {
+            // The first four tables of four columns are those of the sections.
+            let markdownTables = markdown.components(separatedBy: "|---|---:|---:|---:|").dropFirst().prefix(sections.count).map {
+                "|---|---:|---:|---:|" + $0
+            }
+            XCTAssertEqual(markdownTables.count, sections.count, name)
+            for (table, figures) in zip(markdownTables, tables) {
                 XCTAssertEqual(
                     try lines(table, after: "|---|---:|---:|---:|"),
                     figures.map { "| \($0.label) | \($0.text(now, .standard)) | \(previous($0)) | \(change($0)) |" }, name)
@@ -103,19 +106,18 @@ final class WeekFiguresTests: XCTestCase {
             let htmlTables = html.components(separatedBy: "<table class=\"figures\">").dropFirst().map { $0.components(separatedBy: "</table>")[0] }
             XCTAssertEqual(
                 htmlTables.map { $0.components(separatedBy: "<th scope=\"row\">").dropFirst().map { String($0.prefix { $0 != "<" }) } },
-                [shown.map(\.label), responsiveness.map(\.label), participation.map(\.label)], name)
-            // The digest's figures: the same rows, from the first on, then the responsiveness
-            // rows marked for the digests.
+                tables.map { $0.map(\.label) }, name)
+            // The digest's figures: the figures table's rows, from the first on, then the other
+            // sections' rows marked for the digests.
             let digest = try XCTUnwrap(files["weeks/\(name)/digest.txt"]).components(separatedBy: "\n")
-            let first = try XCTUnwrap(digest.firstIndex { $0.hasPrefix(shown[0].label + ": ") }, name)
+            let first = try XCTUnwrap(digest.firstIndex { $0.hasPrefix(tables[0][0].label + ": ") }, name)
+            let others = tables.dropFirst().flatMap { $0.filter(\.inDigest) }
             XCTAssertEqual(
                 Array(digest[first...].prefix { !$0.isEmpty }),
-                (shown + responsiveness.filter(\.inDigest) + participation.filter(\.inDigest)).map {
-                    "\($0.label): \($0.text(now, .standard)) · \(change($0))"
-                }, name)
+                (tables[0] + others).map { "\($0.label): \($0.text(now, .standard)) · \(change($0))" }, name)
             XCTAssertEqual(
-                (responsiveness + participation).filter(\.inDigest).map(\.key),
-                ["responseRate", "unansweredQuestions", "activePeople", "reactingOnlyPeople", "newPeople"])
+                others.map(\.key),
+                ["responseRate", "unansweredQuestions", "activePeople", "reactingOnlyPeople", "newPeople", "positiveShare", "negativeShare"])
         }
         // The overview's totals: the figures marked for it, then the conversations and weeks.
         XCTAssertEqual(
