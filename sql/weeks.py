@@ -13,7 +13,8 @@ so that the two files are byte-identical.
 
 The settings come from report.jsonl: timezone, topN, the weeks, the configured groups in their
 order (a group that no conversation belongs to still appears in every week), excludeBots,
-responseWindow (whole seconds) and questionMarks.
+responseWindow (whole seconds) and questionMarks. Not engagementLevels, which report.jsonl does
+not carry: the query counts the engagement levels by their default days (core 8, regular 3).
 
 Several folders are the facts of the N shards of one build (`--shard K/N`): all N of them,
 whose report.jsonl rows agree apart from `shard` and the weeks (each shard's own messages'

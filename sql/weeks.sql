@@ -13,8 +13,8 @@
 -- rankings, conversations and groups are lists of structs whose fields are the JSON keys.
 --
 -- The rules are those of Sources/ReactionReportKit/Analysis (WeeklyReport, Engagement,
--- Overview, PeopleReport, ReplyTimes, Responses, WeekCalendar, TopN); each CTE says which
--- figure it is.
+-- Overview, PeopleReport, ReplyTimes, Responses, Participation, WeekCalendar, TopN); each CTE
+-- says which figure it is.
 -- Ids and keys are compared as UTF-8 bytes, which is how DuckDB compares strings (no
 -- collation is set). Times are RFC 3339 in UTC with 0 to 9 fraction digits: they are read as
 -- whole nanoseconds since 1970 (a BIGINT), because a TIMESTAMP keeps only microseconds and
@@ -27,7 +27,10 @@ WITH
 -- bots' messages count in no received ranking and no pair.
 settings AS (
     SELECT timezone AS tz, topN AS top_n, firstWeek AS first_week, lastWeek AS last_week,
-           excludeBots AS skip_bot_messages, responseWindow AS response_window, questionMarks AS question_marks
+           excludeBots AS skip_bot_messages, responseWindow AS response_window, questionMarks AS question_marks,
+           -- engagementLevels' core and regular days: report.jsonl does not carry them, so these
+           -- are the defaults (a build with other levels gives other level counts)
+           8 AS core_days, 3 AS regular_days
     FROM report
 ),
 
@@ -338,6 +341,61 @@ medians AS (
     GROUP BY scope, week_no
 ),
 
+-- Participation (Participation), of people only: nobody unheard (people.bot or people.excluded)
+-- counts, and a fromBot message is no one's post. A person is active in a week when they are
+-- the author of one of its messages or a listed reactor on one (in the message's week). Their
+-- posts' days are local days in the report's time zone; a reaction has none (day null).
+activity AS (
+    SELECT w.week_no, m.platform || ':' || m.author AS person,
+           CAST(timezone(s.tz, to_timestamp(m.sent_ns // 1000000000)) AS DATE) AS day
+    FROM message_times m
+    JOIN weeks w ON w.week = m.week
+    CROSS JOIN settings s
+    WHERE m.author IS NOT NULL AND NOT m.from_bot AND m.sent_ns IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM unheard u WHERE u.platform = m.platform AND u.id = m.author)
+    UNION ALL
+    SELECT m.week_no, m.platform || ':' || r.reactor AS person, CAST(NULL AS DATE) AS day
+    FROM week_messages m
+    JOIN reactions r ON r.platform = m.platform AND r.conversation = m.conversation AND r.message = m.id
+    WHERE NOT EXISTS (SELECT 1 FROM unheard u WHERE u.platform = r.platform AND u.id = r.reactor)
+),
+active_days AS (
+    SELECT DISTINCT week_no, person, day FROM activity
+),
+-- Each person active in a week: whether they posted in it, and the latest earlier week they
+-- were active in (null: none, they are new; before the week before: they are returning).
+person_weeks AS (
+    SELECT week_no, person, posted,
+           lag(week_no) OVER (PARTITION BY person ORDER BY week_no) AS previous_week_no
+    FROM (SELECT week_no, person, count(day) > 0 AS posted FROM active_days GROUP BY week_no, person) AS weekly
+),
+participation_counts AS (
+    SELECT week_no,
+           count(*) AS active_people,
+           count_if(posted) AS posting_people,
+           count_if(NOT posted) AS reacting_only_people,
+           count_if(previous_week_no IS NULL) AS new_people,
+           count_if(previous_week_no < week_no - 1) AS returning_people
+    FROM person_weeks GROUP BY week_no
+),
+-- Engagement levels over the window of every week (also one without messages) and the three
+-- weeks before it: each person active in the window, by their distinct posting days there.
+window_days AS (
+    SELECT w.week_no, a.person, count(DISTINCT a.day) AS posting_days
+    FROM weeks w
+    JOIN active_days a ON a.week_no BETWEEN w.week_no - 3 AND w.week_no
+    GROUP BY w.week_no, a.person
+),
+level_counts AS (
+    SELECT d.week_no,
+           count_if(d.posting_days >= s.core_days) AS core_people,
+           count_if(d.posting_days >= s.regular_days AND d.posting_days < s.core_days) AS regular_people,
+           count_if(d.posting_days >= 1 AND d.posting_days < s.regular_days) AS occasional_people,
+           count_if(d.posting_days = 0) AS observer_people
+    FROM window_days d CROSS JOIN settings s
+    GROUP BY d.week_no
+),
+
 -- The engagement figures of every scope in every week, zeros where it has no message.
 scopes AS (
     SELECT 0 AS scope, '' AS name
@@ -363,13 +421,25 @@ engagement AS (
            coalesce(c.answered_questions, 0) AS answered_questions,
            d.median_question_response,
            d.p90_question_response,
-           coalesce(c.unanswered_questions, 0) AS unanswered_questions
+           coalesce(c.unanswered_questions, 0) AS unanswered_questions,
+           -- participation: the week's (scope 0) only; a group holds none of it (0 there)
+           coalesce(pc.active_people, 0) AS active_people,
+           coalesce(pc.posting_people, 0) AS posting_people,
+           coalesce(pc.reacting_only_people, 0) AS reacting_only_people,
+           coalesce(pc.new_people, 0) AS new_people,
+           coalesce(pc.returning_people, 0) AS returning_people,
+           coalesce(lc.core_people, 0) AS core_people,
+           coalesce(lc.regular_people, 0) AS regular_people,
+           coalesce(lc.occasional_people, 0) AS occasional_people,
+           coalesce(lc.observer_people, 0) AS observer_people
     FROM weeks w
     CROSS JOIN scopes s
     LEFT JOIN message_counts c ON c.scope = s.scope AND c.week_no = w.week_no
     LEFT JOIN reactor_counts r ON r.scope = s.scope AND r.week_no = w.week_no
     LEFT JOIN new_reactor_counts nr ON nr.scope = s.scope AND nr.week_no = w.week_no
     LEFT JOIN medians d ON d.scope = s.scope AND d.week_no = w.week_no
+    LEFT JOIN participation_counts pc ON s.scope = 0 AND pc.week_no = w.week_no
+    LEFT JOIN level_counts lc ON s.scope = 0 AND lc.week_no = w.week_no
 ),
 
 -- topMessages: the week's reacted messages, most reactions first; ties: more distinct

@@ -12,7 +12,9 @@
 #             (`exportgen verify-weeks`)
 #   figures   issue 17's figures: replies and median time to first reply, top reactors,
 #             receivers and pairs, groups, and data/people.csv; issue 30's responsiveness and
-#             question figures (weeks and groups); against data/messages.jsonl, the truth
+#             question figures (weeks and groups), participation figures (weeks), each
+#             person's engagement level (people.csv) and data/cohorts.json and .csv;
+#             against data/messages.jsonl, the truth
 #             (reply targets, bots) and the settings (`exportgen verify-figures`);
 #             each figure that differs is named with its first difference
 # WITHOUT_SETTINGS=1 builds without the settings (a binary from before issue 17 refuses their

@@ -8,15 +8,16 @@ Two shapes, one command line (`python3 -m exportgen`, with Tests/generators on P
   one writer module per platform. Tests/generated/run.sh builds each with those settings and
   checks the build against the truth with verify_messages.py, verify_weeks.py and
   verify_figures.py (issue 17's replies, people, pairs, groups; issue 30's responses and
-  questions, with responses.py); selftest.py tests the latter
+  questions, with responses.py, and participation, levels and cohorts, with participation.py);
+  selftest.py tests the latter
   on hand-made builds.
 - large: seeded exports of up to millions of messages with no truth (large.py), for
   Benchmarks/run.sh and Benchmarks/zipped.sh.
 
 Imports only go one way: __main__ imports the platform writers, large, truth and the
 verifiers and selftest; writers, large and truth import jsonwriter, the platform writers and
-truth world; verify_figures imports verify_weeks (the week and median rules) and responses
-(which imports figures), selftest verify_figures and responses, verify_weeks figures; world,
+truth world; verify_figures imports verify_weeks (the week and median rules), responses
+(which imports figures) and participation (which imports nothing of the package), selftest verify_figures and responses, verify_weeks figures; world,
 jsonwriter, verify_messages and figures import nothing of the package. Nothing imports __main__.
 
 The verifiers live here because they read what this package writes (expected.jsonl,

@@ -12,6 +12,8 @@ data/messages.jsonl. Those marked `needs_truth` also need what messages.jsonl do
 (each message's `replyTo` and `fromBot`, from the generator's truth; the bots; the settings):
 verify_figures.py checks them, verify_weeks.py the others. The responsiveness and question
 figures (issue 30) read each message's responses.Outcome, which verify_figures.Report works out.
+The participation figures (issue 30, a week's only) depend on the weeks before too: Report
+counts every week in order (participation.py) and gives each week's WeekMessages its Figures.
 """
 
 import datetime
@@ -77,10 +79,10 @@ class WeekMessages:
     messages: [(sent, sent nanoseconds, message of messages.jsonl)]; seen_reactors: the
     reactors of the weeks before in the same scope (new reactors), which gains this week's;
     replies: (verify_figures.Report, its Message values of these messages) when the truth is
-    known."""
+    known; participation: the week's participation.Figures (a week's, not a group's), then too."""
 
-    def __init__(self, messages, seen_reactors, replies=None):
-        self.messages, self.replies = messages, replies
+    def __init__(self, messages, seen_reactors, replies=None, participation=None):
+        self.messages, self.replies, self.participation = messages, replies, participation
         self.reactors, self.posters, self.delays, self.emoji, self.conversations = set(), set(), [], {}, {}
         self.new_reactors = 0
         for sent, sent_nanos, message in messages:
@@ -226,6 +228,51 @@ def _p90_question_response(week):
 @computation("unanswered_questions", needs_truth=True)
 def _unanswered_questions(week):
     return sum(1 for o in outcomes(week, questions=True) if not o.answered)
+
+
+@computation("active_people", needs_truth=True)
+def _active_people(week):
+    return week.participation.active
+
+
+@computation("posting_people", needs_truth=True)
+def _posting_people(week):
+    return week.participation.posting
+
+
+@computation("reacting_only_people", needs_truth=True)
+def _reacting_only_people(week):
+    return week.participation.reacting_only
+
+
+@computation("new_people", needs_truth=True)
+def _new_people(week):
+    return week.participation.new
+
+
+@computation("returning_people", needs_truth=True)
+def _returning_people(week):
+    return week.participation.returning
+
+
+@computation("core_people", needs_truth=True)
+def _core_people(week):
+    return week.participation.levels["core"]
+
+
+@computation("regular_people", needs_truth=True)
+def _regular_people(week):
+    return week.participation.levels["regular"]
+
+
+@computation("occasional_people", needs_truth=True)
+def _occasional_people(week):
+    return week.participation.levels["occasional"]
+
+
+@computation("observer_people", needs_truth=True)
+def _observer_people(week):
+    return week.participation.levels["observer"]
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,10 +1,11 @@
-"""The verifiers' own test: verify_figures.py on a hand-made build of twelve messages whose
+"""The verifiers' own test: verify_figures.py on a hand-made build of fifteen messages whose
 figures were worked out by hand (below), then on copies with one thing wrong each, which must
 be reported as that figure, in that week or row, with what it should be.
 
     python3 -m exportgen selftest
 
-The build (platform slack, Europe/Berlin; W10 starts 2026-03-01T23:00Z, W11 2026-03-08T23:00Z):
+The build (platform slack, Europe/Berlin; W10 starts 2026-03-01T23:00Z, W11 2026-03-08T23:00Z,
+W12 2026-03-15T23:00Z (no message), W13 2026-03-22T23:00Z):
 
     id  conv  author    sent (UTC)                 replyTo  reactions (count: listed, at)
     1   C1    U1 Ada    03-02 10:00:00             -        👍 3: U2 U3 (10:00:05) U7 (10:00:01)
@@ -20,10 +21,14 @@ The build (platform slack, Europe/Berlin; W10 starts 2026-03-01T23:00Z, W11 2026
     10  C1    U3 Cy     03-08 23:30:00 (W11)       2        👍 2: U1 U2
     11  C2    U1 Ada    03-09 10:00:00             -        👍 2: U4 U7
     12  C2    U4 =Di    03-09 09:59:59.25          11       -             (before its parent)
+    13  C4    U4 =Di    03-23 10:00:00 (W13)       -        👍 1: U5 Eve
+    14  C4    U4 =Di    03-24 10:00:00             -        -
+    15  C4    U2 Bob    03-25 10:00:00             -        -             (fromBot, as Telegram's
+                                                                          via_bot marks a person's)
 
 Settings: topN 2; excludePeople "@nine" (an id) and "zed ZULU" (U8's name "Zed Zulu"); bots B1
 and U7 (expected-bots.json), left out by default; groups core = GENERAL (C1's name), C2 (an id);
-help = help-* (C2 "help-desk"); none = x*y. C3 is "random"; responseWindow 1 h;
+help = help-* (C2 "help-desk"); none = x*y. C3 is "random", C4 "misc"; responseWindow 1 h;
 supportConversations RANDOM (C3 by its name).
 
 First replies: 1 → 2 after 30 s (3 is the author's own), 2 → 10 after 566,969 s (next week),
@@ -34,10 +39,20 @@ answerable: 4 (fromBot) and 5 (U8 is excluded). 1: U3's reaction after 5 s (U7's
 a bot's; U2's have no time: answered), a question ("?" at the end). 2: U1's reaction after
 3,601 s, one second after the window (@nine is excluded; 10's reply comes later): not answered;
 "?a=1" and "?/" ask nothing. 3: nobody else responds; a question (Greek ";"). 6: 8's reply
-after 600 s (7's author is as unknown as 6's); 6, 7, 8 are questions (C3 is a support
-conversation). 7: U3's reaction after exactly 3,600 s, within the window. 9: "why? because".
+after 600 s (7's author is as unknown as 6's); 6 is a question (C3 is a support
+conversation), 7 and 8 are not (they reply to 6: its answers). 7: U3's reaction after exactly 3,600 s, within the window. 9: "why? because".
 10: reactions without a time, "really?!". 11: 12's reply after 0 s, "？". 12: "ok?x2" asks
-nothing.
+nothing. 13: U5's reaction without a time. 14: nobody responds. 15: fromBot.
+
+Participation (PARTICIPATION; people only: B1, U7, @nine and U8 count nowhere, nor does
+nobody). Active: W10 U1, U2, U3 (4's and 5's reactors U1 and U2 posted too); W11 U1, U3, U4
+posted, U2 only reacted, U4 is new; W12 nobody; W13 U4 posted, returning (not active in W12),
+U5 only reacted, new (15 is no one's post: U2 is not active). Posting days (local): U1 03-02, 03-09; U2 03-02, 03-05 (9 is 01:00 local);
+U3 03-04, 03-09 (10 is 00:30 local); U4 03-09, 03-23, 03-24. Levels (core 8, regular 3 days):
+all occasional through W12 (four people from W11: the window keeps W10 and W11); in W13 (window
+W10–W13) U4 regular, U5 an observer, U1–U3 occasional, which people.csv's `level` gives too.
+Cohorts: W10 (U1–U3) 3 active a week later, 0 two and three weeks later (W12, W13), then past
+the end; W11 (U4) 0, then 1 (returning after the gap); W13 (U5) none known; W12 has none.
 """
 
 import contextlib
@@ -53,7 +68,8 @@ from unittest import mock
 from . import figures, responses, verify_figures, verify_weeks
 
 CONVERSATIONS = {"C1": "general", "C2": "help-desk", "C3": "random"}
-NAMES = {"U1": "Ada", "U2": "Bob", "U3": "Cy, Jr.", "U4": "=Di", "U7": "robot", "U8": "Zed Zulu",
+CONVERSATIONS["C4"] = "misc"
+NAMES = {"U1": "Ada", "U2": "Bob", "U3": "Cy, Jr.", "U4": "=Di", "U5": "Eve", "U7": "robot", "U8": "Zed Zulu",
          "@nine": "Nine", "B1": "deploybot"}
 # id, conversation, author, sentAt, replyTo, fromBot, [(key, count, [reactors], firstAt)]
 MESSAGES = [
@@ -71,6 +87,9 @@ MESSAGES = [
     ("10", "C1", "U3", "2026-03-08T23:30:00Z", "2", False, [("👍", 2, ["U1", "U2"], None)]),
     ("11", "C2", "U1", "2026-03-09T10:00:00Z", None, False, [("👍", 2, ["U4", "U7"], None)]),
     ("12", "C2", "U4", "2026-03-09T09:59:59.250000000Z", "11", False, []),
+    ("13", "C4", "U4", "2026-03-23T10:00:00Z", None, False, [("👍", 1, ["U5"], None)]),
+    ("14", "C4", "U4", "2026-03-24T10:00:00Z", None, False, []),
+    ("15", "C4", "U2", "2026-03-25T10:00:00Z", None, True, []),
 ]
 TEXTS = {"1": "how do I deploy?", "2": "see https://x.org/?a=1 and ?/b", "3": "τι κάνεις;",
          "4": "build done?", "5": "?", "9": "why? because", "10": "really?!", "11": "本当？",
@@ -95,9 +114,9 @@ NONE = {"messages": 0, "reactedMessages": 0, "reactions": 0, "reactors": 0, "pos
         "answeredQuestions": 0, "medianSecondsToFirstQuestionResponse": None,
         "p90SecondsToFirstQuestionResponse": None, "unansweredQuestions": 0}
 # The figures worked out by hand: (week, replies, median, topReactors, topReceivers, topPairs,
-# groups, responses). A group's figures and a week's responses are in NONE's order; responses:
-# answerable and answered messages, median and p90 first response, questions, answered, their
-# median and p90 first response, unanswered.
+# groups, responses, participation). A group's figures and a week's responses are in NONE's
+# order; responses: answerable and answered messages, median and p90 first response, questions,
+# answered, their median and p90 first response, unanswered; participation: PARTICIPATION's.
 WEEKS = [
     ("2026-W10", 6, 2100,                       # delays 30, 600, 3600, 566969: 600 + 3000 // 2
      [("U1", 3), ("U2", 3)],                    # U3 has 2; U7 and @nine are left out
@@ -109,8 +128,10 @@ WEEKS = [
       ("help", [2, 2, 3, 2, 2, None, 2, 1, 3600, 0, 0, None, None, 0, 0, None, None, 0]),
       ("none", None)],
      # answerable 1, 2, 3, 6, 7, 8, 9; answered 1, 6, 7; first responses 5, 600, 3600, 3601
-     # (median 600 + 3000 // 2, p90 the 4th); questions 1, 3, 6, 7, 8, 9: firsts 5, 600, 3600
-     [7, 3, 2100, 3601, 6, 3, 600, 3600, 3]),
+     # (median 600 + 3000 // 2, p90 the 4th); questions 1, 3, 6, 9 (7 and 8 reply in a support
+     # conversation): answered 1, 6, firsts 5, 600 (median 5 + 595 // 2, p90 the 2nd)
+     [7, 3, 2100, 3601, 4, 2, 302, 600, 2],
+     [3, 3, 0, 3, 0, 0, 0, 3, 0]),              # U1, U2, U3: all occasional
     ("2026-W11", 2, 0,
      [("U1", 1), ("U2", 1)],                    # U4 has 1 too; U7 is left out
      [("U1", 2), ("U3", 2)],
@@ -119,20 +140,42 @@ WEEKS = [
       ("help", [2, 1, 2, 2, 2, None, 2, 1, 0, 2, 1, 0, 0, 1, 1, 0, 0, 0]),
       ("none", None)],
      # answerable 10, 11, 12; answered 10 (reactions without a time), 11 (0 s); questions 10, 11
-     [3, 2, 0, 0, 2, 2, 0, 0, 0]),
+     [3, 2, 0, 0, 2, 2, 0, 0, 0],
+     [4, 3, 1, 1, 0, 0, 0, 4, 0]),              # U2 only reacted; U4 is new
+    ("2026-W12", 0, None, [], [], [], [("core", None), ("help", None), ("none", None)],
+     [0, 0, None, None, 0, 0, None, None, 0],
+     [0, 0, 0, 0, 0, 0, 0, 4, 0]),              # nobody active; the window still holds W10, W11
+    ("2026-W13", 0, None, [("U5", 1)], [("U4", 1)], [("U5", "U4", 1)],
+     [("core", None), ("help", None), ("none", None)],
+     # answerable 13, 14; answered 13 (a reaction without a time), no first response with one
+     [2, 1, None, None, 0, 0, None, None, 0],
+     [2, 1, 1, 1, 1, 0, 1, 3, 1]),              # U4 returns after the gap, regular; U5 observes
 ]
+PARTICIPATION = ["activePeople", "postingPeople", "reactingOnlyPeople", "newPeople", "returningPeople",
+                 "corePeople", "regularPeople", "occasionalPeople", "observerPeople"]
 RESPONSE_KEYS = list(NONE)[9:]
 PEOPLE_CSV = (
     "platform,id,name,bot,excluded,messages,reactionsGiven,reactionsReceived,peopleReactedTo,"
-    "peopleReactedBy\r\n"
-    "slack,'@nine,Nine,false,true,0,1,0,1,0\r\n"
-    "slack,B1,deploybot,true,true,1,0,2,0,2\r\n"
-    "slack,U1,Ada,false,false,3,4,6,4,4\r\n"
-    "slack,U2,Bob,false,false,2,4,2,3,2\r\n"
-    'slack,U3,"Cy, Jr.",false,false,2,2,2,1,2\r\n'
-    "slack,U4,'=Di,false,false,1,1,0,1,0\r\n"
-    "slack,U7,robot,true,true,0,2,0,1,0\r\n"
-    "slack,U8,Zed Zulu,false,true,1,0,1,0,1\r\n")
+    "peopleReactedBy,level\r\n"
+    "slack,'@nine,Nine,false,true,0,1,0,1,0,\r\n"
+    "slack,B1,deploybot,true,true,1,0,2,0,2,\r\n"
+    "slack,U1,Ada,false,false,3,4,6,4,4,occasional\r\n"
+    "slack,U2,Bob,false,false,3,4,2,3,2,occasional\r\n"
+    'slack,U3,"Cy, Jr.",false,false,2,2,2,1,2,occasional\r\n'
+    "slack,U4,'=Di,false,false,3,1,1,1,1,regular\r\n"
+    "slack,U5,Eve,false,false,0,1,0,1,0,observer\r\n"
+    "slack,U7,robot,true,true,0,2,0,1,0,\r\n"
+    "slack,U8,Zed Zulu,false,true,1,0,1,0,1,\r\n")
+COHORTS_JSON = (
+    '{"timezone":"Europe/Berlin","weeksAfter":12,"cohorts":[\n'
+    '{"week":"2026-W10","people":3,"active":[3,0,0,null,null,null,null,null,null,null,null,null]},\n'
+    '{"week":"2026-W11","people":1,"active":[0,1,null,null,null,null,null,null,null,null,null,null]},\n'
+    '{"week":"2026-W13","people":1,"active":[null,null,null,null,null,null,null,null,null,null,null,null]}]}\n')
+COHORTS_CSV = (
+    "week,people,week1,week2,week3,week4,week5,week6,week7,week8,week9,week10,week11,week12\r\n"
+    "2026-W10,3,3,0,0,,,,,,,,,\r\n"
+    "2026-W11,1,0,1,,,,,,,,,,\r\n"
+    "2026-W13,1,,,,,,,,,,,,\r\n")
 
 
 def person(pid, count):
@@ -141,9 +184,10 @@ def person(pid, count):
 
 def weeks_json():
     weeks = []
-    for name, replies, median, reactors, receivers, pairs, groups, responses in WEEKS:
+    for name, replies, median, reactors, receivers, pairs, groups, responses, taking in WEEKS:
         entry = {k: 0 for k in verify_figures.WEEK_KEYS}
         entry.update(dict(zip(RESPONSE_KEYS, responses)))
+        entry.update(dict(zip(PARTICIPATION, taking)))
         entry.update(week=name, start="", end="", medianSecondsToFirstReaction=None,
                      topMessages=[], topEmoji=[], conversations=[], replies=replies,
                      medianSecondsToFirstReply=median,
@@ -182,7 +226,8 @@ def message_lines():
 class Build:
     """A hand-made build and truth in a temporary folder, written from (changed) copies."""
 
-    def __init__(self, folder, weeks=None, people=PEOPLE_CSV, settings=SETTINGS):
+    def __init__(self, folder, weeks=None, people=PEOPLE_CSV, settings=SETTINGS, cohorts_json=COHORTS_JSON,
+                 cohorts_csv=COHORTS_CSV):
         self.output, self.truth = os.path.join(folder, "out"), os.path.join(folder, "truth")
         os.makedirs(os.path.join(self.output, "data"))
         os.makedirs(self.truth)
@@ -191,8 +236,9 @@ class Build:
               "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines))
         write(os.path.join(self.output, "data", "weeks.json"),
               json.dumps(weeks or weeks_json(), ensure_ascii=False))
-        if people is not None:
-            write(os.path.join(self.output, "data", "people.csv"), people)
+        for name, text in (("people.csv", people), ("cohorts.json", cohorts_json), ("cohorts.csv", cohorts_csv)):
+            if text is not None:
+                write(os.path.join(self.output, "data", name), text)
         write(os.path.join(self.truth, "expected.jsonl"),
               "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in truth))
         write(os.path.join(self.truth, "expected-bots.json"),
@@ -256,14 +302,14 @@ class VerifyFigures(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertReports(
             lines,
-            "replies: 2026-W10: got 5, expected 6 (in 1 of 2 weeks)",
-            "medianSecondsToFirstReply: 2026-W10: got 2099, expected 2100 (in 2 of 2 weeks)",
+            "replies: 2026-W10: got 5, expected 6 (in 1 of 4 weeks)",
+            "medianSecondsToFirstReply: 2026-W10: got 2099, expected 2100 (in 2 of 4 weeks)",
             'topReactors: 2026-W10: [0] got {"platform": "slack", "id": "U2"',
             'topPairs: 2026-W10: [1] got {"platform": "slack", "reactor": "U3", "author": "U1", '
             '"count": 1}, expected {"platform": "slack", "reactor": "U1", "author": "U2"',
             "groups help medianSecondsToFirstReply: 2026-W10: got 3600.0, expected 3600",
             'topReceivers: 2026-W11: [1] U3 name "Ada", expected one of ["Cy, Jr."]',
-            "groups core newReactors: 2026-W11: got 2, expected 1 (in 1 of 2 weeks)",
+            "groups core newReactors: 2026-W11: got 2, expected 1 (in 1 of 4 weeks)",
             "groups none medianSecondsToFirstReply: 2026-W11: got 0, expected null")
 
     def test_each_response_figure_is_checked(self):
@@ -272,7 +318,7 @@ class VerifyFigures(unittest.TestCase):
             weeks[0]["answeredMessages"] = 4                  # 2's reaction 1 s after the window
             weeks[0]["p90SecondsToFirstResponse"] = 3600      # the nearest rank, not below it
             weeks[1]["medianSecondsToFirstResponse"] = None
-            weeks[0]["questions"] = 5                         # "τι κάνεις;" asks
+            weeks[0]["questions"] = 3                         # "τι κάνεις;" asks
             weeks[1]["unansweredQuestions"] = 1
             weeks[0]["groups"][0]["medianSecondsToFirstResponse"] = 1                # U7 is a bot
             weeks[0]["groups"][0]["p90SecondsToFirstQuestionResponse"] = None
@@ -282,16 +328,16 @@ class VerifyFigures(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertReports(
             lines,
-            "answerableMessages: 2026-W10: got 9, expected 7 (in 1 of 2 weeks)",
-            "answeredMessages: 2026-W10: got 4, expected 3 (in 1 of 2 weeks)",
-            "p90SecondsToFirstResponse: 2026-W10: got 3600, expected 3601 (in 1 of 2 weeks)",
-            "questions: 2026-W10: got 5, expected 6 (in 1 of 2 weeks)",
-            "groups core medianSecondsToFirstResponse: 2026-W10: got 1, expected 1803 (in 1 of 2 weeks)",
-            "groups core p90SecondsToFirstQuestionResponse: 2026-W10: got null, expected 5 (in 1 of 2 weeks)",
-            "medianSecondsToFirstResponse: 2026-W11: got null, expected 0 (in 1 of 2 weeks)",
-            "unansweredQuestions: 2026-W11: got 1, expected 0 (in 1 of 2 weeks)",
-            "groups help answeredQuestions: 2026-W11: got 0, expected 1 (in 1 of 2 weeks)",
-            "groups help medianSecondsToFirstQuestionResponse: 2026-W11: got 0.0, expected 0 (in 1 of 2 weeks)")
+            "answerableMessages: 2026-W10: got 9, expected 7 (in 1 of 4 weeks)",
+            "answeredMessages: 2026-W10: got 4, expected 3 (in 1 of 4 weeks)",
+            "p90SecondsToFirstResponse: 2026-W10: got 3600, expected 3601 (in 1 of 4 weeks)",
+            "questions: 2026-W10: got 3, expected 4 (in 1 of 4 weeks)",
+            "groups core medianSecondsToFirstResponse: 2026-W10: got 1, expected 1803 (in 1 of 4 weeks)",
+            "groups core p90SecondsToFirstQuestionResponse: 2026-W10: got null, expected 5 (in 1 of 4 weeks)",
+            "medianSecondsToFirstResponse: 2026-W11: got null, expected 0 (in 1 of 4 weeks)",
+            "unansweredQuestions: 2026-W11: got 1, expected 0 (in 1 of 4 weeks)",
+            "groups help answeredQuestions: 2026-W11: got 0, expected 1 (in 1 of 4 weeks)",
+            "groups help medianSecondsToFirstQuestionResponse: 2026-W11: got 0.0, expected 0 (in 1 of 4 weeks)")
 
     def test_the_response_settings(self):
         """The window and the support conversations come from the settings; without them, 48 h
@@ -300,17 +346,78 @@ class VerifyFigures(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertReports(                                   # 2's reaction after 3,601 s counts
             lines,
-            "answeredMessages: 2026-W10: got 3, expected 4 (in 1 of 2 weeks)",
-            "groups core answeredMessages: 2026-W10: got 1, expected 2 (in 1 of 2 weeks)")
+            "answeredMessages: 2026-W10: got 3, expected 4 (in 1 of 4 weeks)",
+            "groups core answeredMessages: 2026-W10: got 1, expected 2 (in 1 of 4 weeks)")
         status, lines = self.build(settings=SETTINGS.replace('supportConversations = ["RANDOM"]\n', "")).verify()
         self.assertEqual(status, 1)
-        self.assertReports(                                   # 6, 7, 8 ask nothing
+        self.assertReports(                                   # 6 asks nothing
             lines,
-            "questions: 2026-W10: got 6, expected 3 (in 1 of 2 weeks)",
-            "answeredQuestions: 2026-W10: got 3, expected 1 (in 1 of 2 weeks)",
-            "medianSecondsToFirstQuestionResponse: 2026-W10: got 600, expected 5 (in 1 of 2 weeks)",
-            "p90SecondsToFirstQuestionResponse: 2026-W10: got 3600, expected 5 (in 1 of 2 weeks)",
-            "unansweredQuestions: 2026-W10: got 3, expected 2 (in 1 of 2 weeks)")
+            "questions: 2026-W10: got 4, expected 3 (in 1 of 4 weeks)",
+            "answeredQuestions: 2026-W10: got 2, expected 1 (in 1 of 4 weeks)",
+            "medianSecondsToFirstQuestionResponse: 2026-W10: got 302, expected 5 (in 1 of 4 weeks)",
+            "p90SecondsToFirstQuestionResponse: 2026-W10: got 600, expected 5 (in 1 of 4 weeks)")
+
+    def test_each_participation_figure_is_checked(self):
+        def change(weeks):
+            weeks[0]["activePeople"] = 5                      # B1 and U7 (bots), @nine, U8 count
+            weeks[0]["corePeople"] = 1
+            weeks[1]["postingPeople"] = 4                     # U2 only reacted
+            weeks[1]["reactingOnlyPeople"] = 0
+            weeks[2]["occasionalPeople"] = 0                  # an empty week keeps its window
+            weeks[3]["newPeople"] = 2                         # U4 is not new
+            weeks[3]["returningPeople"] = 0                   # the empty W12 breaks W11's run;
+            #                                                   U2's 15 is fromBot: no post
+            weeks[3]["regularPeople"] = 0                     # U4's three days are in W11 and W13
+            weeks[3]["observerPeople"] = 0
+        status, lines = self.build(weeks=self.changed_weeks(change)).verify()
+        self.assertEqual(status, 1)
+        self.assertReports(
+            lines,
+            "activePeople: 2026-W10: got 5, expected 3 (in 1 of 4 weeks)",
+            "corePeople: 2026-W10: got 1, expected 0 (in 1 of 4 weeks)",
+            "postingPeople: 2026-W11: got 4, expected 3 (in 1 of 4 weeks)",
+            "reactingOnlyPeople: 2026-W11: got 0, expected 1 (in 1 of 4 weeks)",
+            "occasionalPeople: 2026-W12: got 0, expected 4 (in 1 of 4 weeks)",
+            "newPeople: 2026-W13: got 2, expected 1 (in 1 of 4 weeks)",
+            "returningPeople: 2026-W13: got 0, expected 1 (in 1 of 4 weeks)",
+            "regularPeople: 2026-W13: got 0, expected 1 (in 1 of 4 weeks)",
+            "observerPeople: 2026-W13: got 0, expected 1 (in 1 of 4 weeks)")
+
+    def test_the_level_settings(self):
+        """[engagementLevels] sets the days: with core 3 and regular 2, U4's three days are
+        core, two days regular (U1, U2, U3 from W11; U2 in W10 already)."""
+        status, lines = self.build(settings=SETTINGS + "\n[engagementLevels]\ncore = 3\nregular = 2\n").verify()
+        self.assertEqual(status, 1)
+        self.assertReports(
+            lines,
+            "regularPeople: 2026-W10: got 0, expected 1 (in 4 of 4 weeks)",
+            "occasionalPeople: 2026-W10: got 3, expected 2 (in 4 of 4 weeks)",
+            "corePeople: 2026-W13: got 0, expected 1 (in 1 of 4 weeks)",
+            'people.csv level: row 4 (slack U1): got "occasional", expected "regular" (in 4 rows)')
+
+    def test_cohorts(self):
+        rows, header = COHORTS_JSON.split("\n"), COHORTS_CSV.split("\r\n")[0]
+        cases = [
+            ({"cohorts_json": None}, ["cohorts.json: data/cohorts.json: missing"]),
+            ({"cohorts_json": COHORTS_JSON.replace("[3,0,0,null", "[3,0,0,0")},  # W14 is past the end
+             ['cohorts.json: line 2: got "{\\"week\\":\\"2026-W10\\",\\"people\\":3,\\"active\\":[3,0,0,0,']),
+            ({"cohorts_json": "\n".join(rows[:3] + ['{"week":"2026-W12","people":0,"active":[0,1,'
+                                                    + ",".join(["null"] * 10) + "]},"] + rows[3:])},
+             ['cohorts.json: line 4: got "{\\"week\\":\\"2026-W12\\"']),       # nobody was new in W12
+            ({"cohorts_json": COHORTS_JSON.replace('"weeksAfter":12,"cohorts":[\n', '"weeksAfter":12,"cohorts":[')},
+             ['cohorts.json: line 1: got "{\\"timezone\\":\\"Europe/Berlin\\",\\"weeksAfter\\":12,\\"cohorts\\":[{']),
+            ({"cohorts_csv": COHORTS_CSV.replace("\r\n", "\n")},
+             [f'cohorts.csv: line 1: got "{header}\\n", expected "{header}\\r\\n"']),
+            ({"cohorts_csv": COHORTS_CSV.replace("2026-W11,1,0,1,,", "2026-W11,1,0,1,0,")},
+             ['cohorts.csv: line 3: got "2026-W11,1,0,1,0,,,,,,,,,\\r\\n", expected "2026-W11,1,0,1,,,,,,,,,,\\r\\n"']),
+            ({"cohorts_csv": None}, ["cohorts.csv: data/cohorts.csv: missing"]),
+        ]
+        for changes, expected in cases:
+            status, lines = self.build(**changes).verify()
+            self.assertEqual(status, 1)
+            self.assertEqual(len(lines), 1, "\n".join(lines))
+            for text in expected:
+                self.assertIn(text, lines[0].strip())
 
     def test_keys_and_groups_are_checked_in_order(self):
         def change(weeks):
@@ -323,7 +430,7 @@ class VerifyFigures(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertReports(
             lines,
-            'week keys: 2026-W10: missing ["topPairs"], unexpected [] (in 2 of 2 weeks)',
+            'week keys: 2026-W10: missing ["topPairs"], unexpected [] (in 4 of 4 weeks)',
             "topPairs: 2026-W10: missing, expected",
             'groups: 2026-W10: names ["none", "help", "core"], expected ["core", "help", "none"]',
             f'groups core keys: 2026-W11: order ["{verify_figures.GROUP_KEYS[-1]}", ')
@@ -335,20 +442,22 @@ class VerifyFigures(unittest.TestCase):
              ["people.csv header: line 1: got", "people.csv line ends: data/people.csv: "
               "record 1 ends with LF, not CRLF"]),
             (PEOPLE_CSV[:-2],
-             ["people.csv line ends: data/people.csv: record 9 (the last) has no CRLF"]),
+             ["people.csv line ends: data/people.csv: record 10 (the last) has no CRLF"]),
             (PEOPLE_CSV.replace("'@nine", "@nine"),
-             ['people.csv rows: row 2: got ["slack", "@nine"], expected ["slack", "\'@nine"] (8 rows, '
-              "expected 8)"]),
+             ['people.csv rows: row 2: got ["slack", "@nine"], expected ["slack", "\'@nine"] (9 rows, '
+              "expected 9)"]),
             ("\r\n".join(rows[:2] + rows[3:]),
              ['people.csv rows: row 3: got ["slack", "U1"], expected ["slack", "B1"] '
-              "(7 rows, expected 8)"]),
+              "(8 rows, expected 9)"]),
             (PEOPLE_CSV.replace("Zed Zulu,false,true", "Zed Zulu,false,false")
-             .replace(",2,3,2\r", ",2,3,1\r"),
+             .replace(",2,3,2,occasional\r", ",2,3,1,occasional\r"),
              ['people.csv peopleReactedBy: row 5 (slack U2): got "1", expected "2" (in 1 row)',
-              'people.csv excluded: row 9 (slack U8): got "false", expected "true" (in 1 row)']),
+              'people.csv excluded: row 10 (slack U8): got "false", expected "true" (in 1 row)']),
             (PEOPLE_CSV.replace("'=Di", "=Di"),
              ['people.csv name: row 7 (slack U4): got "=Di", expected one of ["\'=Di"] (in 1 row)']),
-            (None, ["people.csv: data/people.csv: missing (expected 8 rows)"]),
+            (PEOPLE_CSV.replace("1,1,1,1,regular", "1,1,1,1,core").replace("0,1,0,1,0,\r", "0,1,0,1,0,observer\r", 1),
+             ['people.csv level: row 2 (slack \'@nine): got "observer", expected "" (in 2 rows)']),
+            (None, ["people.csv: data/people.csv: missing (expected 9 rows)"]),
         ]
         for text, expected in cases:
             status, lines = self.build(people=text).verify()
@@ -368,7 +477,7 @@ class VerifyFigures(unittest.TestCase):
         status, lines = self.build(settings="excludeBots = false\n").verify()
         self.assertEqual(status, 1)
         self.assertIn('topReactors: 2026-W10: [2] missing (got 2 entries), expected {"platform": '
-                      '"slack", "id": "U3", "count": 2} (in 2 of 2 weeks)',
+                      '"slack", "id": "U3", "count": 2} (in 2 of 4 weeks)',
                       [line.strip() for line in lines])
 
 
@@ -383,7 +492,7 @@ class FiguresList(unittest.TestCase):
 
     def test_the_keys_are_the_lists(self):
         self.assertEqual(verify_figures.GROUP_KEYS, ["name"] + list(NONE))
-        self.assertEqual(verify_figures.WEEK_KEYS[5:-7], list(NONE))
+        self.assertEqual(verify_figures.WEEK_KEYS[5:-7], list(NONE) + PARTICIPATION)
 
     def test_a_figure_without_a_computation_stops_both_verifiers(self):
         with open(figures.FIGURES_PATH, encoding="utf-8") as f:

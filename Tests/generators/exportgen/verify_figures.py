@@ -1,6 +1,7 @@
 """Check issue 17's figures of a build (spec17.md: replies, reply times, people, pairs, groups)
-and issue 30's (responsiveness and questions) against data/messages.jsonl, the generator's
-truth and the build's settings, computed independently here.
+and issue 30's (responsiveness and questions; participation, levels and cohorts) against
+data/messages.jsonl, the generator's truth and the build's settings, computed independently
+here.
 
     python3 -m exportgen verify-figures OUTPUT_DIR TRUTH_DIR [--config FILE | --no-config]
 
@@ -18,7 +19,9 @@ data/weeks.json, every week from the first message's to the last's (in weeks.jso
   responsiveness and question figures (answerable, answered, median and nearest-rank p90
   first response, of all messages and of questions, unanswered questions: responses.py),
   with the settings `responseWindow` (default 48 h), `questionMarks` and
-  `supportConversations` (entries as a group's);
+  `supportConversations` (entries as a group's); the participation figures (people active,
+  posting, reacting only, new, returning, and at each engagement level over the week and the
+  three before: participation.py), with `[engagementLevels]` `core` and `regular`;
 - `topReactors` (listings given), `topReceivers` (reaction counts received, more than 0) and
   `topPairs` (reactor → author listings, the two differ and are known): the first topN (default
   10), excluded people left out (bots when excludeBots, which is the default, and excludePeople:
@@ -31,7 +34,11 @@ data/weeks.json, every week from the first message's to the last's (in weeks.jso
 data/people.csv: the header, CRLF line ends, one row per author or listed reactor sorted by
 platform then id, and every cell (text cells formula-safe as in reactions.csv). Its figures
 leave nobody and no message out: it is a data file, and spec17.md counts its people reacted
-to and by "before exclusion".
+to and by "before exclusion"; but its last column, `level`, is each person's engagement level
+over the report's last four weeks (participation.py), empty for bots, people left out and
+people not active then.
+data/cohorts.json and data/cohorts.csv: byte for byte as participation.py writes them (the
+weekly cohorts by first active week, followed 12 weeks).
 
 Prints one line per key that differs: where it first differs, what it is and what it should
 be, and in how many weeks (or rows) it differs. Exit status: 0 when everything matches, 1 on a
@@ -46,7 +53,7 @@ import re
 import sys
 from zoneinfo import ZoneInfo
 
-from . import figures, responses
+from . import figures, participation, responses
 from .figures import WeekMessages, parse_time
 from .verify_weeks import expected_names, iso_week
 
@@ -57,7 +64,7 @@ GROUP_KEYS = ["name"] + figures.keys("group")
 PERSON_KEYS = ["platform", "id", "name", "count"]
 PAIR_KEYS = ["platform", "reactor", "author", "count"]
 PEOPLE_HEADER = ["platform", "id", "name", "bot", "excluded", "messages", "reactionsGiven",
-                 "reactionsReceived", "peopleReactedTo", "peopleReactedBy"]
+                 "reactionsReceived", "peopleReactedTo", "peopleReactedBy", "level"]
 DEFAULT_TOP_N = 10
 MISSING = object()
 
@@ -74,7 +81,7 @@ class Message:
     """What the figures need of one line of messages.jsonl, and of its truth."""
 
     __slots__ = ("raw", "key", "platform", "conversation", "conversation_name", "author",
-                 "sent", "nanos", "ns", "week", "reply_to", "from_bot", "outcome")
+                 "sent", "nanos", "ns", "week", "day", "reply_to", "from_bot", "outcome")
 
     def __init__(self, raw, zone):
         self.raw = raw
@@ -83,11 +90,12 @@ class Message:
         self.conversation_name = raw["conversation"]["name"]
         self.key = (self.platform, self.conversation, raw["id"])
         self.author = raw["author"]["id"] if raw["author"] is not None else None
-        self.sent = self.nanos = self.ns = self.week = None
+        self.sent = self.nanos = self.ns = self.week = self.day = None
         if raw["sentAt"] is not None:
             self.sent, self.nanos = parse_time(raw["sentAt"])
             self.ns = int(self.sent.timestamp()) * 1_000_000_000 + self.nanos
             self.week = iso_week(self.sent, zone)
+            self.day = self.sent.astimezone(zone).date()
         self.reply_to, self.from_bot, self.outcome = None, False, None
 
     def listings(self):
@@ -126,6 +134,9 @@ class Settings:
             values.get("responseWindow", responses.DEFAULT_WINDOW), "reaction-report.toml")
         self.question_marks = values.get("questionMarks", responses.DEFAULT_QUESTION_MARKS)
         self.support = list(values.get("supportConversations", []))
+        levels = values.get("engagementLevels", {})
+        self.core = levels.get("core", participation.DEFAULT_CORE)
+        self.regular = levels.get("regular", participation.DEFAULT_REGULAR)
 
     @classmethod
     def read(cls, path):
@@ -199,6 +210,11 @@ class Report:
                 m, [r for r in self.replies.get(m.key, []) if r.reply_to != r.key[2]], left_out,
                 settings.response_window, settings.question_marks,
                 (m.platform, m.conversation) in support and m.reply_to in (None, m.key[2]))
+        # issue 30: who took part, week by week, from the first message's week to the last's
+        dated = {m.week for m in messages if m.week is not None}
+        self.week_names = expected_names(dated) if dated else []
+        self.participation = participation.Participation(
+            messages, self.week_names, left_out, settings.core, settings.regular)
 
     def first_reply_seconds(self, m):
         """Seconds from a message to its first reply (the earliest, by someone else, with a
@@ -209,9 +225,11 @@ class Report:
                  if r.ns is not None and r.author != m.author]
         return max(0, (min(times) - m.ns) // 1_000_000_000) if times else None
 
-    def week(self, messages, seen_reactors):
-        """The WeekMessages of some of the messages (Message values), with the truth."""
-        return WeekMessages([(m.sent, m.nanos, m.raw) for m in messages], seen_reactors, replies=(self, messages))
+    def week(self, messages, seen_reactors, name=None):
+        """The WeekMessages of some of the messages (Message values), with the truth; with the
+        participation figures of week `name` when it is given (a week's, not a group's)."""
+        return WeekMessages([(m.sent, m.nanos, m.raw) for m in messages], seen_reactors, replies=(self, messages),
+                            participation=self.participation.weeks[name] if name else None)
 
     def rankings(self, week_messages):
         """(topReactors, topReceivers, topPairs), names left out (any known name will do)."""
@@ -268,7 +286,8 @@ class Report:
                 "bot": boolean(person in self.bots), "excluded": boolean(person in self.excluded),
                 "messages": str(r["messages"]), "reactionsGiven": str(r["given"]),
                 "reactionsReceived": str(r["received"]), "peopleReactedTo": str(len(r["to"])),
-                "peopleReactedBy": str(len(r["by"]))}
+                "peopleReactedBy": str(len(r["by"])),
+                "level": self.participation.levels.get(person, "")}
         return cells
 
 
@@ -430,7 +449,7 @@ def check_weeks(weeks, report, diffs):
         if list(entry) != WEEK_KEYS:
             diffs.add("week keys", name, keys_problem(list(entry), WEEK_KEYS))
         # the figures that need the truth (verify_weeks.py checks the others)
-        for field, value in figures.values(report.week(messages, set()), "week", truth=True).items():
+        for field, value in figures.values(report.week(messages, set(), name), "week", truth=True).items():
             diffs.value(field, name, entry.get(field, MISSING), value)
         for field, expected, keys in zip(("topReactors", "topReceivers", "topPairs"),
                                          report.rankings(messages),
@@ -521,6 +540,26 @@ def check_people(output, report, diffs):
     return len(order)
 
 
+def check_text(output, name, expected, diffs):
+    """A data file that must be `expected` byte for byte: its first differing line."""
+    path = os.path.join(output, "data", name)
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8")
+    except FileNotFoundError:
+        diffs.add(name, f"data/{name}", "missing", None)
+        return
+    except (OSError, UnicodeDecodeError) as error:
+        raise Unreadable(f"{path}: {error}") from error
+    if text == expected:
+        return
+    got, want = re.split(r"(?<=\n)", text), re.split(r"(?<=\n)", expected)
+    i = next((k for k, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    got_at = show(got[i]) if i < len(got) else "the end"
+    want_at = show(want[i]) if i < len(want) else "the end"
+    diffs.add(name, f"line {i + 1}", f"got {got_at}, expected {want_at}", None)
+
+
 def verify(output, truth_dir, config):
     """Prints the result; returns the exit status (2 also when sql/figures.json names a figure
     figures.py cannot compute)."""
@@ -530,12 +569,15 @@ def verify(output, truth_dir, config):
         diffs = Differences()
         checked = check_weeks(weeks, report, diffs)
         people = check_people(output, report, diffs)
+        check_text(output, "cohorts.json", report.participation.cohorts_json(weeks["timezone"]), diffs)
+        check_text(output, "cohorts.csv", report.participation.cohorts_csv(), diffs)
     except (Unreadable, figures.MissingComputation) as error:
         print(f"verify_figures: {error}", file=sys.stderr)
         return 2
     groups = len(report.settings.groups)
     print(f"{checked} weeks, {groups} groups, {people} people checked "
-          f"(replies, rankings, pairs, groups, people.csv); {len(diffs.first)} figures differ")
+          f"(replies, responses, participation, rankings, pairs, groups, people.csv, cohorts); "
+          f"{len(diffs.first)} figures differ")
     for line in diffs.lines(checked):
         print("  " + line)
     return 1 if diffs.first else 0
