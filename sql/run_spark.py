@@ -70,9 +70,11 @@ def load(spark, folders, report):
         frame.drop("part").createOrReplaceTempView(table)
     spark.createDataFrame(
         [(report["timezone"], report["topN"], report["firstWeek"], report["lastWeek"], report["groups"], report["excludeBots"],
-          report["responseWindow"], report["questionMarks"])],
+          report["responseWindow"], report["questionMarks"], report["engagementLevels"]["core"],
+          report["engagementLevels"]["regular"], report["positive"], report["negative"])],
         "timezone string, topN bigint, firstWeek string, lastWeek string, groups array<string>, excludeBots boolean, "
-        "responseWindow bigint, questionMarks string",
+        "responseWindow bigint, questionMarks string, coreDays bigint, regularDays bigint, positive array<string>, "
+        "negative array<string>",
     ).createOrReplaceTempView("report")
 
 

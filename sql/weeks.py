@@ -13,8 +13,8 @@ so that the two files are byte-identical.
 
 The settings come from report.jsonl: timezone, topN, the weeks, the configured groups in their
 order (a group that no conversation belongs to still appears in every week), excludeBots,
-responseWindow (whole seconds) and questionMarks. Not engagementLevels, which report.jsonl does
-not carry: the query counts the engagement levels by their default days (core 8, regular 3).
+responseWindow (whole seconds), questionMarks, engagementLevels (core and regular days) and the
+positive and negative emoji keys of the polarity table.
 
 Several folders are the facts of the N shards of one build (`--shard K/N`): all N of them,
 whose report.jsonl rows agree apart from `shard` and the weeks (each shard's own messages'
@@ -33,7 +33,7 @@ SQL_DIR = os.path.dirname(os.path.abspath(__file__))
 
 # The report.jsonl keys the query reads besides timezone, topN and the weeks: facts written
 # without one are from an older reaction-report.
-REPORT_KEYS = ("groups", "excludeBots", "responseWindow", "questionMarks")
+REPORT_KEYS = ("groups", "excludeBots", "responseWindow", "questionMarks", "engagementLevels", "positive", "negative")
 
 # Each table's columns and types, in docs/facts.md's order (the DuckDB spelling; run_spark.py
 # maps them to Spark's).
@@ -202,11 +202,13 @@ def load(connection, folders, report):
                 f"CREATE TABLE {table} AS SELECT * EXCLUDE (ord, part), row_number() OVER (ORDER BY part, ord) AS ord FROM {table}_parts")
     connection.execute(
         "CREATE TABLE report (timezone VARCHAR, topN BIGINT, firstWeek VARCHAR, lastWeek VARCHAR, "
-        "groups VARCHAR[], excludeBots BOOLEAN, responseWindow BIGINT, questionMarks VARCHAR)")
+        "groups VARCHAR[], excludeBots BOOLEAN, responseWindow BIGINT, questionMarks VARCHAR, "
+        "coreDays BIGINT, regularDays BIGINT, positive VARCHAR[], negative VARCHAR[])")
     connection.execute(
-        "INSERT INTO report VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO report VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [report["timezone"], report["topN"], report["firstWeek"], report["lastWeek"], report["groups"], report["excludeBots"],
-         report["responseWindow"], report["questionMarks"]])
+         report["responseWindow"], report["questionMarks"], report["engagementLevels"]["core"],
+         report["engagementLevels"]["regular"], report["positive"], report["negative"]])
 
 
 def main():

@@ -42,9 +42,8 @@ WITH
 settings AS (
     SELECT timezone AS tz, topN AS top_n, firstWeek AS first_week, lastWeek AS last_week,
            excludeBots AS skip_bot_messages, responseWindow AS response_window, questionMarks AS question_marks,
-           -- engagementLevels' core and regular days: report.jsonl does not carry them, so these
-           -- are the defaults (a build with other levels gives other level counts)
-           8 AS core_days, 3 AS regular_days
+           -- engagementLevels: the posting days in 28 from which a person is core and regular
+           coreDays AS core_days, regularDays AS regular_days
     FROM report
 ),
 
@@ -302,6 +301,24 @@ new_reactor_counts AS (
 -- Messages, reacted messages, reactions (the sum of the messages' reaction counts, held at
 -- the largest 64-bit integer), posters (distinct authors), replies (messages with replyTo);
 -- answerable and answered messages, questions (answerable), answered and unanswered ones.
+-- Mood: a bubble is positive or negative when its key, without skin tones (U+1F3FB–U+1F3FF), is
+-- one of report's positive or negative keys (Mood); each message's sums of their counts.
+message_mood AS (
+    SELECT t.platform, t.conversation, t.message,
+           sum(CASE WHEN array_contains(s.positive, regexp_replace(t.key, r'[\x{1F3FB}-\x{1F3FF}]', '')) THEN CAST(t.count AS DECIMAL(38, 0)) ELSE 0 END) AS positive,
+           sum(CASE WHEN array_contains(s.negative, regexp_replace(t.key, r'[\x{1F3FB}-\x{1F3FF}]', '')) THEN CAST(t.count AS DECIMAL(38, 0)) ELSE 0 END) AS negative
+    FROM totals t CROSS JOIN report s
+    GROUP BY t.platform, t.conversation, t.message
+),
+mood_counts AS (
+    SELECT m.scope, m.week_no,
+           CAST(least(coalesce(sum(o.positive), 0), 9223372036854775807) AS BIGINT) AS positive_reactions,
+           CAST(least(coalesce(sum(o.negative), 0), 9223372036854775807) AS BIGINT) AS negative_reactions
+    FROM scoped_messages m
+    JOIN message_mood o ON o.platform = m.platform AND o.conversation = m.conversation AND o.message = m.id
+    GROUP BY m.scope, m.week_no
+),
+
 message_counts AS (
     SELECT scope, week_no,
            count(*) AS messages,
@@ -447,7 +464,9 @@ engagement AS (
            coalesce(lc.core_people, 0) AS core_people,
            coalesce(lc.regular_people, 0) AS regular_people,
            coalesce(lc.occasional_people, 0) AS occasional_people,
-           coalesce(lc.observer_people, 0) AS observer_people
+           coalesce(lc.observer_people, 0) AS observer_people,
+           coalesce(mc.positive_reactions, 0) AS positive_reactions,
+           coalesce(mc.negative_reactions, 0) AS negative_reactions
     FROM weeks w
     CROSS JOIN scopes s
     LEFT JOIN message_counts c ON c.scope = s.scope AND c.week_no = w.week_no
@@ -456,6 +475,7 @@ engagement AS (
     LEFT JOIN medians d ON d.scope = s.scope AND d.week_no = w.week_no
     LEFT JOIN participation_counts pc ON s.scope = 0 AND pc.week_no = w.week_no
     LEFT JOIN level_counts lc ON s.scope = 0 AND lc.week_no = w.week_no
+    LEFT JOIN mood_counts mc ON mc.scope = s.scope AND mc.week_no = w.week_no
 ),
 
 -- topMessages: the week's reacted messages, most reactions first; ties: more distinct

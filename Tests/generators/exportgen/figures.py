@@ -275,6 +275,68 @@ def _observer_people(week):
     return week.participation.levels["observer"]
 
 
+# Mood (issue 30, item 6). The default polarity table is the one docs/cli.md prints (the tool's
+# MoodTests keep the two equal): its "- positive:" and "- negative:" lines.
+CLI_DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "docs", "cli.md")
+LARGEST = 2 ** 63 - 1
+
+
+@functools.lru_cache(maxsize=None)
+def default_polarity():
+    """{"positive": [emoji…], "negative": [emoji…]} as docs/cli.md lists them."""
+    with open(CLI_DOCS, encoding="utf-8") as f:
+        text = f.read()
+    table = {}
+    for kind in ("positive", "negative"):
+        start = text.index(f"- {kind}: ") + len(f"- {kind}: ")
+        table[kind] = text[start:].split("\n- ")[0].split("\n\n")[0].split()
+    return table
+
+
+def polarity_key(text):
+    """An emoji's key as the polarity table looks it up: without U+FE0F, U+FE0E and skin tones
+    (U+1F3FB to U+1F3FF). A custom emoji's key (`:name:`) holds none of them."""
+    return "".join(c for c in text if c not in "\ufe0f\ufe0e" and not 0x1F3FB <= ord(c) <= 0x1F3FF)
+
+
+def mood(week):
+    """(positive, negative): the sums of the counts of the week's reactions whose emoji key
+    the settings' polarity table (`[polarity]`, emoji or `:name:` entries; docs/cli.md's table
+    by default) makes positive and negative, each held at 2^63 - 1."""
+    report, _ = week.replies
+    positive = {polarity_key(e) for e in report.settings.positive}
+    negative = {polarity_key(e) for e in report.settings.negative}
+    sums = [0, 0]
+    for message in week.raw():
+        for reaction in message["reactions"]:
+            key = polarity_key(reaction["key"])
+            if key in positive:
+                sums[0] += reaction["count"]
+            elif key in negative:
+                sums[1] += reaction["count"]
+    return min(sums[0], LARGEST), min(sums[1], LARGEST)
+
+
+@computation("positive_reactions", needs_truth=True)
+def _positive_reactions(week):
+    return mood(week)[0]
+
+
+@computation("negative_reactions", needs_truth=True)
+def _negative_reactions(week):
+    return mood(week)[1]
+
+
+@computation("positive_share", needs_truth=True)
+def _positive_share(week):
+    return share(mood(week)[0], sum(m["reactionCount"] for m in week.raw()))
+
+
+@computation("negative_share", needs_truth=True)
+def _negative_share(week):
+    return share(mood(week)[1], sum(m["reactionCount"] for m in week.raw()))
+
+
 @functools.lru_cache(maxsize=None)
 def read(path):
     """The figures of the file at `path`, in order."""

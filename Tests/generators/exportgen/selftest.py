@@ -102,6 +102,10 @@ excludePeople = ["@nine", "zed ZULU"]
 responseWindow = "1h"
 supportConversations = ["RANDOM"]
 
+[polarity]
+positive = ["👍", "🎉"]
+negative = ["😂"]
+
 [groups]
 core = ["GENERAL", "C2"]
 help = ["help-*"]
@@ -112,11 +116,13 @@ NONE = {"messages": 0, "reactedMessages": 0, "reactions": 0, "reactors": 0, "pos
         "medianSecondsToFirstReply": None, "answerableMessages": 0, "answeredMessages": 0,
         "medianSecondsToFirstResponse": None, "p90SecondsToFirstResponse": None, "questions": 0,
         "answeredQuestions": 0, "medianSecondsToFirstQuestionResponse": None,
-        "p90SecondsToFirstQuestionResponse": None, "unansweredQuestions": 0}
+        "p90SecondsToFirstQuestionResponse": None, "unansweredQuestions": 0, "positiveReactions": 0,
+        "negativeReactions": 0}
 # The figures worked out by hand: (week, replies, median, topReactors, topReceivers, topPairs,
-# groups, responses, participation). A group's figures and a week's responses are in NONE's
+# groups, responses, participation, mood). A group's figures and a week's responses are in NONE's
 # order; responses: answerable and answered messages, median and p90 first response, questions,
-# answered, their median and p90 first response, unanswered; participation: PARTICIPATION's.
+# answered, their median and p90 first response, unanswered; participation: PARTICIPATION's;
+# mood: positive and negative reactions (👍 and 🎉 positive, 😂 negative, ✅ neutral).
 WEEKS = [
     ("2026-W10", 6, 2100,                       # delays 30, 600, 3600, 566969: 600 + 3000 // 2
      [("U1", 3), ("U2", 3)],                    # U3 has 2; U7 and @nine are left out
@@ -124,36 +130,41 @@ WEEKS = [
      [("U2", "U1", 2), ("U1", "U2", 1)],        # U3 → U1 1 comes after U1 → U2 1
      # core: messages 1–5 and 9; first reactions 1 s (U7 counts here) and 3,601 s; first
      # responses 5 and 3,601 (5 + 3596 // 2; nearest rank 0.9 × 2 → the 2nd); questions 1, 3, 9
-     [("core", [6, 4, 9, 5, 4, 1801, 5, 4, 3600, 4, 1, 1803, 3601, 3, 1, 5, 5, 2]),
-      ("help", [2, 2, 3, 2, 2, None, 2, 1, 3600, 0, 0, None, None, 0, 0, None, None, 0]),
+     [("core", [6, 4, 9, 5, 4, 1801, 5, 4, 3600, 4, 1, 1803, 3601, 3, 1, 5, 5, 2, 7, 0]),
+      ("help", [2, 2, 3, 2, 2, None, 2, 1, 3600, 0, 0, None, None, 0, 0, None, None, 0, 1, 0]),
       ("none", None)],
      # answerable 1, 2, 3, 6, 7, 8, 9; answered 1, 6, 7; first responses 5, 600, 3600, 3601
      # (median 600 + 3000 // 2, p90 the 4th); questions 1, 3, 6, 9 (7 and 8 reply in a support
      # conversation): answered 1, 6, firsts 5, 600 (median 5 + 595 // 2, p90 the 2nd)
      [7, 3, 2100, 3601, 4, 2, 302, 600, 2],
-     [3, 3, 0, 3, 0, 0, 0, 3, 0]),              # U1, U2, U3: all occasional
+     [3, 3, 0, 3, 0, 0, 0, 3, 0],               # U1, U2, U3: all occasional
+     [7, 3]),                                   # 👍 3 + 🎉 1 + 👍 2 + 👍 1; 😂 3
     ("2026-W11", 2, 0,
      [("U1", 1), ("U2", 1)],                    # U4 has 1 too; U7 is left out
      [("U1", 2), ("U3", 2)],
      [("U1", "U3", 1), ("U2", "U3", 1)],        # U4 → U1 1 is third
-     [("core", [3, 2, 4, 4, 3, None, 1, 2, 0, 3, 2, 0, 0, 2, 2, 0, 0, 0]),
-      ("help", [2, 1, 2, 2, 2, None, 2, 1, 0, 2, 1, 0, 0, 1, 1, 0, 0, 0]),
+     [("core", [3, 2, 4, 4, 3, None, 1, 2, 0, 3, 2, 0, 0, 2, 2, 0, 0, 0, 4, 0]),
+      ("help", [2, 1, 2, 2, 2, None, 2, 1, 0, 2, 1, 0, 0, 1, 1, 0, 0, 0, 2, 0]),
       ("none", None)],
      # answerable 10, 11, 12; answered 10 (reactions without a time), 11 (0 s); questions 10, 11
      [3, 2, 0, 0, 2, 2, 0, 0, 0],
-     [4, 3, 1, 1, 0, 0, 0, 4, 0]),              # U2 only reacted; U4 is new
+     [4, 3, 1, 1, 0, 0, 0, 4, 0],               # U2 only reacted; U4 is new
+     [4, 0]),
     ("2026-W12", 0, None, [], [], [], [("core", None), ("help", None), ("none", None)],
      [0, 0, None, None, 0, 0, None, None, 0],
-     [0, 0, 0, 0, 0, 0, 0, 4, 0]),              # nobody active; the window still holds W10, W11
+     [0, 0, 0, 0, 0, 0, 0, 4, 0],               # nobody active; the window still holds W10, W11
+     [0, 0]),
     ("2026-W13", 0, None, [("U5", 1)], [("U4", 1)], [("U5", "U4", 1)],
      [("core", None), ("help", None), ("none", None)],
      # answerable 13, 14; answered 13 (a reaction without a time), no first response with one
      [2, 1, None, None, 0, 0, None, None, 0],
-     [2, 1, 1, 1, 1, 0, 1, 3, 1]),              # U4 returns after the gap, regular; U5 observes
+     [2, 1, 1, 1, 1, 0, 1, 3, 1],               # U4 returns after the gap, regular; U5 observes
+     [1, 0]),
 ]
 PARTICIPATION = ["activePeople", "postingPeople", "reactingOnlyPeople", "newPeople", "returningPeople",
                  "corePeople", "regularPeople", "occasionalPeople", "observerPeople"]
-RESPONSE_KEYS = list(NONE)[9:]
+RESPONSE_KEYS = list(NONE)[9:18]
+MOOD = ["positiveReactions", "negativeReactions"]
 PEOPLE_CSV = (
     "platform,id,name,bot,excluded,messages,reactionsGiven,reactionsReceived,peopleReactedTo,"
     "peopleReactedBy,level\r\n"
@@ -184,10 +195,11 @@ def person(pid, count):
 
 def weeks_json():
     weeks = []
-    for name, replies, median, reactors, receivers, pairs, groups, responses, taking in WEEKS:
+    for name, replies, median, reactors, receivers, pairs, groups, responses, taking, mood in WEEKS:
         entry = {k: 0 for k in verify_figures.WEEK_KEYS}
         entry.update(dict(zip(RESPONSE_KEYS, responses)))
         entry.update(dict(zip(PARTICIPATION, taking)))
+        entry.update(dict(zip(MOOD, mood)))
         entry.update(week=name, start="", end="", medianSecondsToFirstReaction=None,
                      topMessages=[], topEmoji=[], conversations=[], replies=replies,
                      medianSecondsToFirstReply=median,
@@ -492,7 +504,7 @@ class FiguresList(unittest.TestCase):
 
     def test_the_keys_are_the_lists(self):
         self.assertEqual(verify_figures.GROUP_KEYS, ["name"] + list(NONE))
-        self.assertEqual(verify_figures.WEEK_KEYS[5:-7], list(NONE) + PARTICIPATION)
+        self.assertEqual(verify_figures.WEEK_KEYS[5:-7], list(NONE)[:18] + PARTICIPATION + MOOD)
 
     def test_a_figure_without_a_computation_stops_both_verifiers(self):
         with open(figures.FIGURES_PATH, encoding="utf-8") as f:

@@ -137,6 +137,9 @@ class Settings:
         levels = values.get("engagementLevels", {})
         self.core = levels.get("core", participation.DEFAULT_CORE)
         self.regular = levels.get("regular", participation.DEFAULT_REGULAR)
+        polarity = values.get("polarity", {})
+        self.positive = list(polarity.get("positive", figures.default_polarity()["positive"]))
+        self.negative = list(polarity.get("negative", figures.default_polarity()["negative"]))
 
     @classmethod
     def read(cls, path):
