@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // Every public call is safe: the mapping and its pointers are used inside the module only.
 
@@ -34,6 +35,9 @@ public final class TextSpill: @unchecked Sendable {
     private var sealed = false
     private var mapping: UnsafeMutableRawPointer?
     private var mappedLength = 0
+    /// Bytes read back from the mapping, by every thread: the pages read are let go every
+    /// `dropEvery` of them.
+    private let bytesRead = Atomic<Int>(0)
 
     /// A spill file in `folder` (the system's temporary folder by default); nil when none can
     /// be made, and the caller keeps its texts in memory.
@@ -94,10 +98,12 @@ public final class TextSpill: @unchecked Sendable {
         // wholly in what a failed write (or a spill that could not be mapped) left in memory.
         guard end <= written else { return String(decoding: pending[(offset - written)..<(end - written)], as: UTF8.self) }
         let text = String(decoding: UnsafeRawBufferPointer(start: mapping! + offset, count: reference.length), as: UTF8.self)
-        // Each time a read passes a 32 MB mark of the file, the pages read are let go (they
-        // come back from the page cache when read again): reading every text back, in any
-        // order, drops them about every 32 MB read.
-        if offset / Self.dropEvery != end / Self.dropEvery { madvise(mapping!, mappedLength, MADV_DONTNEED) }
+        // Every 32 MB read, the pages read are let go (they come back from the page cache
+        // when read again), in whatever order the texts are read: counted by the file's
+        // offsets, a pass over the texts in another order than the file's (report order over
+        // many conversations' files) held nearly the whole file before it passed a mark.
+        let read = bytesRead.add(reference.length, ordering: .relaxed).newValue
+        if read / Self.dropEvery != (read - reference.length) / Self.dropEvery { madvise(mapping!, mappedLength, MADV_DONTNEED) }
         return text
     }
 

@@ -90,6 +90,8 @@ struct EngagementTally {
     private var replyDelays: [Int64] = []
     private var responseDelays: [Int64] = []
     private var questionDelays: [Int64] = []
+    /// The times are worked out (`settleTimes`): no more messages may be added.
+    private var timesSettled = false
 
     init(countingReactors: Bool = true) {
         self.countingReactors = countingReactors
@@ -107,6 +109,7 @@ struct EngagementTally {
     mutating func add(
         _ message: MessageSummary, secondsToFirstReply: Int64? = nil, response: Responses.Entry? = nil, mood: (positive: Int, negative: Int) = (0, 0)
     ) {
+        precondition(!timesSettled, "a message added to a tally whose times are settled")
         figures.messages += 1
         figures.positiveReactions.addClamped(mood.positive)
         figures.negativeReactions.addClamped(mood.negative)
@@ -137,10 +140,21 @@ struct EngagementTally {
     /// The figures; `newReactors` is counted by the caller, who knows where each person first
     /// reacted, and so is `reactors` when the tally does not count them.
     func result(reactors: Int? = nil, newReactors: Int = 0) -> Engagement {
-        var figures = figures
+        var tally = self
+        tally.settleTimes()
+        var figures = tally.figures
         figures.reactors = reactors ?? reactorKeys.count
         figures.posters = posterKeys.count
         figures.newReactors = newReactors
+        return figures
+    }
+
+    /// Works out the medians and percentiles of the times collected so far and lets their
+    /// values go: a week's tallies wait, every week's at once, for the new reactors to be
+    /// counted, and a million messages' times were 30 MB of them.
+    mutating func settleTimes() {
+        guard !timesSettled else { return }
+        timesSettled = true
         figures.medianSecondsToFirstReaction = Self.median(delays)
         figures.medianSecondsToFirstReply = Self.median(replyDelays)
         let responses = responseDelays.sorted(), questions = questionDelays.sorted()
@@ -148,7 +162,7 @@ struct EngagementTally {
         figures.p90SecondsToFirstResponse = Self.percentile90(sorted: responses)
         figures.medianSecondsToFirstQuestionResponse = Self.median(sorted: questions)
         figures.p90SecondsToFirstQuestionResponse = Self.percentile90(sorted: questions)
-        return figures
+        (delays, replyDelays, responseDelays, questionDelays) = ([], [], [], [])
     }
 
     /// Whole seconds from the message to its earliest known reaction (0 for a reaction

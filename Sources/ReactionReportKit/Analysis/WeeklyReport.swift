@@ -323,6 +323,9 @@ public struct WeeklyReport: Sendable {
         // held until it is merged.
         tally.reserve(messages: week.messages.count)
         for messageIndex in week.messages { add(messages[messageIndex], at: messageIndex) }
+        // The times' medians now, on this core, so that the week's tallies wait without them.
+        tally.settleTimes()
+        for index in scopes.indices { scopes.values[index].tally.settleTimes() }
         let topN = ranking.topN
         week.disagreements = Mood.mostDisagreed(disagreeing, limit: Mood.disagreementsListed)
         week.topMessages = Overview.rank(messages, among: week.messages, topN: topN)

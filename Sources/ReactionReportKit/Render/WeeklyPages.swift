@@ -239,7 +239,8 @@ struct WeeklyPages {
                     OverviewModel.WeekRow(
                         week: gap.count > 1 ? "\(first) to \(last)" : first.description, href: nil, link: nil, range: locale.longDate(first.monday),
                         messages: locale.integer(0), reactions: locale.integer(0), rate: "–", reactionsChange: ChangeText.none,
-                        active: locale.integer(0), unanswered: locale.integer(0), gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true, locale: locale)))
+                        active: locale.integer(0), unanswered: locale.integer(0),
+                        gap: ReportedWeeks.gapText(report.weeks, gap, capitalized: true, locale: locale)))
             }
             guard reported.hasReport(index) else { continue }
             let week = report.weeks[index]

@@ -89,7 +89,9 @@ final class FactsTablesTests: XCTestCase {
                 #"{"timezone":"UTC","topN":10,"firstWeek":"2023-W46","lastWeek":"2023-W46","groups":[],"excludeBots":true,"#
                     + #""responseWindow":172800,"questionMarks":"?¿;՞؟፧᥅⁇⁈⁉⳺⳻⸮꘏꛷︖﹖？𑅃𞥟","positive":["☺","✅","#), report)
         XCTAssertTrue(
-            report.hasSuffix(#""🤢","🤦","🤬","🤮","🥺"],"engagementLevels":{"core":8,"regular":3},"anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n"),
+            report.hasSuffix(
+                #""🤢","🤦","🤬","🤮","🥺"],"engagementLevels":{"core":8,"regular":3},"anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"#
+                    + "\n"),
             report)
     }
 
