@@ -269,29 +269,6 @@ struct SettingReader {
         return text
     }
 
-    /// The community health settings: `responseWindow` (a length of time), `questionMarks`,
-    /// `supportConversations`, `[engagementLevels]` and `[polarity]`.
-    func communityHealth(_ value: TOMLValue, _ key: String, into options: inout BuildOptions) throws {
-        switch key {
-        case "responseWindow":
-            let text = try string(value, key)
-            guard let seconds = ResponseRules.seconds(text) else {
-                throw document.error(
-                    at: value.position,
-                    "'responseWindow' must be a length of time such as \"48h\", \"2d\", \"90m\" or \"1h30m\", not \(TOMLKey.quoted(text))")
-            }
-            options.responses.window = seconds
-        case "questionMarks":
-            options.responses.questionMarks = try string(value, key)
-        case "supportConversations":
-            options.responses.supportConversations = try strings(value, key, unique: false)
-        case "engagementLevels":
-            options.engagementLevels = try engagementLevels(value)
-        default:
-            options.polarity = try polarity(value)
-        }
-    }
-
     func boolean(_ value: TOMLValue, _ key: String) throws -> Bool {
         guard case .boolean(let flag) = value.kind else { throw wrongType(value, key, "true or false") }
         return flag
@@ -339,42 +316,16 @@ struct SettingReader {
         return out
     }
 
-    /// The `[polarity]` table: `positive` and `negative` lists of emoji, each replacing the
-    /// default list; an emoji may not be in both.
-    func polarity(_ value: TOMLValue) throws -> PolarityTable {
-        guard case .table(let table) = value.kind else { throw wrongType(value, "polarity", "a table with positive and negative") }
-        var polarity = PolarityTable()
+    /// Reads each entry of the table `name` (whose keys must be among `keys`) with `read`:
+    /// its key, its value and its name for errors (`polarity.positive`).
+    func entries(of value: TOMLValue, _ name: String, keys: [String], _ read: (String, TOMLValue, String) throws -> Void) throws {
+        let listed = keys.joined(separator: " and ")
+        guard case .table(let table) = value.kind else { throw wrongType(value, name, "a table with \(listed)") }
         for entry in table.entries {
-            let key = "polarity." + TOMLKey.display(entry.key)
-            switch entry.key {
-            case "positive": polarity.positive = try strings(entry.value, key, unique: true)
-            case "negative": polarity.negative = try strings(entry.value, key, unique: true)
-            default: throw document.error(at: entry.keyPosition, "unknown key '\(key)': polarity has positive and negative")
-            }
+            let key = name + "." + TOMLKey.display(entry.key)
+            guard keys.contains(entry.key) else { throw document.error(at: entry.keyPosition, "unknown key '\(key)': \(name) has \(listed)") }
+            try read(entry.key, entry.value, key)
         }
-        if let both = polarity.positive.first(where: polarity.negative.contains) {
-            throw document.error(at: value.position, "'polarity': \(TOMLKey.quoted(both)) is both positive and negative")
-        }
-        return polarity
-    }
-
-    /// The `[engagementLevels]` table: `core` and `regular`, posting days in 28, `core` above `regular`.
-    func engagementLevels(_ value: TOMLValue) throws -> EngagementLevels {
-        guard case .table(let table) = value.kind else { throw wrongType(value, "engagementLevels", "a table with core and regular") }
-        var levels = EngagementLevels()
-        for entry in table.entries {
-            let key = "engagementLevels." + TOMLKey.display(entry.key)
-            switch entry.key {
-            case "core": levels.core = try positiveInteger(entry.value, key)
-            case "regular": levels.regular = try positiveInteger(entry.value, key)
-            default: throw document.error(at: entry.keyPosition, "unknown key '\(key)': engagementLevels has core and regular")
-            }
-        }
-        guard levels.core > levels.regular, levels.core <= 28 else {
-            throw document.error(
-                at: value.position, "'engagementLevels': core (\(levels.core)) must be above regular (\(levels.regular)) and at most 28 days")
-        }
-        return levels
     }
 
     /// The `[aliases]` table: reaction name → emoji or image URL. Names may be written with

@@ -621,6 +621,9 @@ th { overflow-wrap: normal; }
 /* Retention: a square per cohort and week after it, as opaque as the share still active. */
 .retention-cell { fill: var(--chart-bar); }
 .chart-retention .chart-svg { max-width: 36rem; }
+/* Its labels stay small at any width (the other charts' grow as they narrow): twelve columns
+   of weeks and a cohort's name must fit their squares. */
+.chart.chart-retention text { font-size: 11px; }
 /* The polarity table: the emoji of each kind, in a wrapping line. */
 .polarity dd { margin: 0 0 .75rem; font-size: 1.25rem; line-height: 1.8; }
 .polarity dt { font-weight: 650; }
