@@ -10,8 +10,8 @@ import Synchronization
 /// One thread appends (`keep`) while the input is read; `seal()` then maps the file, and from
 /// then on any thread reads (`text`). The file is unlinked as soon as it is made, so nothing is
 /// left behind, whatever happens to the process. Pages read are dropped from the process's
-/// memory every few megabytes (they stay in the page cache), so reading every text back does
-/// not hold them all.
+/// memory every 8 MB read (they stay in the page cache), so reading every text back does not
+/// hold them all.
 public final class TextSpill: @unchecked Sendable {
     /// Where one text lies in the file: 40 bits of offset, 24 of length.
     public struct Reference: Sendable, Hashable {
@@ -26,7 +26,7 @@ public final class TextSpill: @unchecked Sendable {
     public static let maximumLength = 0xFF_FFFF
     private static let maximumOffset = 1 << 40
     private static let bufferSize = 1 << 20
-    private static let dropEvery = 1 << 25
+    private static let dropEvery = 1 << 23
 
     private let file: FileHandle
     private var pending: [UInt8] = []
@@ -98,7 +98,7 @@ public final class TextSpill: @unchecked Sendable {
         // wholly in what a failed write (or a spill that could not be mapped) left in memory.
         guard end <= written else { return String(decoding: pending[(offset - written)..<(end - written)], as: UTF8.self) }
         let text = String(decoding: UnsafeRawBufferPointer(start: mapping! + offset, count: reference.length), as: UTF8.self)
-        // Every 32 MB read, the pages read are let go (they come back from the page cache
+        // Every 8 MB read, the pages read are let go (they come back from the page cache
         // when read again), in whatever order the texts are read: counted by the file's
         // offsets, a pass over the texts in another order than the file's (report order over
         // many conversations' files) held nearly the whole file before it passed a mark.

@@ -30,16 +30,17 @@ public struct ReplyTimes: Sendable {
             waiting[MessageAddress(platform: message.platform, conversationID: message.conversationID, id: parent), default: []].append(index)
         }
         guard !waiting.isEmpty else { return }
-        var unresolved = waiting
-        for index in messages.indices {
+        // A message's replies are taken out as it is found (a message's address is unique):
+        // what is left has no parent in its conversation. (A copy of the table to mark them
+        // held the replies twice.)
+        for index in messages.indices where !waiting.isEmpty {
             let message = messages[index]
             let address = MessageAddress(platform: message.platform, conversationID: message.conversationID, id: message.id)
-            guard let replies = waiting[address] else { continue }
-            unresolved[address] = nil
+            guard let replies = waiting.removeValue(forKey: address) else { continue }
             body(index, replies)
         }
         // Discord replies whose parent is in another conversation (`DiscordParents`).
-        unresolved = unresolved.filter { $0.key.platform == .discord }
+        let unresolved = waiting.filter { $0.key.platform == .discord }
         guard !unresolved.isEmpty else { return }
         var byID: [String: [Int]] = [:]
         for (address, replies) in unresolved { byID[address.id, default: []].append(contentsOf: replies) }
