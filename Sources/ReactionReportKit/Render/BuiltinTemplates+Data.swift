@@ -1083,6 +1083,14 @@ th { overflow-wrap: normal; }
 </section>
 
 """####,
+        "html/ranked-message.mustache": ####"""
+<li>
+<p class="message-meta">{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" dir="auto">{{author}}</span>{{/authorHasPage}} in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
+<div class="excerpt text" dir="auto">{{{html}}}</div>
+{{> bubbles}}
+</li>
+
+"""####,
         "html/retention.mustache": ####"""
 <section id="retention" aria-labelledby="retention-title">
 <h2 id="retention-title">Retention</h2>
@@ -1190,11 +1198,7 @@ th { overflow-wrap: normal; }
         "html/top-messages.mustache": ####"""
 <ol class="top-messages">
 {{#topMessages}}
-<li>
-<p class="message-meta">{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" dir="auto">{{author}}</span>{{/authorHasPage}} in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
-<div class="excerpt text" dir="auto">{{{html}}}</div>
-{{> bubbles}}
-</li>
+{{> ranked-message}}
 {{/topMessages}}
 </ol>
 
@@ -1284,11 +1288,7 @@ th { overflow-wrap: normal; }
 {{#hasDisagreements}}
 <ol class="top-messages" aria-labelledby="disagreements-title">
 {{#disagreements}}
-<li>
-<p class="message-meta">{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" dir="auto">{{author}}</span>{{/authorHasPage}} in <a href="{{conversationHref}}"><bdi>{{conversation}}</bdi></a>{{#hasTime}} · <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}} · <a href="{{href}}">{{reactionsText}}</a></p>
-<div class="excerpt text" dir="auto">{{{html}}}</div>
-{{> bubbles}}
-</li>
+{{> ranked-message}}
 {{/disagreements}}
 </ol>
 {{/hasDisagreements}}
