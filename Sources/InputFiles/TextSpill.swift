@@ -9,9 +9,9 @@ import Synchronization
 ///
 /// One thread appends (`keep`) while the input is read; `seal()` then maps the file, and from
 /// then on any thread reads (`text`). The file is unlinked as soon as it is made, so nothing is
-/// left behind, whatever happens to the process. Pages read are dropped from the process's
-/// memory every 8 MB read (they stay in the page cache), so reading every text back does not
-/// hold them all.
+/// left behind, whatever happens to the process. The pages read are dropped from the process's
+/// memory whenever 8 MB of them are mapped (they stay in the page cache), so reading every text
+/// back, in any order, does not hold them all.
 public final class TextSpill: @unchecked Sendable {
     /// Where one text lies in the file: 40 bits of offset, 24 of length.
     public struct Reference: Sendable, Hashable {
@@ -26,7 +26,12 @@ public final class TextSpill: @unchecked Sendable {
     public static let maximumLength = 0xFF_FFFF
     private static let maximumOffset = 1 << 40
     private static let bufferSize = 1 << 20
-    private static let dropEvery = 1 << 23
+    /// The kernel maps a file's pages 64 kB at a time around the one a read touches (Linux's
+    /// `fault_around_bytes`), the unit counted here: a text read in a block not read since the
+    /// last drop maps one more.
+    private static let blockBits = 16
+    /// Blocks mapped before they are dropped: 8 MB.
+    private static let dropEvery = 128
 
     private let file: FileHandle
     private var pending: [UInt8] = []
@@ -35,9 +40,13 @@ public final class TextSpill: @unchecked Sendable {
     private var sealed = false
     private var mapping: UnsafeMutableRawPointer?
     private var mappedLength = 0
-    /// Bytes read back from the mapping, by every thread: the pages read are let go every
-    /// `dropEvery` of them.
-    private let bytesRead = Atomic<Int>(0)
+    /// A bit a block of the mapping: read since the last drop.
+    private var touched: UnsafeMutablePointer<Atomic<UInt64>>?
+    private var touchedWords = 0
+    /// Blocks newly read, by every thread: the pages read are let go every `dropEvery` of them.
+    private let blocksRead = Atomic<Int>(0)
+    /// How many times the pages read were let go (for tests).
+    let drops = Atomic<Int>(0)
 
     /// A spill file in `folder` (the system's temporary folder by default); nil when none can
     /// be made, and the caller keeps its texts in memory.
@@ -54,6 +63,10 @@ public final class TextSpill: @unchecked Sendable {
 
     deinit {
         if let mapping { munmap(mapping, mappedLength) }
+        if let touched {
+            touched.deinitialize(count: touchedWords)
+            touched.deallocate()
+        }
     }
 
     /// Keeps `text` in the file; nil when it cannot (too long, a write failed, or the spill is
@@ -78,6 +91,10 @@ public final class TextSpill: @unchecked Sendable {
         if mapped != MAP_FAILED {
             mapping = mapped
             mappedLength = written
+            touchedWords = ((written - 1) >> Self.blockBits) / 64 + 1
+            let words = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: touchedWords)
+            for word in 0..<touchedWords { (words + word).initialize(to: Atomic(0)) }
+            touched = words
         } else {
             // No mapping: the file's bytes are read into memory once.
             guard (try? file.seek(toOffset: 0)) != nil, let data = try? file.read(upToCount: written), data.count == written else {
@@ -98,13 +115,27 @@ public final class TextSpill: @unchecked Sendable {
         // wholly in what a failed write (or a spill that could not be mapped) left in memory.
         guard end <= written else { return String(decoding: pending[(offset - written)..<(end - written)], as: UTF8.self) }
         let text = String(decoding: UnsafeRawBufferPointer(start: mapping! + offset, count: reference.length), as: UTF8.self)
-        // Every 8 MB read, the pages read are let go (they come back from the page cache
-        // when read again), in whatever order the texts are read: counted by the file's
-        // offsets, a pass over the texts in another order than the file's (report order over
-        // many conversations' files) held nearly the whole file before it passed a mark.
-        let read = bytesRead.add(reference.length, ordering: .relaxed).newValue
-        if read / Self.dropEvery != (read - reference.length) / Self.dropEvery { madvise(mapping!, mappedLength, MADV_DONTNEED) }
+        noteRead(from: offset, to: end)
         return text
+    }
+
+    /// Counts the blocks of `offset..<end` not read since the last drop, and lets every page
+    /// go when `dropEvery` have been: counted by blocks mapped, not bytes read, since a pass
+    /// that reads a short text here and there (a person's latest messages, a week's top ones)
+    /// maps 64 kB for each, and by the file's blocks, not its offsets, since a pass in another
+    /// order than the file's (report order over many conversations' files) maps as much as
+    /// one in order. Racing threads may count a block twice, which only drops a little early.
+    private func noteRead(from offset: Int, to end: Int) {
+        guard let touched else { return }
+        for block in (offset >> Self.blockBits)...((end - 1) >> Self.blockBits) {
+            let (word, bit) = (block >> 6, UInt64(1) << UInt64(block & 63))
+            guard touched[word].load(ordering: .relaxed) & bit == 0 else { continue }
+            guard touched[word].bitwiseOr(bit, ordering: .relaxed).oldValue & bit == 0 else { continue }
+            guard blocksRead.add(1, ordering: .relaxed).newValue % Self.dropEvery == 0 else { continue }
+            for word in 0..<touchedWords { touched[word].store(0, ordering: .relaxed) }
+            madvise(mapping!, mappedLength, MADV_DONTNEED)
+            drops.add(1, ordering: .relaxed)
+        }
     }
 
     /// Writes what is pending; what a failed write leaves stays pending, in memory, for good

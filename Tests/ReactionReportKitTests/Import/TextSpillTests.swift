@@ -1,7 +1,7 @@
-import InputFiles
 import ParallelWork
 import XCTest
 
+@testable import InputFiles
 @testable import ReactionReportKit
 
 /// Texts kept in the spill file come back byte for byte, from any thread, and a ledger's
@@ -19,6 +19,28 @@ final class TextSpillTests: XCTestCase {
         let read = Concurrently.map(references.count) { spill.text(references[$0]) }
         XCTAssertEqual(read, texts)
         XCTAssertEqual(spill.text(references[0]), texts[0], "a text reads the same twice")
+    }
+
+    /// Pages are let go by the 64 kB blocks the reads map, not by the bytes they read: a short
+    /// text read in each of 300 blocks maps 300 blocks, as many as reading every text does.
+    func testPagesAreDroppedByTheBlocksReadsMap() throws {
+        // 64 bytes a text, 1,024 a block, 300 blocks.
+        let texts = (0..<300 * 1_024).map { String(format: "%063d", $0) + "." }
+        func spill() throws -> (TextSpill, [TextSpill.Reference]) {
+            let spill = try XCTUnwrap(TextSpill())
+            let references = try texts.map { try XCTUnwrap(spill.keep($0)) }
+            spill.seal()
+            return (spill, references)
+        }
+        let (scattered, scatteredReferences) = try spill()
+        for block in 0..<300 { XCTAssertEqual(scattered.text(scatteredReferences[block * 1_024]), texts[block * 1_024]) }
+        XCTAssertEqual(scattered.drops.load(ordering: .relaxed), 2, "300 blocks mapped: dropped at 128 and at 256")
+        let (whole, wholeReferences) = try spill()
+        for reference in wholeReferences { _ = whole.text(reference) }
+        XCTAssertEqual(whole.drops.load(ordering: .relaxed), 2)
+        // Read again, a block already read since the last drop maps nothing more.
+        for index in 256 * 1_024..<300 * 1_024 { _ = whole.text(wholeReferences[index]) }
+        XCTAssertEqual(whole.drops.load(ordering: .relaxed), 2)
     }
 
     func testTooLongATextStaysWithTheCaller() throws {
