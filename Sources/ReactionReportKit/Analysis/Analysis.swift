@@ -30,23 +30,26 @@ public struct Analysis: Sendable {
         }
         let messages = result.messages
         let leftOut = result.leftOutOfRankings
-        var context = WeeklyReport.Context(
-            replies: ReplyTimes(messages: messages),
-            responses: Responses(messages: messages, rules: options.responses, bots: result.bots, leftOut: leftOut), levels: options.engagementLevels,
-            leftOut: leftOut, groups: options.groups,
-            skipBotMessages: options.excludeBots, bots: result.bots)
-        context.mood = Mood(options.polarity, resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
-        // Independent passes over the messages, on both cores.
-        (layout, overview, weekly) = Concurrently.run(
-            { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },
-            { Overview(messages: messages, topN: options.topN) },
+        let mood = Mood(options.polarity, resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
+        // Independent passes over the messages, on both cores: the weeks, the longest, start
+        // first (with what answers what, which only they read), while the other core makes
+        // the layout and then the overview.
+        (weekly, layout, overview) = Concurrently.run(
             {
-                WeeklyReport(
+                var responses = Responses(reactionsIn: messages, rules: options.responses, bots: result.bots, leftOut: leftOut)
+                let replies = ReplyTimes(messages: messages, answering: &responses)
+                var context = WeeklyReport.Context(
+                    replies: replies, responses: responses, levels: options.engagementLevels, leftOut: leftOut, groups: options.groups,
+                    skipBotMessages: options.excludeBots, bots: result.bots)
+                context.mood = mood
+                return WeeklyReport(
                     messages: messages, calendar: calendar, topN: options.topN, palette: palette,
                     first: options.since.map { ISOWeek(containing: $0.firstDay) },
                     last: options.until.map { ISOWeek(containing: CivilDate(daysSinceEpoch: $0.dayAfter.daysSinceEpoch - 1)) },
                     context: context)
-            })
+            },
+            { SiteLayout(messages: messages, conversations: result.conversations, pageSize: options.pageSize) },
+            { Overview(messages: messages, topN: options.topN) })
         self.result = result
         self.calendar = calendar
         self.palette = palette

@@ -17,6 +17,14 @@ public struct ReplyTimes: Sendable {
         Self.forEachAnswered(messages) { parent, replies in record(replies, to: parent, in: messages) }
     }
 
+    /// The first replies of `messages`, and `responses` answered by them: one walk for both.
+    init(messages: [MessageSummary], answering responses: inout Responses) {
+        Self.forEachAnswered(messages) { parent, replies in
+            record(replies, to: parent, in: messages)
+            responses.answer(parent, by: replies, in: messages)
+        }
+    }
+
     /// Calls `body` with every message that has replies (its index) and the indexes of those
     /// replies (with a time, not the message itself): a reply's parent is looked up in the
     /// reply's own conversation, and on Discord then in any (`DiscordParents`). A parent may

@@ -26,9 +26,17 @@ public struct Responses: Sendable {
 
     /// By message index: the flags above.
     private var flags: [UInt8] = []
-    /// By message index: whole seconds to the first timed response, -1 for none.
-    private var firstSeconds: [Int64] = []
+    /// By message index: whole seconds to the first timed response, `none` for none, `longer`
+    /// for a delay in `longDelays` (136 years and more: half the bytes of an `Int64` a message).
+    private var firstSeconds: [UInt32] = []
+    private var longDelays: [Int: Int64] = [:]
+    private static let none = UInt32.max
+    private static let longer = UInt32.max - 1
     private var window: Int64 = 0
+    /// User ids whose replies and reactions answer nothing, by platform: bots and the people
+    /// left out.
+    private var bots: [Platform: Set<String>] = [:]
+    private var leftOut: [Platform: Set<String>] = [:]
 
     /// No message counted (a report whose context computes none).
     public init() {}
@@ -38,13 +46,18 @@ public struct Responses: Sendable {
     ///   - bots: user ids the platform marks as bots.
     ///   - leftOut: user ids the rankings leave out (`RankingExclusions`).
     public init(messages: [MessageSummary], rules: ResponseRules, bots: [Platform: Set<String>], leftOut: [Platform: Set<String>]) {
+        self.init(reactionsIn: messages, rules: rules, bots: bots, leftOut: leftOut)
+        ReplyTimes.forEachAnswered(messages) { parent, replies in answer(parent, by: replies, in: messages) }
+    }
+
+    /// What the messages' reactions answer; their replies are added with `answer`, in the walk
+    /// `ReplyTimes` makes anyway (`Analysis`: one walk for both).
+    init(reactionsIn messages: [MessageSummary], rules: ResponseRules, bots: [Platform: Set<String>], leftOut: [Platform: Set<String>]) {
         window = rules.window
+        self.bots = bots
+        self.leftOut = leftOut
         flags = [UInt8](repeating: 0, count: messages.count)
-        firstSeconds = [Int64](repeating: -1, count: messages.count)
-        func isLeftOut(_ platform: Platform, _ id: String?) -> Bool {
-            guard let id else { return false }
-            return bots[platform]?.contains(id) == true || leftOut[platform]?.contains(id) == true
-        }
+        firstSeconds = [UInt32](repeating: Self.none, count: messages.count)
         var support: [ConversationKey: Bool] = [:]
         for index in messages.indices {
             let message = messages[index]
@@ -72,21 +85,45 @@ public struct Responses: Sendable {
             }
             flags[index] = flag
         }
-        ReplyTimes.forEachAnswered(messages) { parent, replies in
-            guard flags[parent] & Self.answerable != 0, let sentAt = messages[parent].sentAt else { return }
-            let author = messages[parent].authorID
-            for reply in replies {
-                let message = messages[reply]
-                guard message.authorID != author, !message.fromBot, !isLeftOut(message.platform, message.authorID), let at = message.sentAt else {
-                    continue
-                }
-                note(Self.seconds(from: sentAt, to: at), at: parent)
+    }
+
+    /// Notes `replies` (message indexes, with a time) to the message at `parent` as responses,
+    /// those by someone else who is not left out and not a bot's.
+    mutating func answer(_ parent: Int, by replies: [Int], in messages: [MessageSummary]) {
+        guard flags[parent] & Self.answerable != 0, let sentAt = messages[parent].sentAt else { return }
+        let author = messages[parent].authorID
+        for reply in replies {
+            let message = messages[reply]
+            guard message.authorID != author, !message.fromBot, !isLeftOut(message.platform, message.authorID), let at = message.sentAt else {
+                continue
             }
+            note(Self.seconds(from: sentAt, to: at), at: parent)
+        }
+    }
+
+    private func isLeftOut(_ platform: Platform, _ id: String?) -> Bool {
+        guard let id else { return false }
+        return bots[platform]?.contains(id) == true || leftOut[platform]?.contains(id) == true
+    }
+
+    /// Whole seconds to the first timed response to message `index`, if any.
+    private func firstResponse(at index: Int) -> Int64? {
+        switch firstSeconds[index] {
+        case Self.none: nil
+        case Self.longer: longDelays[index]
+        case let seconds: Int64(seconds)
         }
     }
 
     private mutating func note(_ seconds: Int64, at index: Int) {
-        if firstSeconds[index] < 0 || seconds < firstSeconds[index] { firstSeconds[index] = seconds }
+        if let known = firstResponse(at: index), known <= seconds { return }
+        if seconds < Int64(Self.longer) {
+            firstSeconds[index] = UInt32(seconds)
+            longDelays[index] = nil
+        } else {
+            firstSeconds[index] = Self.longer
+            longDelays[index] = seconds
+        }
     }
 
     /// Whole seconds from `start` to `end`, 0 when `end` comes first (clock skew).
@@ -98,7 +135,7 @@ public struct Responses: Sendable {
     public subscript(index: Int) -> Entry? {
         guard index < flags.count else { return nil }
         let flag = flags[index]
-        let seconds = firstSeconds[index] < 0 ? nil : firstSeconds[index]
+        let seconds = firstResponse(at: index)
         return Entry(
             answerable: flag & Self.answerable != 0, question: flag & Self.question != 0,
             answered: flag & Self.answerable != 0 && (flag & Self.untimedResponse != 0 || (seconds.map { $0 <= window } ?? false)),

@@ -96,6 +96,26 @@ final class ResponsesTests: XCTestCase {
             ])
     }
 
+    /// Delays are kept in 32 bits a message, and exactly past them: a reply 150 years on, or
+    /// the second before the 32 bits run out, comes back to the second.
+    func testDelaysOfEveryLengthComeBackExactly() {
+        let ledger = ReactionLedger()
+        let start: Int64 = 86_400
+        let delays: [Int64] = [0, 4_294_967_293, 4_294_967_294, 4_294_967_295, 4_733_640_000]
+        for (number, delay) in delays.enumerated() {
+            let id = "m\(number)"
+            ledger.record(ImportedMessage(platform: .mattermost, conversationID: "c", id: id, authorID: "ann", sentAt: .unixSeconds(start + Int64(number))))
+            ledger.record(
+                ImportedMessage(
+                    platform: .mattermost, conversationID: "c", id: id + "-reply", authorID: "bo", sentAt: .unixSeconds(start + Int64(number) + delay),
+                    replyToID: id))
+        }
+        let messages = ledger.summarize().messages
+        let responses = Responses(messages: messages, rules: ResponseRules(), bots: [:], leftOut: [:])
+        let got = messages.indices.filter { !messages[$0].id.hasSuffix("-reply") }.map { responses[$0]?.secondsToFirstResponse }
+        XCTAssertEqual(got, delays)
+    }
+
     func testHealthFixturePagesMatchGoldenFiles() throws {
         var options = BuildOptions()
         try ConfigurationFile.load(Self.folder.appendingPathComponent("reaction-report.toml").path, into: &options)
