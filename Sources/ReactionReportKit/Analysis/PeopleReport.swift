@@ -42,7 +42,7 @@ public struct PeopleReport: Sendable {
     /// messages. Bots' messages and the people the rankings leave out are counted: each use
     /// leaves out what it must. The merged tallies' own dictionary, kept as it is (a copy by
     /// position in `people` held a second dictionary of every pair at the analysis step's peak).
-    var pairs: [UInt64: (count: Int, onBotMessages: Int)] = [:]
+    var pairs: [UInt64: PairCounts] = [:]
     /// The position in `people` of each number in `pairs`' keys.
     var pairPositions: [Int] = []
 
@@ -82,7 +82,7 @@ struct PeopleTotals: Sendable {
     var keys: [PersonKey] = []
     var entries: [PeopleTally.Entry] = []
     /// Reactor number << 32 | author number → reactions, and the part on bots' messages.
-    var pairs: [UInt64: (count: Int, onBotMessages: Int)] = [:]
+    var pairs: [UInt64: PairCounts] = [:]
 
     private mutating func number(_ key: PersonKey) -> Int {
         if let known = index[key] { return known }
@@ -104,8 +104,7 @@ struct PeopleTotals: Sendable {
         }
         for (key, pair) in tally.pairs {
             let merged = numbers[Int(key >> 32)] << 32 | numbers[Int(key & 0xFFFF_FFFF)]
-            pairs[merged, default: (0, 0)].count += pair.count
-            pairs[merged]!.onBotMessages += pair.onBotMessages
+            pairs[merged, default: PairCounts()].add(pair.counts)
         }
     }
 
@@ -113,7 +112,7 @@ struct PeopleTotals: Sendable {
     /// person's first as reactor and as author.
     func topPairs(_ ranking: PeopleTally.Ranking) -> [PairCount] {
         let counts = pairs.lazy.compactMap { key, pair -> PairCount? in
-            let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
+            let count = pair.ranked(skippingBotMessages: ranking.skipBotMessages)
             let (reactor, author) = (keys[Int(key >> 32)], keys[Int(key & 0xFFFF_FFFF)])
             guard count > 0, !ranking.isLeftOut(reactor.platform, reactor.id), !ranking.isLeftOut(author.platform, author.id) else { return nil }
             return PairCount(
@@ -121,6 +120,41 @@ struct PeopleTotals: Sendable {
                 authorName: entries[Int(key & 0xFFFF_FFFF)].authorName, count: count)
         }
         return PeopleTally.rankPairs(counts, topN: ranking.topN)
+    }
+}
+
+/// A reactor's listed reactions to an author's messages, and the part on bots' messages: 32
+/// bits each, half an `Int` pair's size in the dictionaries of pairs that the analysis holds at
+/// its peak (a million heavy messages make millions of pairs). Exact for every report: each
+/// listed reaction is one of the ledger's entries, and 2^32 of them would not fit in memory;
+/// past that a count stays at its largest rather than wrapping.
+struct PairCounts: Sendable, Equatable {
+    private var all: UInt32 = 0
+    private var onBots: UInt32 = 0
+
+    /// Every reaction of the pair.
+    var count: Int { Int(all) }
+    /// The part of `count` on bots' messages.
+    var onBotMessages: Int { Int(onBots) }
+
+    /// The count a ranking reads: without bots' messages when it skips them.
+    func ranked(skippingBotMessages: Bool) -> Int { skippingBotMessages ? count - onBotMessages : count }
+
+    /// One more reaction, on a bot's message or not.
+    mutating func add(onBotMessage: Bool) {
+        all = Self.sum(all, 1)
+        if onBotMessage { onBots = Self.sum(onBots, 1) }
+    }
+
+    /// The counts of a later part of the messages.
+    mutating func add(_ other: PairCounts) {
+        all = Self.sum(all, other.all)
+        onBots = Self.sum(onBots, other.onBots)
+    }
+
+    private static func sum(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : total
     }
 }
 
@@ -168,9 +202,7 @@ struct PeopleTally: Sendable {
     struct Pair: Sendable {
         /// The message's index in the report << 32 | the reactor's place among its listed reactors.
         var first: UInt64
-        var count = 0
-        /// The part of `count` on bots' messages.
-        var onBotMessages = 0
+        var counts = PairCounts()
     }
 
     /// Who a ranking leaves out.
@@ -228,8 +260,7 @@ struct PeopleTally: Sendable {
                 if entries[reactorNumber].reactorName == nil { entries[reactorNumber].reactorName = reactor.name }
                 guard let author = message.authorID, author != reactor.id else { continue }
                 let key = UInt64(reactorNumber) << 32 | UInt64(authorNumber)
-                pairs[key, default: Pair(first: UInt64(index) << 32 | place)].count += 1
-                if bot { pairs[key]!.onBotMessages += 1 }
+                pairs[key, default: Pair(first: UInt64(index) << 32 | place)].counts.add(onBotMessage: bot)
             }
         }
     }
@@ -260,7 +291,7 @@ struct PeopleTally: Sendable {
     /// the report's, which the tally's messages were counted from (`add(_:at:)`).
     func topPairs(_ ranking: Ranking, messages: [MessageSummary]) -> [PairCount] {
         let counts = pairs.lazy.compactMap { key, pair -> PairCount? in
-            let count = ranking.skipBotMessages ? pair.count - pair.onBotMessages : pair.count
+            let count = pair.counts.ranked(skippingBotMessages: ranking.skipBotMessages)
             let (reactor, author) = (keys[Int(key >> 32)], keys[Int(key & 0xFFFF_FFFF)])
             guard count > 0, !ranking.isLeftOut(reactor.platform, reactor.id), !ranking.isLeftOut(author.platform, author.id) else { return nil }
             return PairCount(

@@ -15,6 +15,20 @@ final class CountSumTests: XCTestCase {
         XCTAssertEqual(negative, Int.min)
     }
 
+    /// A pair's counts keep 32 bits each and stop at their largest rather than wrap.
+    func testPairCountsStopAtTheirLargest() {
+        var pair = PairCounts()
+        pair.add(onBotMessage: true)
+        pair.add(onBotMessage: false)
+        XCTAssertEqual([pair.count, pair.onBotMessages, pair.ranked(skippingBotMessages: true)], [2, 1, 1])
+        for _ in 0..<30 { pair.add(pair) }
+        XCTAssertEqual([pair.count, pair.onBotMessages], [1 << 31, 1 << 30])
+        pair.add(pair)
+        XCTAssertEqual([pair.count, pair.onBotMessages], [4_294_967_295, 1 << 31])
+        pair.add(onBotMessage: true)
+        XCTAssertEqual([pair.count, pair.onBotMessages, pair.ranked(skippingBotMessages: true)], [4_294_967_295, (1 << 31) + 1, (1 << 31) - 2])
+    }
+
     func testAMessagesTotalIsClamped() {
         XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", Int.max), ("❤️", 1)]).reactionCount, Int.max)
         XCTAssertEqual(DirectSummaries.message("m", "2026-03-03T10:00:00Z", [("👍", Int.min), ("❤️", -1)]).reactionCount, Int.min)
