@@ -40,11 +40,12 @@ public final class TextSpill: @unchecked Sendable {
     private var sealed = false
     private var mapping: UnsafeMutableRawPointer?
     private var mappedLength = 0
-    /// A bit a block of the mapping: read since the last drop.
-    private var touched: UnsafeMutablePointer<Atomic<UInt64>>?
-    private var touchedWords = 0
-    /// Blocks newly read, by every thread: the pages read are let go every `dropEvery` of them.
-    private let blocksRead = Atomic<Int>(0)
+    /// A bit a block of the mapping, read since the last drop; and the blocks newly read, by
+    /// every thread: the pages read are let go every `dropEvery` of them.
+    private let touched = Mutex<(bits: [UInt64], blocksRead: Int)>(([], 0))
+    /// The last block a read ended in (-1 after a drop): a read within it, as most reads of a
+    /// pass in order are, maps nothing new and takes no lock.
+    private let lastBlock = Atomic<Int>(-1)
     /// How many times the pages read were let go (for tests).
     let drops = Atomic<Int>(0)
 
@@ -63,10 +64,6 @@ public final class TextSpill: @unchecked Sendable {
 
     deinit {
         if let mapping { munmap(mapping, mappedLength) }
-        if let touched {
-            touched.deinitialize(count: touchedWords)
-            touched.deallocate()
-        }
     }
 
     /// Keeps `text` in the file; nil when it cannot (too long, a write failed, or the spill is
@@ -91,10 +88,8 @@ public final class TextSpill: @unchecked Sendable {
         if mapped != MAP_FAILED {
             mapping = mapped
             mappedLength = written
-            touchedWords = ((written - 1) >> Self.blockBits) / 64 + 1
-            let words = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: touchedWords)
-            for word in 0..<touchedWords { (words + word).initialize(to: Atomic(0)) }
-            touched = words
+            let words = ((written - 1) >> Self.blockBits) / 64 + 1
+            touched.withLock { $0.bits = [UInt64](repeating: 0, count: words) }
         } else {
             // No mapping: the file's bytes are read into memory once.
             guard (try? file.seek(toOffset: 0)) != nil, let data = try? file.read(upToCount: written), data.count == written else {
@@ -124,18 +119,29 @@ public final class TextSpill: @unchecked Sendable {
     /// that reads a short text here and there (a person's latest messages, a week's top ones)
     /// maps 64 kB for each, and by the file's blocks, not its offsets, since a pass in another
     /// order than the file's (report order over many conversations' files) maps as much as
-    /// one in order. Racing threads may count a block twice, which only drops a little early.
+    /// one in order. A read racing a drop may map its block uncounted: one block a thread, at most.
     private func noteRead(from offset: Int, to end: Int) {
-        guard let touched else { return }
-        for block in (offset >> Self.blockBits)...((end - 1) >> Self.blockBits) {
-            let (word, bit) = (block >> 6, UInt64(1) << UInt64(block & 63))
-            guard touched[word].load(ordering: .relaxed) & bit == 0 else { continue }
-            guard touched[word].bitwiseOr(bit, ordering: .relaxed).oldValue & bit == 0 else { continue }
-            guard blocksRead.add(1, ordering: .relaxed).newValue % Self.dropEvery == 0 else { continue }
-            for word in 0..<touchedWords { touched[word].store(0, ordering: .relaxed) }
-            madvise(mapping!, mappedLength, MADV_DONTNEED)
-            drops.add(1, ordering: .relaxed)
+        guard let mapping else { return }
+        let (first, last) = (offset >> Self.blockBits, (end - 1) >> Self.blockBits)
+        if first == last, lastBlock.load(ordering: .relaxed) == first { return }
+        lastBlock.store(last, ordering: .relaxed)
+        let drop = touched.withLock { state in
+            var drop = false
+            for block in first...last {
+                let (word, bit) = (block >> 6, UInt64(1) << UInt64(block & 63))
+                guard state.bits[word] & bit == 0 else { continue }
+                state.bits[word] |= bit
+                state.blocksRead += 1
+                guard state.blocksRead % Self.dropEvery == 0 else { continue }
+                for index in state.bits.indices { state.bits[index] = 0 }
+                drop = true
+            }
+            return drop
         }
+        guard drop else { return }
+        lastBlock.store(-1, ordering: .relaxed)
+        madvise(mapping, mappedLength, MADV_DONTNEED)
+        drops.add(1, ordering: .relaxed)
     }
 
     /// Writes what is pending; what a failed write leaves stays pending, in memory, for good
