@@ -16,7 +16,7 @@ struct PersonFigures: Sendable {
         /// The first name the report gives the person, else their id.
         var name: String
         var bot: Bool
-        /// The page's file name in `people/` (`slack-ada-okafor-1f2e3d4c.html`).
+        /// The page's file name in `people/` (`1f2e3d4c.html`).
         var fileName: String
         var messages = 0
         /// Listed reactions the person gave (one per message and emoji), their own messages included.
@@ -72,7 +72,7 @@ struct PersonFigures: Sendable {
     init(_ report: PeopleReport, layout: SiteLayout, leftOut: [Platform: Set<String>]) {
         let featured = report.people.indices.filter { !report.people[$0].excluded || report.people[$0].bot }
         let keys = featured.map { PersonKey(platform: report.people[$0].platform, id: report.people[$0].id) }
-        let fileNames = Self.fileNames(keys, names: featured.map { report.people[$0].name ?? report.people[$0].id })
+        let fileNames = Self.fileNames(keys)
         var featuredNumber = [Int?](repeating: nil, count: report.people.count)
         people = featured.indices.map { index in
             let person = report.people[featured[index]]
@@ -111,15 +111,16 @@ struct PersonFigures: Sendable {
         return "people/" + people[position].fileName
     }
 
-    /// A file name per person, in the order given (platform, then id): their platform and name
-    /// as a slug (ASCII letters, digits and hyphens only, whatever the name), then 8 hex digits
-    /// of a stable hash of their platform and id (FNV-1a, mixed: alone, its bits barely differ for ids that differ in their last character), so that two people of one name differ and a
-    /// person keeps their file from build to build; `-2`, `-3`… where that still collides.
-    static func fileNames(_ keys: [PersonKey], names: [String]) -> [String] {
+    /// A file name per person, in the order given (platform, then id): 8 hex digits of a stable
+    /// hash of their platform and id (FNV-1a, mixed: alone, its bits barely differ for ids that
+    /// differ in their last character), so that a person keeps their file from build to build
+    /// whatever their name becomes, and every link to them is short (a transcript links a
+    /// name a message and a reactor, tens of millions of links at 10M messages); `-2`, `-3`…
+    /// where two hashes collide.
+    static func fileNames(_ keys: [PersonKey]) -> [String] {
         var used: Set<String> = []
         return keys.indices.map { index in
-            let hash = hashText(keys[index])
-            let base = Slug.make(keys[index].platform.rawValue + " " + names[index]) + "-" + hash
+            let base = hashText(keys[index])
             var name = base
             var suffix = 2
             while used.contains(name) {

@@ -42,6 +42,13 @@ extension LocaleFormat {
         return glue.0 + (glue.dateFirst ? date : time) + glue.1 + (glue.dateFirst ? time : date) + glue.2
     }
 
+    /// A local time of day as the locale's short time (`14:05` in de-DE, `2:05 PM` in en-US);
+    /// nil for `standard`, whose form `TimeText` writes.
+    func shortTime(secondOfDay: Int64) -> String? {
+        guard let data else { return nil }
+        return write(data.shortTime, CivilDate(year: 1970, month: 1, day: 1), secondOfDay: secondOfDay)
+    }
+
     static let englishMonths = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"
     ]

@@ -24,7 +24,9 @@ struct BubbleViewModel {
         model.append("display", .text(emoji.display))
         model.append("count", .number(reaction.count))
         model.append("countText", .text(countText(reaction.count)))
-        model.append("title", .text(title(reaction)))
+        let names = names(reaction)
+        model.append("hasNames", .flag(!names.isEmpty))
+        model.append("names", .text(names))
         model.append("mine", .flag(options.viewer.map { viewer in reaction.reactors.contains { $0.id == viewer } } ?? false))
         if let image = emoji.image, URLPolicy.isSafeImage(image) {
             model.append("hasImage", .flag(true))
@@ -67,15 +69,15 @@ struct BubbleViewModel {
         return times.locale.isStandard ? text : times.locale.native(text)
     }
 
-    /// "👍 4 — Ada Okafor, Bo Lind and 2 others".
-    func title(_ reaction: ReactionSummary) -> String {
+    /// The part of a bubble's label after its emoji and count, " — Ada Okafor, Bo Lind and 2
+    /// others" in "👍 4 — Ada Okafor, Bo Lind and 2 others"; empty when no reactor is known. The
+    /// bubble shows the emoji and the count and keeps this visually hidden but for hover, so that
+    /// hover and screen readers get the whole label and the names are written once.
+    func names(_ reaction: ReactionSummary) -> String {
+        guard !reaction.reactors.isEmpty else { return "" }
         // Written into one buffer: the pieces joined as strings cost half a dozen allocations a
         // bubble.
-        let out = ByteBuffer(capacity: 96)
-        out.append(reaction.emoji.display)
-        out.append(0x20)
-        if times.locale.isStandard { out.append(decimal: reaction.count) } else { out.append(times.locale.native(String(reaction.count))) }
-        guard !reaction.reactors.isEmpty else { return out.text }
+        let out = ByteBuffer(capacity: 80)
         // Only the names shown are taken (a reaction can list a hundred reactors).
         let shownCount = reaction.count <= 3 ? min(3, reaction.reactors.count) : min(2, reaction.reactors.count)
         let others = reaction.count > shownCount ? reaction.count - shownCount : 0

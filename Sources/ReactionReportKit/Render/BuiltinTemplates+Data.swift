@@ -479,10 +479,11 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .message:target { outline: 2px solid var(--accent); }
 .message.reply { margin-left: 2rem; }
 .message.deleted .text { color: var(--muted); text-decoration: line-through; }
-.message-meta { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: baseline; font-size: .875rem; color: var(--muted); margin: 0; }
-.message-meta .author { color: var(--text); font-weight: 650; }
-.permalink { color: inherit; text-decoration: none; }
-.permalink:hover { text-decoration: underline; }
+.message > header, .message-meta { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: baseline; font-size: .875rem; color: var(--muted); margin: 0; }
+.message > header .author, .message-meta .author { color: var(--text); font-weight: 650; }
+/* A message's time links to its anchor. */
+.message > header > a[href^="#"] { color: inherit; text-decoration: none; }
+.message > header > a[href^="#"]:hover { text-decoration: underline; }
 .deleted-note, .thread-note { font-style: italic; }
 .thread-link { margin: .5rem 0 0; font-size: .9rem; }
 .thread-link a { font-weight: 600; }
@@ -493,8 +494,13 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .text img { max-width: 100%; }
 .reactions { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; margin: .4rem 0 0; padding: 0; }
 .stack-vertical .reactions { flex-direction: column; align-items: flex-start; }
-.bubble { display: inline-flex; align-items: center; border: 1px solid var(--bubble-border); background: var(--bubble); border-radius: 999px; padding: .05rem .55rem .05rem .45rem; font-size: .95rem; line-height: 1.6; cursor: default; }
-.bubble > span { display: inline-flex; align-items: center; gap: .3rem; }
+.bubble { position: relative; display: inline-flex; align-items: center; gap: .3rem; border: 1px solid var(--bubble-border); background: var(--bubble); border-radius: 999px; padding: .05rem .55rem .05rem .45rem; font-size: .95rem; line-height: 1.6; cursor: default; }
+/* Who reacted, after the emoji and the count: read by screen readers with them ("👍 4 — Ada
+   Okafor, Bo Lind and 2 others"), shown on hover. */
+.bubble .by { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.bubble:hover .by { clip: auto; width: max-content; max-width: min(22rem, 80vw); height: auto; overflow: visible; white-space: normal;
+  left: -1px; bottom: calc(100% + .3rem); z-index: 2; padding: .2rem .5rem; border-radius: 6px; background: var(--text); color: var(--surface);
+  font-size: .8rem; line-height: 1.4; box-shadow: 0 2px 6px rgba(0, 0, 0, .2); }
 .bubble .count { font-size: .8rem; font-weight: 600; font-variant-numeric: tabular-nums; color: var(--muted); }
 .bubble.mine { background: var(--mine); border-color: var(--mine-border); }
 .bubble.mine .count { color: var(--text); }
@@ -525,6 +531,8 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 .reacted-by dt { color: var(--text); overflow-wrap: anywhere; }
 .reacted-by dd { margin: 0; overflow-wrap: anywhere; }
 .reacted-by ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .1rem .8rem; }
+/* A name read in its own direction, apart from the text around it, as `<bdi>` would. */
+.reacted-by li > a { unicode-bidi: plaintext; }
 .reacted-by li.mine { font-weight: 650; color: var(--text); }
 .others { margin: 0; }
 .pagination ol { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; padding: 0; }
@@ -668,15 +676,15 @@ th { overflow-wrap: normal; }
 {{#hasBubbles}}
 <ul class="reactions" aria-label="Reactions">
 {{#bubbles}}
-<li class="bubble{{#mine}} mine{{/mine}}" title="{{title}}"><span class="visually-hidden">{{title}}</span><span aria-hidden="true">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" loading="lazy">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}}<span class="count">{{countText}}</span></span></li>
+<li class="bubble{{#mine}} mine{{/mine}}">{{#hasImage}}<img class="custom-emoji" src="{{#localImage}}{{root}}{{/localImage}}{{image}}" alt="{{display}}" loading="lazy">{{/hasImage}}{{^hasImage}}<span class="emoji">{{display}}</span>{{/hasImage}} <span class="count">{{countText}}</span>{{#hasNames}}<span class="by">{{names}}</span>{{/hasNames}}</li>
 {{/bubbles}}
 </ul>
 <details class="reacted-by">
 <summary>Reacted by</summary>
 <dl>
 {{#bubbles}}
-<dt>{{display}} <span class="count">{{count}}</span></dt>
-<dd>{{#hasReactors}}<ul>{{#reactors}}<li{{#mine}} class="mine"{{/mine}}>{{#hasPage}}<a href="{{root}}{{pageHref}}"><bdi>{{name}}</bdi></a>{{/hasPage}}{{^hasPage}}<bdi>{{name}}</bdi>{{/hasPage}}{{#hasTime}} <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}}</li>{{/reactors}}</ul>{{/hasReactors}}{{#others}}<p class="others">{{others}}</p>{{/others}}</dd>
+<dt>{{display}} {{count}}</dt>
+<dd>{{#hasReactors}}<ul>{{#reactors}}<li{{#mine}} class="mine"{{/mine}}>{{#hasPage}}<a href="{{root}}{{pageHref}}">{{name}}</a>{{/hasPage}}{{^hasPage}}<bdi>{{name}}</bdi>{{/hasPage}}{{#hasTime}} <time datetime="{{timeISO}}">{{time}}</time>{{/hasTime}}</li>{{/reactors}}</ul>{{/hasReactors}}{{#others}}<p class="others">{{others}}</p>{{/others}}</dd>
 {{/bubbles}}
 </dl>
 </details>
@@ -772,7 +780,9 @@ th { overflow-wrap: normal; }
 {{#hasPages}}{{> pagination}}{{/hasPages}}
 <section class="transcript" aria-label="Messages">
 {{#messages}}
-{{#dayStart}}<h2 class="day" id="{{id}}"><time datetime="{{date}}">{{label}}</time></h2>{{/dayStart}}
+{{#dayStart}}
+<h2 class="day" id="{{id}}"><time datetime="{{date}}">{{label}}</time></h2>
+{{/dayStart}}
 {{> message}}
 {{/messages}}
 </section>
@@ -961,18 +971,18 @@ th { overflow-wrap: normal; }
 """####,
         "html/message.mustache": ####"""
 <article class="message{{#deleted}} deleted{{/deleted}}{{#isReply}} reply{{/isReply}}" id="{{anchor}}">
-<header class="message-meta">
-{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" title="{{authorID}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" title="{{authorID}}" dir="auto">{{author}}</span>{{/authorHasPage}}
-{{#hasTime}}<a class="permalink" href="#{{anchor}}"><time datetime="{{timeISO}}">{{time}}</time></a>{{/hasTime}}
-{{#isReply}}<span class="thread-note">{{#parentHref}}reply to <a href="{{parentHref}}"><bdi>{{parentAuthor}}</bdi>: “<bdi>{{parentExcerpt}}</bdi>”</a>{{/parentHref}}{{^parentHref}}reply to a message not in the report{{/parentHref}}{{#inThreadHref}} · <a href="{{inThreadHref}}">the whole thread</a>{{/inThreadHref}}</span>{{/isReply}}
-{{#deleted}}<span class="deleted-note">deleted</span>{{/deleted}}
-</header>
+<header>{{#authorHasPage}}<a class="author" href="{{root}}{{authorHref}}" dir="auto">{{author}}</a>{{/authorHasPage}}{{^authorHasPage}}<span class="author" dir="auto">{{author}}</span>{{/authorHasPage}}{{#hasTime}}
+<a href="#{{anchor}}"><time datetime="{{timeISO}}">{{time}}</time></a>{{/hasTime}}{{#isReply}}
+<span class="thread-note">{{#parentHref}}reply to <a href="{{parentHref}}"><bdi>{{parentAuthor}}</bdi>: “<bdi>{{parentExcerpt}}</bdi>”</a>{{/parentHref}}{{^parentHref}}reply to a message not in the report{{/parentHref}}{{#inThreadHref}} · <a href="{{inThreadHref}}">the whole thread</a>{{/inThreadHref}}</span>{{/isReply}}{{#deleted}}
+<span class="deleted-note">deleted</span>{{/deleted}}</header>
 <div class="text" dir="auto">{{{html}}}</div>
 {{#poll}}
 {{> poll}}
 {{/poll}}
 {{> bubbles}}
-{{#hasReplies}}<p class="thread-link"><a href="{{threadHref}}">{{repliesText}}</a></p>{{/hasReplies}}
+{{#hasReplies}}
+<p class="thread-link"><a href="{{threadHref}}">{{repliesText}}</a></p>
+{{/hasReplies}}
 </article>
 
 """####,

@@ -134,7 +134,6 @@ struct ConversationPages: Sendable {
         let authorPage = people.path(message.platform, message.authorID)
         model.append("authorHasPage", .flag(authorPage != nil))
         if let authorPage { model.append("authorHref", .text(authorPage)) }
-        model.append("authorID", .text(message.authorID ?? ""))
         let poll = polls.byMessage[index]
         // A poll's text that only repeats its question (a Matrix poll's message) is shown once, in the poll.
         model.append("html", .text(poll.map { $0.question == message.text } == true ? "" : markup.html(message)))
@@ -142,7 +141,8 @@ struct ConversationPages: Sendable {
         if let poll { model.append("poll", .object(PollViewModel.make(poll, locale: markup.times.locale, people: people))) }
         if let at = message.sentAt {
             model.append("hasTime", .flag(true))
-            model.append("time", .text(bubbles.times.display(at)))
+            // A transcript's days have headings; a thread page's messages may span days.
+            model.append("time", .text(inThread ? bubbles.times.display(at) : bubbles.times.clock(at)))
             model.append("timeISO", .text(bubbles.times.attribute(at)))
         }
         if !inThread, let replies = threads.replies[index], let file = threads.fileName[index] {

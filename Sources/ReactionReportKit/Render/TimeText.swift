@@ -53,6 +53,28 @@ struct TimeText: Sendable {
         return out.text
     }
 
+    /// The time of day, `14:05` (the locale's short time with `locale`), for a transcript, where
+    /// the day's heading above gives the date and the page's footer the time zone. In a zone
+    /// whose clocks change, the offset follows (`01:30 UTC−04:00`, `01:30 UTC−05:00`: the hour
+    /// a change of daylight-saving time repeats reads twice otherwise).
+    func clock(_ time: Timestamp) -> String {
+        let local = local(time)
+        var label = ShortText()
+        let localized = locale.shortTime(secondOfDay: local.secondOfDay)
+        if localized == nil {
+            label.appendPadded(local.secondOfDay / 3600, width: 2)
+            label.append(UInt8(ascii: ":"))
+            label.appendPadded(local.secondOfDay / 60 % 60, width: 2)
+        }
+        if calendar.fixedOffset == nil {
+            if localized == nil { label.append(UInt8(ascii: " ")) }
+            label.append(literal: "UTC")
+            Self.appendOffset(local.offset, to: &label)
+        }
+        guard let localized else { return label.text }
+        return label.count == 0 ? localized : localized + " " + locale.native(label.text)
+    }
+
     /// `−05:00`, `+05:45`, `−00:44:30`; nothing for an offset of zero.
     private static func appendOffset(_ offset: Int64, to out: inout ShortText) {
         guard offset != 0 else { return }

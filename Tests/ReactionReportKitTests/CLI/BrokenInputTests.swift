@@ -52,10 +52,10 @@ final class BrokenInputTests: XCTestCase {
         // An escaped NUL is valid JSON: the message is kept.
         let escaped = try build("escaped.json", Array(#"[{"timetoken":"17000000000000000","message":{"text":"a\u0000b"},"uuid":"u1"}]"#.utf8))
         XCTAssertEqual(escaped.status, 0, escaped.stderr)
-        XCTAssertEqual(escaped.stdout, "Wrote site/: 23 files (76.7 kB) from 1 input file, 1 message, 0 reactions.\n")
+        XCTAssertEqual(escaped.stdout, "Wrote site/: 23 files (77.5 kB) from 1 input file, 1 message, 0 reactions.\n")
         let bom = try build("bom.json", [0xEF, 0xBB, 0xBF] + Array(("[" + message + "]").utf8))
         XCTAssertEqual(bom.status, 0, bom.stderr)
-        XCTAssertEqual(bom.stdout, "Wrote site/: 23 files (76.7 kB) from 1 input file, 1 message, 0 reactions.\n")
+        XCTAssertEqual(bom.stdout, "Wrote site/: 23 files (77.4 kB) from 1 input file, 1 message, 0 reactions.\n")
     }
 
     func testDeepNestingStopsAtTheLimitWithoutExhaustingTheStack() throws {
@@ -103,11 +103,11 @@ final class BrokenInputTests: XCTestCase {
                 - numbers.json: message 17000000000000000: a reaction action without uuid or actionTimetoken
 
             """)
-        XCTAssertEqual(numbers.stdout, "Wrote site/: 23 files (77.6 kB) from 1 input file, 1 message, 0 reactions.\n")
+        XCTAssertEqual(numbers.stdout, "Wrote site/: 23 files (78.4 kB) from 1 input file, 1 message, 0 reactions.\n")
 
         let types = try build("types.json", Array(#"[{"timetoken":17000000000000000,"message":["not","text"],"uuid":{"a":1}}]"#.utf8))
         XCTAssertEqual(types.status, 0, types.stderr)
-        XCTAssertEqual(types.stdout, "Wrote site/: 21 files (68.9 kB) from 1 input file, 1 message, 0 reactions.\n")
+        XCTAssertEqual(types.stdout, "Wrote site/: 21 files (69.7 kB) from 1 input file, 1 message, 0 reactions.\n")
     }
 
     func testASlackDayFileHoldingAnObjectIsSkippedAndTheRestBuilt() throws {
@@ -132,7 +132,7 @@ final class BrokenInputTests: XCTestCase {
                 - ws/general/2023-11-14.json: a day file should hold an array of messages; skipped
 
             """)
-        XCTAssertEqual(run.stdout, "Wrote site/: 23 files (83.4 kB) from 1 input file, 1 message, 1 reaction.\n")
+        XCTAssertEqual(run.stdout, "Wrote site/: 23 files (83.7 kB) from 1 input file, 1 message, 1 reaction.\n")
     }
 
     /// Names from an export reach the terminal with their control characters and bidirectional

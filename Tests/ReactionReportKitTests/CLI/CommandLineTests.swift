@@ -29,10 +29,9 @@ final class CommandLineTests: XCTestCase {
                 "data/cohorts.csv", "data/cohorts.json", "data/diagnostics.json", "data/messages.jsonl", "data/people.csv", "data/reactions.csv",
                 "data/weeks.json",
                 "feed.xml", "index.html",
-                "people/cometchat-ada-okafor-f0af32be.html", "people/cometchat-bo-lind-de77d70e.html", "people/cometchat-cy-park-af3050bf.html",
-                "people/index.html", "people/pubnub-alice-ba01c295.html", "people/pubnub-bob-0bb6f0d2.html", "people/pubnub-carol-c301969b.html",
-                "people/pubnub-erin-15c34d3d.html", "people/stream-alice-moreau-4b04adcb.html", "people/stream-bob-ito-0b4f0b5a.html",
-                "people/stream-carol-diaz-54f7d6e6.html", "people/stream-dave-65b2a7fd.html", "people/stream-erin-5db34d57.html",
+                "people/0b4f0b5a.html", "people/0bb6f0d2.html", "people/15c34d3d.html", "people/4b04adcb.html", "people/54f7d6e6.html",
+                "people/5db34d57.html", "people/65b2a7fd.html", "people/af3050bf.html", "people/ba01c295.html", "people/c301969b.html",
+                "people/de77d70e.html", "people/f0af32be.html", "people/index.html",
                 "robots.txt", "summary.md"
             ])
         // The page, Markdown report and three digests of each of the three weeks with messages

@@ -24,7 +24,7 @@ final class DirectConversationsTests: XCTestCase {
             build.stderr,
             "reaction-report: note: the input holds only direct conversations, so the report covers its 1 direct conversation (2 messages, 1 reaction); --no-include-direct-messages leaves them out\n"
         )
-        XCTAssertEqual(build.stdout, "Wrote out/: 24 files (88.4 kB) from 1 input file, 2 messages, 1 reaction.\n")
+        XCTAssertEqual(build.stdout, "Wrote out/: 24 files (88.5 kB) from 1 input file, 2 messages, 1 reaction.\n")
         // The report says it too, to its readers.
         let index = try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
         XCTAssertTrue(

@@ -82,7 +82,7 @@ final class EmptyResultTests: XCTestCase {
             build.stderr,
             "reaction-report: warning: the report's options leave none of the 3 messages of the inputs (from 2023-11-14 to 2023-11-14, UTC): "
                 + "--since 2030-01-01, --until 2030-W02; the report has no messages\n")
-        XCTAssertEqual(build.stdout, "Wrote site/: 14 files (27.3 kB) from 1 input file, 0 messages, 0 reactions.\n")
+        XCTAssertEqual(build.stdout, "Wrote site/: 14 files (28.1 kB) from 1 input file, 0 messages, 0 reactions.\n")
         let quiet = try run(["build", "in", "-o", "site", "--since", "2030-01-01", "--quiet"], in: folder)
         XCTAssertEqual(quiet.stderr, "")
     }

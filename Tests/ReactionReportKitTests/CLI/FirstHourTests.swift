@@ -80,7 +80,7 @@ final class FirstHourTests: XCTestCase {
         try Data(Self.export.utf8).write(to: folder.appendingPathComponent("Examples/team.json"))
         let build = try run([], in: folder)
         XCTAssertEqual(build.status, 0, build.stderr)
-        XCTAssertEqual(build.stdout, "Wrote Output/: \(build.stdout.split(separator: " ")[2]) files (94.9 kB) from 1 input file, 1 message, 2 reactions.\n")
+        XCTAssertEqual(build.stdout, "Wrote Output/: \(build.stdout.split(separator: " ")[2]) files (94.5 kB) from 1 input file, 1 message, 2 reactions.\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output/index.html").path))
     }
 

@@ -13,7 +13,7 @@ final class SearchEngineTests: XCTestCase {
         // No Pagefind on the PATH: the builtin index does not need it.
         let run = try CLIRunner.run(["build", input, "-o", "out", "--search", "--search-engine", "builtin"], in: folder, environment: ["PATH": "/nonexistent"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "Wrote out/: 52 files (356.7 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin.\n")
+        XCTAssertEqual(run.stdout, "Wrote out/: 52 files (338.3 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin.\n")
         let site = folder.appendingPathComponent("out")
         let files = try TestSupport.files(in: site).keys
         XCTAssertEqual(
@@ -43,7 +43,7 @@ final class SearchEngineTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(
             run.stdout,
-            "Wrote out/: 52 files (356.7 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin (Pagefind is not installed).\n")
+            "Wrote out/: 52 files (338.3 kB) from 1 input file, 19 messages, 77 reactions. Search index: builtin (Pagefind is not installed).\n")
         XCTAssertEqual(
             run.stderr,
             "reaction-report: warning: Pagefind is not installed (neither `pagefind` nor `python3 -m pagefind`), so the search index is the "

@@ -39,10 +39,8 @@ final class HostileContentTests: XCTestCase {
             pages.keys.sorted(),
             [
                 "conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/calendar.html",
-                "conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/index.html", "feed.xml", "index.html", "people/index.html",
-                "people/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou-0aa19451.html",
-                "people/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou-8962496b.html",
-                "people/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou-f6f95eb8.html", "weeks/2024-W01/index.html"
+                "conversations/stream-script-alert-1-script-img-src-x-onerror-alert-2-onmou/index.html", "feed.xml", "index.html", "people/0aa19451.html",
+                "people/8962496b.html", "people/f6f95eb8.html", "people/index.html", "weeks/2024-W01/index.html"
             ])
         for (name, html) in pages {
             let lower = html.lowercased()

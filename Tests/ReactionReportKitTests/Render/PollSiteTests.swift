@@ -57,7 +57,7 @@ final class PollSiteTests: XCTestCase {
             <ul class="poll-options">
             <li class="poll-option"><span class="poll-answer"><bdi dir="auto">Amsterdam, The Netherlands</bdi></span> <span class="poll-count">2 votes</span>
             <span class="poll-bar" aria-hidden="true"><span style="width: 66%"></span></span>
-            <span class="poll-voters"><a href="../../people/stream-bob-ito-0b4f0b5a.html"><bdi>Bob Ito</bdi></a> and <bdi>Carol Diaz</bdi></span></li>
+            <span class="poll-voters"><a href="../../people/0b4f0b5a.html"><bdi>Bob Ito</bdi></a> and <bdi>Carol Diaz</bdi></span></li>
             <li class="poll-option"><span class="poll-answer"><bdi dir="auto">Boulder, CO</bdi></span> <span class="poll-count">1 vote</span>
             <span class="poll-bar" aria-hidden="true"><span style="width: 33%"></span></span>
             <span class="poll-voters"><bdi>dave</bdi></span></li>
@@ -76,7 +76,7 @@ final class PollSiteTests: XCTestCase {
         XCTAssertEqual(page.ranges(of: "What should we order for the party?").count, 1)
         XCTAssertTrue(page.contains("<div class=\"text\" dir=\"auto\"></div>\n<section class=\"poll\" aria-label=\"Poll\">"))
         // Alice and Bob posted, and have pages; Carol only voted.
-        XCTAssertTrue(page.contains(#"<span class="poll-voters"><a href="../../people/matrix-bob-96195154.html"><bdi>Bob</bdi></a></span>"#))
+        XCTAssertTrue(page.contains(#"<span class="poll-voters"><a href="../../people/96195154.html"><bdi>Bob</bdi></a></span>"#))
         XCTAssertTrue(page.contains(#"<span class="poll-voters"><bdi>Carol</bdi></span>"#))
     }
 

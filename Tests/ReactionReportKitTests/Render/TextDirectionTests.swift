@@ -3,7 +3,8 @@ import XCTest
 @testable import ReactionReportKit
 
 /// Right-to-left text reads right: message texts and names carry `dir="auto"` (or sit in a
-/// `<bdi>` inside other text), so an Arabic name or a Hebrew message is laid out by its own
+/// `<bdi>` inside other text; a "reacted by" list's names are isolated by the style sheet,
+/// `unicode-bidi: plaintext`, the same rule without ten bytes a name), so an Arabic name or a Hebrew message is laid out by its own
 /// direction and does not reorder the text around it.
 final class TextDirectionTests: XCTestCase {
     func testNamesAndTextsTakeTheirOwnDirection() throws {
@@ -20,9 +21,9 @@ final class TextDirectionTests: XCTestCase {
         let transcript = try XCTUnwrap(files.first { $0.key.hasSuffix("/index.html") && $0.key.hasPrefix("conversations/") }?.value)
         for expected in [
             #"<h1 dir="auto">דיון</h1>"#,
-            #"title="user1" dir="auto">أحمد</a>"#,
+            #"<a class="author" href="../../people/ca71f603.html" dir="auto">أحمد</a>"#,
             #"<div class="text" dir="auto"><p>שלום עולם</p>"#,
-            #"><bdi>سارة</bdi></a> <time"#,
+            #"<li><a href="../../people/904cf720.html">سارة</a> <time"#,
             #"<bdi>أحمد</bdi>: “<bdi>שלום עולם</bdi>”</a>"#
         ] {
             XCTAssertTrue(transcript.contains(expected), expected)
@@ -32,7 +33,8 @@ final class TextDirectionTests: XCTestCase {
         XCTAssertTrue(overview.contains(#"dir="auto">דיון</a></td>"#))
         XCTAssertTrue(overview.contains(#".html" dir="auto">أحمد</a> in <a href="conversations/"#))
         // A person's page and the people index.
-        let person = try XCTUnwrap(files.first { $0.key.hasPrefix("people/telegram-") && $0.value.contains("<h1><bdi>أحمد</bdi></h1>") })
+        XCTAssertTrue(try XCTUnwrap(files["assets/style.css"]).contains(".reacted-by li > a { unicode-bidi: plaintext; }"))
+        let person = try XCTUnwrap(files.first { $0.key.hasPrefix("people/") && $0.value.contains("<h1><bdi>أحمد</bdi></h1>") })
         XCTAssertTrue(person.value.contains(#"dir="auto">سارة</a> <span class="num">1</span>"#), person.value)
         XCTAssertTrue(try XCTUnwrap(files["people/index.html"]).contains(#".html" dir="auto">أحمد</a>"#))
     }

@@ -65,6 +65,7 @@ final class TimeTextTests: XCTestCase {
         let files = try MemoryWriter.render(try TestSupport.settleFixtures(["gaps/community.json"]), options: options)
         var count = 0
         var days = 0
+        var clocks = 0
         for (path, html) in files where path.hasSuffix(".html") {
             XCTAssertTrue(html.contains("Times and weeks are in America/New_York.</p>"), path)
             for (attribute, text) in Self.times(in: html) {
@@ -76,21 +77,46 @@ final class TimeTextTests: XCTestCase {
                 }
                 count += 1
                 XCTAssertTrue(Self.isHTMLDateTime(attribute), "\(path): \(attribute)")
-                // `2026-11-01T01:30:00-05:00` beside `2026-11-01 01:30 UTC−05:00`.
+                // `2026-11-01T01:30:00-05:00` beside `2026-11-01 01:30 UTC−05:00`; a transcript's
+                // message, under its day's heading, `01:30 UTC−05:00`.
                 let offset = String(attribute.suffix(6)).replacingOccurrences(of: "-", with: "−")
-                XCTAssertEqual(text, attribute.prefix(10) + " " + attribute.dropFirst(11).prefix(5) + " UTC" + offset, path)
+                let clock = attribute.dropFirst(11).prefix(5) + " UTC" + offset
+                if text.count == clock.count, path.hasPrefix("conversations/"), !path.contains("/thread-") {
+                    clocks += 1
+                    XCTAssertEqual(text, clock, path)
+                } else {
+                    XCTAssertEqual(text, attribute.prefix(10) + " " + clock, path)
+                }
             }
         }
         // The transcript's 13 messages and 19 reactions; the overview's 10 top messages and their
         // 18 reactions; 30 on the weekly reports; 36 on the people pages (each of the 6 people's
         // first and last activity, and their 13 latest and 11 most reacted messages).
         XCTAssertEqual(count, 32 + 28 + 30 + 36)
+        XCTAssertEqual(clocks, 13)
         // The transcript's messages fall on 12 days of New York.
         XCTAssertEqual(days, 12)
         let transcript = try XCTUnwrap(files["conversations/stream-community/index.html"])
         XCTAssertEqual(
             Self.times(in: transcript).filter { $0.attribute.hasPrefix("2026-11-01") }.map(\.text),
-            ["Sunday, 2026-11-01", "2026-11-01 01:30 UTC−04:00", "2026-11-01 01:30 UTC−05:00", "2026-11-01 02:00 UTC−05:00"])
+            ["Sunday, 2026-11-01", "01:30 UTC−04:00", "01:30 UTC−05:00", "2026-11-01 02:00 UTC−05:00"])
+    }
+
+    /// A transcript's time of day: alone where the zone's offset never changes, with the offset
+    /// where it does (the repeated hour of a change reads apart), in the locale's short time.
+    func testTheClockOfATranscriptNamesTheOffsetOnlyWhereItChanges() throws {
+        func clock(_ zone: String, _ iso: String, locale: String? = nil) throws -> String {
+            var times = TimeText(calendar: try XCTUnwrap(WeekCalendar(zone)))
+            if let locale { times.locale = try XCTUnwrap(LocaleFormat(tag: locale)) }
+            return times.clock(try XCTUnwrap(Timestamp.iso8601(iso)))
+        }
+        XCTAssertEqual(try clock("UTC", "2023-11-14T22:13:20.123Z"), "22:13")
+        XCTAssertEqual(try clock("Etc/GMT-9", "2023-11-14T22:13:20Z"), "07:13")
+        XCTAssertEqual(try clock("America/New_York", "2026-11-01T05:30:00Z"), "01:30 UTC−04:00")
+        XCTAssertEqual(try clock("America/New_York", "2026-11-01T06:30:00Z"), "01:30 UTC−05:00")
+        XCTAssertEqual(try clock("Europe/London", "2026-01-10T12:00:00Z"), "12:00 UTC")
+        XCTAssertEqual(try clock("UTC", "2023-11-14T22:13:20Z", locale: "en-US"), "10:13\u{202F}PM")
+        XCTAssertEqual(try clock("Europe/Berlin", "2023-11-14T22:13:20Z", locale: "de-DE"), "23:13 UTC+01:00")
     }
 
     func testTheAttributeKeepsAtMostThreeFractionDigitsCutNotRounded() throws {
