@@ -3,7 +3,8 @@
 /// lists by number (a target's entries, an entry's adders), so that nothing is allocated per
 /// message or per reaction. A million-message export kept its facts as an array of 152-byte
 /// entries a target and an array of reactors on one reaction in four (about 225 bytes a
-/// message); here they take about 115.
+/// message); here an entry takes 48 bytes and an adder 24, with 24 more where the platform gives
+/// the add an identity or a time (event logs), held beside it.
 ///
 /// The stores are cut into chunks (`ChunkedStore`) that settling lets go of as soon as every
 /// message with a fact in them is settled, so the facts and the settled reactions are not all
@@ -11,7 +12,9 @@
 struct ReactionArena {
     /// One emoji on one target.
     struct Entry {
-        var totalFirstAt: Timestamp?
+        /// The fraction digits of the earliest time the platform's totals give (`Adder.noTime`:
+        /// none); its nanoseconds are in `totalFirstTimes`.
+        var totalFirstDigits: Int8
         /// The fact count when the entry was made: input order, for reactions without times.
         var sequence: UInt32
         /// The number of the entry's emoji in the ledger's `emojiTable`.
@@ -33,14 +36,16 @@ struct ReactionArena {
         var decidedBy: Int32
     }
 
-    /// One person's adds of one emoji on one target: the first inline, the rest (another
-    /// identity, another file) in `moreInstances`.
+    /// One person's adds of one emoji on one target: the first's file and statement inline, its
+    /// identity and time in `firstRefs` and `firstTimes` (held only for chunks where some add has
+    /// one: a list of reactors gives neither), the rest (another identity, another file) in
+    /// `moreInstances`. 24 bytes.
     struct Adder {
-        /// The first add's identity (empty where the platform gives none).
-        var ref: AddIdentity
-        var at: Timestamp?
         var givenName: GivenName
         var hasMoreInstances: Bool
+        /// The first add's time's fraction digits (`noTime`: it has none); its nanoseconds are in
+        /// `firstTimes`.
+        var timeDigits: Int8
         /// The number of the file the first add was read from.
         var file: Int32
         /// The number of the person (`ReactionLedger.personKeys`).
@@ -52,7 +57,7 @@ struct ReactionArena {
         /// The file of the newest snapshot that states the first add (-1: only events give it).
         var stated: Int32
 
-        var instance: ReactionLedger.Instance { ReactionLedger.Instance(ref: ref, at: at, file: file, stated: stated) }
+        static let noTime: Int8 = -1
     }
 
     /// The name an add gave its reactor, as far as settling needs it: the directory's name wins
@@ -80,6 +85,12 @@ struct ReactionArena {
 
     var entries: ChunkedStore<Entry>
     var adders: ChunkedStore<Adder>
+    /// Each entry's earliest total time in nanoseconds, by entry number (its digits in the entry).
+    private var totalFirstTimes: SparseChunkedStore<Int64>
+    /// Each adder's first add's identity, by adder number (empty where none is held).
+    private var firstRefs: SparseChunkedStore<AddIdentity>
+    /// Each adder's first add's time in nanoseconds, by adder number (its digits in the adder).
+    private var firstTimes: SparseChunkedStore<Int64>
     /// The adds beyond an adder's first, by adder.
     var moreInstances: [UInt32: [ReactionLedger.Instance]] = [:]
     /// The adders of entries with more than `scanLimit`, by entry and person.
@@ -90,6 +101,9 @@ struct ReactionArena {
     init(chunkBits: Int = 16) {
         entries = ChunkedStore(chunkBits: chunkBits)
         adders = ChunkedStore(chunkBits: chunkBits)
+        totalFirstTimes = SparseChunkedStore(chunkBits: chunkBits, empty: 0)
+        firstRefs = SparseChunkedStore(chunkBits: chunkBits, empty: AddIdentity(""))
+        firstTimes = SparseChunkedStore(chunkBits: chunkBits, empty: 0)
     }
 
     /// The entry of `key` in the list starting at `head`, made (and put at the head) when new.
@@ -101,7 +115,7 @@ struct ReactionArena {
         }
         let made = entries.append(
             Entry(
-                totalFirstAt: nil, sequence: sequence, emoji: emoji, key: key, total: Self.noTotal, unnamed: 0,
+                totalFirstDigits: Adder.noTime, sequence: sequence, emoji: emoji, key: key, total: Self.noTotal, unnamed: 0,
                 firstAdder: Self.none, adderCount: 0, next: head, decidedBy: -1))
         head = made
         return made
@@ -118,9 +132,61 @@ struct ReactionArena {
         return nil
     }
 
-    /// Puts `adder` at the head of `entry`'s adders.
-    mutating func link(_ adder: Adder, to entry: UInt32) {
-        linkMade(adders.append(adder), person: adder.person, to: entry)
+    /// The earliest time the platform's totals gave the entry at `position`.
+    func totalFirstAt(of position: UInt32) -> Timestamp? {
+        let digits = entries[position].totalFirstDigits
+        return digits == Adder.noTime ? nil : Timestamp(nanoseconds: totalFirstTimes[position], fractionDigits: Int(digits))
+    }
+
+    mutating func setTotalFirstAt(_ time: Timestamp?, of position: UInt32) {
+        entries[position].totalFirstDigits = time.map { Int8($0.fractionDigits) } ?? Adder.noTime
+        totalFirstTimes[position] = time?.nanoseconds ?? 0
+    }
+
+    /// Lets go of chunk `chunk` of the entries: its numbers must not be read again.
+    mutating func releaseEntries(chunk: Int) {
+        entries.release(chunk: chunk)
+        totalFirstTimes.release(chunk: chunk)
+    }
+
+    /// Puts a new adder of `person` at the head of `entry`'s adders, its first add `first`.
+    mutating func link(
+        person: UInt32, givenName: GivenName, sequence: UInt32, first: ReactionLedger.Instance, to entry: UInt32
+    ) {
+        let position = adders.append(
+            Adder(
+                givenName: givenName, hasMoreInstances: false, timeDigits: Adder.noTime, file: first.file, person: person, sequence: sequence,
+                next: Self.none, stated: first.stated))
+        setFirst(of: position, ref: first.ref, at: first.at)
+        linkMade(position, person: person, to: entry)
+    }
+
+    /// The first add of the adder at `position`.
+    func firstInstance(of position: UInt32) -> ReactionLedger.Instance {
+        let adder = adders[position]
+        return ReactionLedger.Instance(ref: firstRefs[position], at: firstTime(of: position), file: adder.file, stated: adder.stated)
+    }
+
+    /// The identity of the first add of the adder at `position`.
+    func firstRef(of position: UInt32) -> AddIdentity { firstRefs[position] }
+
+    /// The time of the first add of the adder at `position`.
+    func firstTime(of position: UInt32) -> Timestamp? {
+        let digits = adders[position].timeDigits
+        return digits == Adder.noTime ? nil : Timestamp(nanoseconds: firstTimes[position], fractionDigits: Int(digits))
+    }
+
+    private mutating func setFirst(of position: UInt32, ref: AddIdentity, at: Timestamp?) {
+        firstRefs[position] = ref
+        adders[position].timeDigits = at.map { Int8($0.fractionDigits) } ?? Adder.noTime
+        firstTimes[position] = at?.nanoseconds ?? 0
+    }
+
+    /// Lets go of chunk `chunk` of the adders: its numbers must not be read again.
+    mutating func releaseAdders(chunk: Int) {
+        adders.release(chunk: chunk)
+        firstRefs.release(chunk: chunk)
+        firstTimes.release(chunk: chunk)
     }
 
     /// Puts the adder at `position`, already in the store, at the head of `entry`'s adders.
@@ -152,9 +218,8 @@ struct ReactionArena {
 
     /// Every add of the adder at `position`.
     func instances(of position: UInt32) -> [ReactionLedger.Instance] {
-        let adder = adders[position]
-        guard adder.hasMoreInstances else { return [adder.instance] }
-        return [adder.instance] + (moreInstances[position] ?? [])
+        guard adders[position].hasMoreInstances else { return [firstInstance(of: position)] }
+        return [firstInstance(of: position)] + (moreInstances[position] ?? [])
     }
 
     /// Records another add of the adder at `position`: an identity it has is the same add again
@@ -169,8 +234,8 @@ struct ReactionArena {
         func newest(_ a: Int32, _ b: Int32) -> Int32 { a < 0 || (b >= 0 && newer(b, a)) ? b : a }
         let before = instance.stated >= 0 ? newestStatement(of: position, newer: newer) : -1
         let restated = instance.stated >= 0 && before >= 0 && newer(instance.stated, before)
-        if adders[position].ref == instance.ref {
-            adders[position].at = ReactionLedger.earliestTime(adders[position].at, instance.at)
+        if firstRefs[position] == instance.ref {
+            setFirst(of: position, ref: instance.ref, at: ReactionLedger.earliestTime(firstTime(of: position), instance.at))
             adders[position].stated = newest(adders[position].stated, instance.stated)
             return (true, adders[position].file == instance.file, restated)
         }
@@ -200,8 +265,7 @@ struct ReactionArena {
     /// Makes `instances` (at least one) the adds of the adder at `position`.
     mutating func setInstances(of position: UInt32, _ instances: [ReactionLedger.Instance]) {
         let first = instances[0]
-        adders[position].ref = first.ref
-        adders[position].at = first.at
+        setFirst(of: position, ref: first.ref, at: first.at)
         adders[position].file = first.file
         adders[position].stated = first.stated
         adders[position].hasMoreInstances = instances.count > 1
@@ -306,5 +370,42 @@ struct ChunkedStore<Element> {
     /// Lets go of chunk `chunk`: its numbers must not be read again.
     mutating func release(chunk: Int) {
         chunks[chunk] = []
+    }
+}
+
+/// Values kept beside a `ChunkedStore`'s, by the same numbers, where most are one value
+/// (`empty`): a chunk is made, all `empty`, only when a value other than that is written into
+/// it, and reads elsewhere give `empty`. An add's identity and time, which a list of reactors
+/// never gives, take no room for it.
+struct SparseChunkedStore<Element: Equatable> {
+    private var chunks: [[Element]] = []
+    let chunkBits: Int
+    let empty: Element
+
+    init(chunkBits: Int, empty: Element) {
+        self.chunkBits = chunkBits
+        self.empty = empty
+    }
+
+    subscript(number: UInt32) -> Element {
+        get {
+            let chunk = Int(number) >> chunkBits
+            guard chunk < chunks.count, !chunks[chunk].isEmpty else { return empty }
+            return chunks[chunk][Int(number) & ((1 << chunkBits) - 1)]
+        }
+        set {
+            let chunk = Int(number) >> chunkBits
+            if chunk >= chunks.count || chunks[chunk].isEmpty {
+                guard newValue != empty else { return }
+                while chunks.count <= chunk { chunks.append([]) }
+                chunks[chunk] = Array(repeating: empty, count: 1 << chunkBits)
+            }
+            chunks[chunk][Int(number) & ((1 << chunkBits) - 1)] = newValue
+        }
+    }
+
+    /// Lets go of chunk `chunk`: its numbers must not be read again.
+    mutating func release(chunk: Int) {
+        if chunk < chunks.count { chunks[chunk] = [] }
     }
 }

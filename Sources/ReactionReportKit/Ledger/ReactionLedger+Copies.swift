@@ -105,7 +105,7 @@ extension ReactionLedger {
             keepOlderTotal(arena.entries[entry].total, of: entry)
             arena.entries[entry].total = ReactionArena.noTotal
         }
-        arena.entries[entry].totalFirstAt = nil
+        arena.setTotalFirstAt(nil, of: entry)
         arena.entries[entry].sequence = UInt32(sequence)
         arena.entries[entry].decidedBy = file
     }
@@ -127,6 +127,6 @@ extension ReactionLedger {
         let current = file < 0 || decidedBy < 0 || decidedBy == file || snapshots.key(decidedBy) == snapshots.key(file)
         guard current else { return keepOlderTotal(count, of: entry) }
         arena.entries[entry].total = max(arena.entries[entry].total, count)
-        arena.entries[entry].totalFirstAt = earliest(arena.entries[entry].totalFirstAt, firstAt)
+        arena.setTotalFirstAt(earliest(arena.totalFirstAt(of: entry), firstAt), of: entry)
     }
 }

@@ -116,12 +116,13 @@ extension ReactionLedger {
                 }
             } else {
                 // One add, the usual case, weighed without an array.
-                let removal = RemovalKey(platform: message.platform, ref: adder.ref)
-                if !adder.ref.isEmpty, !removals.isEmpty, removals[removal] != nil {
+                let ref = arena.firstRef(of: adderPosition)
+                let removal = RemovalKey(platform: message.platform, ref: ref)
+                if !ref.isEmpty, !removals.isEmpty, removals[removal] != nil {
                     matched.insert(removal)
                 } else {
                     live = 1
-                    liveAt = adder.at
+                    liveAt = arena.firstTime(of: adderPosition)
                 }
             }
             guard live > 0 else { continue }
@@ -155,7 +156,7 @@ extension ReactionLedger {
         }
         guard count > 0 else { return 0 }
         precondition(count <= Int(Int32.max), "a reaction counts fewer than 2^31 reactors")
-        let firstAt = earliest(entry.totalFirstAt, out.scratch.lazy.compactMap(\.record.at).min())
+        let firstAt = earliest(arena.totalFirstAt(of: position), out.scratch.lazy.compactMap(\.record.at).min())
         let start = out.reactors.count
         out.reactors.append(contentsOf: out.scratch.lazy.map(\.record))
         out.reactions.append(
@@ -175,7 +176,7 @@ extension ReactionLedger {
         let from = arena.entries[other]
         if from.decidedBy >= 0 { decide(base, file: from.decidedBy) }
         let otherFirst = from.sequence < arena.entries[base].sequence
-        if from.total != ReactionArena.noTotal { recordTotal(from.total, firstAt: from.totalFirstAt, on: base, file: from.decidedBy) }
+        if from.total != ReactionArena.noTotal { recordTotal(from.total, firstAt: arena.totalFirstAt(of: other), on: base, file: from.decidedBy) }
         if let older = olderTotals.removeValue(forKey: other) { olderTotals[base] = max(olderTotals[base] ?? 0, older) }
         let unnamed = Int64(arena.entries[base].unnamed) + Int64(from.unnamed)
         arena.entries[base].unnamed = Int32(clamping: unnamed)

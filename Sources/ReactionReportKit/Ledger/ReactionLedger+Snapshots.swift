@@ -119,7 +119,7 @@ extension ReactionLedger {
         while adder != ReactionArena.none {
             let record = arena.adders[adder]
             guard !record.hasMoreInstances else { return false }
-            switch standing(of: record.instance, deciding: deciding, taken: taken, platform: platform) {
+            switch standing(of: arena.firstInstance(of: adder), deciding: deciding, taken: taken, platform: platform) {
             case .stated, .removed, .unjudged: adder = record.next
             case .later, .earlier: return false
             }
@@ -177,7 +177,7 @@ extension ReactionLedger {
         let total =
             statedTotal.map { Int32(min(ReactionCount.maximum, $0.addingClamped(later))) } ?? (entry.decidedBy < 0 ? entry.total : ReactionArena.noTotal)
         arena.entries[position].total = total
-        if !stated, entry.decidedBy >= 0 { arena.entries[position].totalFirstAt = nil }
+        if !stated, entry.decidedBy >= 0 { arena.setTotalFirstAt(nil, of: position) }
         return max(0, readBefore - max(Int(total), kept.count))
     }
 }

@@ -45,11 +45,11 @@ extension ReactionLedger {
             // The facts of the messages settled so far, and of none after them, are let go of.
             let settledUpTo = parts.last!.upperBound
             while released.entries < lastUse.entries.count, lastUse.entries[released.entries].place < settledUpTo {
-                self.arena.entries.release(chunk: lastUse.entries[released.entries].chunk)
+                self.arena.releaseEntries(chunk: lastUse.entries[released.entries].chunk)
                 released.entries += 1
             }
             while released.adders < lastUse.adders.count, lastUse.adders[released.adders].place < settledUpTo {
-                self.arena.adders.release(chunk: lastUse.adders[released.adders].chunk)
+                self.arena.releaseAdders(chunk: lastUse.adders[released.adders].chunk)
                 released.adders += 1
             }
             settlingReleases.append(released.entries + released.adders)

@@ -311,10 +311,7 @@ public final class ReactionLedger {
             if statement == .messagesWithReactions { decide(entry, file: Int32(file)) }
             guard let adder = arena.adder(of: person, on: entry) else {
                 return arena.link(
-                    ReactionArena.Adder(
-                        ref: instance.ref, at: at, givenName: ReactionArena.GivenName(reactorName), hasMoreInstances: false, file: instance.file,
-                        person: person, sequence: UInt32(sequence), next: ReactionArena.none, stated: instance.stated),
-                    to: entry)
+                    person: person, givenName: ReactionArena.GivenName(reactorName), sequence: UInt32(sequence), first: instance, to: entry)
             }
             let outcome = arena.add(instance, toAdder: adder, newer: isNewer)
             if outcome.restated { arena.adders[adder].sequence = UInt32(sequence) }

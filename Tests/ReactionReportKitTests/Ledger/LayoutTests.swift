@@ -36,7 +36,7 @@ final class ReactorListTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<ReactorList>.stride, 16)
         XCTAssertEqual(MemoryLayout<SettledReactions.Reaction>.stride, 32)
         XCTAssertEqual(MemoryLayout<SettledReactions.ReactorRecord>.stride, 16)
-        XCTAssertEqual(MemoryLayout<ReactionArena.Entry>.stride, 48)
-        XCTAssertEqual(MemoryLayout<ReactionArena.Adder>.stride, 48)
+        XCTAssertEqual(MemoryLayout<ReactionArena.Entry>.stride, 40)
+        XCTAssertEqual(MemoryLayout<ReactionArena.Adder>.stride, 24)
     }
 }

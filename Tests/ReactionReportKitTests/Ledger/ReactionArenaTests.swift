@@ -19,10 +19,8 @@ final class ReactionArenaTests: XCTestCase {
         for (sequence, person) in people.enumerated() {
             XCTAssertNil(arena.adder(of: person, on: entry), "\(person) is new")
             arena.link(
-                ReactionArena.Adder(
-                    ref: AddIdentity("r\(person)"), at: nil, givenName: .none, hasMoreInstances: false, file: 0, person: person,
-                    sequence: UInt32(sequence), next: ReactionArena.none, stated: -1),
-                to: entry)
+                person: person, givenName: .none, sequence: UInt32(sequence),
+                first: ReactionLedger.Instance(ref: AddIdentity("r\(person)"), at: nil, file: 0, stated: -1), to: entry)
             // Every person so far is found, on this entry only.
             for earlier in people[...sequence] {
                 let found = arena.adder(of: earlier, on: entry)
@@ -39,6 +37,45 @@ final class ReactionArenaTests: XCTestCase {
         let more = arena.add(ReactionLedger.Instance(ref: AddIdentity("s35"), at: nil, file: 1, stated: -1), toAdder: adder, newer: { $0 > $1 })
         XCTAssertFalse(more.repeated)
         XCTAssertEqual(arena.instances(of: adder).map(\.ref), [AddIdentity("r35"), AddIdentity("s35")])
+    }
+
+    /// An adder is 24 bytes and an entry 40, an add's identity and time and a total's time held
+    /// beside them only in chunks where some has one: each reads back as written (the earliest time kept on a repeat,
+    /// its fraction digits too), and adders without either read back empty.
+    func testFirstAddsIdentityAndTimeAreHeldBesideTheAdder() throws {
+        var arena = ReactionArena(chunkBits: 2)
+        var head = ReactionArena.none
+        let entry = arena.entry(in: &head, key: 1, emoji: 0, sequence: 1)
+        let late = try XCTUnwrap(Timestamp.iso8601("2024-01-01T10:05:00.25Z"))
+        let early = try XCTUnwrap(Timestamp.iso8601("2024-01-01T10:00:00.123456Z"))
+        for person in UInt32(0)..<10 {
+            let first = ReactionLedger.Instance(
+                ref: AddIdentity(person == 9 ? "ref-9" : ""), at: person == 9 ? late : nil, file: Int32(person), stated: -1)
+            arena.link(person: person, givenName: .named, sequence: person, first: first, to: entry)
+        }
+        let ninth = try XCTUnwrap(arena.adder(of: 9, on: entry))
+        let again = arena.add(ReactionLedger.Instance(ref: AddIdentity("ref-9"), at: early, file: 9, stated: -1), toAdder: ninth, newer: { $0 > $1 })
+        XCTAssertTrue(again.repeated && again.sameFile)
+        let instance = arena.firstInstance(of: ninth)
+        XCTAssertEqual(instance.ref, AddIdentity("ref-9"))
+        XCTAssertEqual(instance.at, early)
+        XCTAssertEqual(instance.at?.fractionDigits, 6)
+        XCTAssertEqual(instance.file, 9)
+        // An entry's earliest total time likewise, beside the entry.
+        let second = arena.entry(in: &head, key: 2, emoji: 0, sequence: 2)
+        XCTAssertNil(arena.totalFirstAt(of: entry))
+        arena.setTotalFirstAt(early, of: second)
+        XCTAssertEqual(arena.totalFirstAt(of: second), early)
+        XCTAssertEqual(arena.totalFirstAt(of: second)?.fractionDigits, 6)
+        XCTAssertNil(arena.totalFirstAt(of: entry))
+        arena.setTotalFirstAt(nil, of: second)
+        XCTAssertNil(arena.totalFirstAt(of: second))
+        for person in UInt32(0)..<9 {
+            let position = try XCTUnwrap(arena.adder(of: person, on: entry))
+            XCTAssertEqual(arena.firstRef(of: position), AddIdentity(""))
+            XCTAssertNil(arena.firstTime(of: position))
+            XCTAssertEqual(arena.firstInstance(of: position).file, Int32(person))
+        }
     }
 
     /// Settling lets go of the recorded facts a chunk at a time, as soon as every message
