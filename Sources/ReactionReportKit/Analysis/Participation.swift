@@ -27,9 +27,8 @@ struct Participation {
         /// The activity of `week`'s messages, days in `calendar`; people in `leftOut` or
         /// `bots` (by platform) are not counted, nor bots' messages.
         init(_ week: WeeklyReport.Week, messages: [MessageSummary], calendar: WeekCalendar, leftOut: [Platform: Set<String>], bots: [Platform: Set<String>]) {
-            func counts(_ platform: Platform, _ id: String) -> Bool {
-                bots[platform]?.contains(id) != true && leftOut[platform]?.contains(id) != true
-            }
+            let uncounted = UncountedPeople(bots: bots, leftOut: leftOut)
+            func counts(_ platform: Platform, _ id: String) -> Bool { !uncounted.contains(platform, id) }
             let monday = week.week.monday.daysSinceEpoch
             for index in week.messages {
                 let message = messages[index]

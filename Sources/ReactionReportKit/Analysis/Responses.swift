@@ -33,10 +33,8 @@ public struct Responses: Sendable {
     private static let none = UInt32.max
     private static let longer = UInt32.max - 1
     private var window: Int64 = 0
-    /// User ids whose replies and reactions answer nothing, by platform: bots and the people
-    /// left out.
-    private var bots: [Platform: Set<String>] = [:]
-    private var leftOut: [Platform: Set<String>] = [:]
+    /// Whose replies and reactions answer nothing, and whose messages wait for no answer.
+    private var uncounted = UncountedPeople()
 
     /// No message counted (a report whose context computes none).
     public init() {}
@@ -54,8 +52,7 @@ public struct Responses: Sendable {
     /// `ReplyTimes` makes anyway (`Analysis`: one walk for both).
     init(reactionsIn messages: [MessageSummary], rules: ResponseRules, bots: [Platform: Set<String>], leftOut: [Platform: Set<String>]) {
         window = rules.window
-        self.bots = bots
-        self.leftOut = leftOut
+        uncounted = UncountedPeople(bots: bots, leftOut: leftOut)
         flags = [UInt8](repeating: 0, count: messages.count)
         firstSeconds = [UInt32](repeating: Self.none, count: messages.count)
         var support: [ConversationKey: Bool] = [:]
@@ -101,10 +98,7 @@ public struct Responses: Sendable {
         }
     }
 
-    private func isLeftOut(_ platform: Platform, _ id: String?) -> Bool {
-        guard let id else { return false }
-        return bots[platform]?.contains(id) == true || leftOut[platform]?.contains(id) == true
-    }
+    private func isLeftOut(_ platform: Platform, _ id: String?) -> Bool { uncounted.contains(platform, id) }
 
     /// Whole seconds to the first timed response to message `index`, if any.
     private func firstResponse(at index: Int) -> Int64? {
