@@ -205,7 +205,7 @@ public struct ReportBuild {
     /// million Slack messages the ledger's ~170 MB, the difference between 870 and 710 MB peak.
     static func handBackFreeMemory() { rr_release_free_memory() }
 
-    var resolver: EmojiResolver { EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones) }
+    var resolver: EmojiResolver { options.emojiResolver }
 
     /// The configured palette, resolved to emoji.
     var palette: [Emoji] { options.palette.compactMap { resolver.resolve(ReactionValue($0)) } }

@@ -30,7 +30,7 @@ public struct Analysis: Sendable {
         }
         let messages = result.messages
         let leftOut = result.leftOutOfRankings
-        let mood = Mood(options.polarity, resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
+        let mood = Mood(options.polarity, resolver: options.emojiResolver)
         // Independent passes over the messages, on both cores: the weeks, the longest, start
         // first (with what answers what, which only they read), while the other core makes
         // the layout and then the overview.

@@ -101,3 +101,10 @@ public struct BuildOptions: Sendable {
 
     public init() {}
 }
+
+extension BuildOptions {
+    /// How every reaction value of the build is read into an emoji (`aliases`,
+    /// `mergeSkinTones`): the ledger's, and the palette's and polarity table's, which must name
+    /// emoji as the reactions do.
+    var emojiResolver: EmojiResolver { EmojiResolver(aliases: aliases, mergeSkinTones: mergeSkinTones) }
+}

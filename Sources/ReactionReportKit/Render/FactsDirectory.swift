@@ -31,7 +31,7 @@ enum FactsDirectory {
         out.append(decimal: Int(options.responses.window))
         out.append(literal: #","questionMarks":"#)
         JSONText.appendQuoted(options.responses.questionMarks, to: out)
-        let mood = Mood(options.polarity, resolver: EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones))
+        let mood = Mood(options.polarity, resolver: options.emojiResolver)
         for (name, keys) in [(#","positive":["#, mood.positiveKeys), (#"],"negative":["#, mood.negativeKeys)] {
             out.append(name)
             for (index, key) in keys.enumerated() {

@@ -84,7 +84,7 @@ public struct SiteRenderer {
         let weeks = weekPages.report.weeks
         let bubbles = BubbleViewModel(options: options, times: markup.times, people: weekPages.people)
         let people = analysis.people
-        let polarityResolver = EmojiResolver(aliases: options.aliases, mergeSkinTones: options.mergeSkinTones)
+        let polarityResolver = options.emojiResolver
         var model = OverviewModel(
             base: pageBase(root: root, latestWeek: weekPages.reported.latest.map { weeks[$0].week }),
             period: OverviewModel.period(overview, calendar: calendar, locale: options.locale),
