@@ -37,17 +37,12 @@ struct TimeText: Sendable {
     func display(_ time: Timestamp) -> String {
         let local = local(time)
         if let localized = locale.dateTime(local.date, secondOfDay: local.secondOfDay) {
-            var label = ShortText()
-            label.append(literal: "UTC")
-            Self.appendOffset(local.offset, to: &label)
-            return localized + " " + locale.native(label.text)
+            return localized + " " + locale.native(Self.zoneLabel(local.offset))
         }
         var out = ShortText()
         out.appendISODate(year: local.date.year, month: local.date.month, day: local.date.day)
         out.append(UInt8(ascii: " "))
-        out.appendPadded(local.secondOfDay / 3600, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(local.secondOfDay / 60 % 60, width: 2)
+        Self.appendClock(local.secondOfDay, to: &out)
         out.append(literal: " UTC")
         Self.appendOffset(local.offset, to: &out)
         return out.text
@@ -59,20 +54,30 @@ struct TimeText: Sendable {
     /// a change of daylight-saving time repeats reads twice otherwise).
     func clock(_ time: Timestamp) -> String {
         let local = local(time)
+        let clock =
+            locale.shortTime(secondOfDay: local.secondOfDay)
+            ?? {
+                var out = ShortText()
+                Self.appendClock(local.secondOfDay, to: &out)
+                return out.text
+            }()
+        guard calendar.fixedOffset == nil else { return clock }
+        return clock + " " + locale.native(Self.zoneLabel(local.offset))
+    }
+
+    /// `14:05`: hours and minutes of a second of the day, 24-hour.
+    private static func appendClock(_ secondOfDay: Int64, to out: inout ShortText) {
+        out.appendPadded(secondOfDay / 3600, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendPadded(secondOfDay / 60 % 60, width: 2)
+    }
+
+    /// `UTC`, `UTC−05:00`: the label of an offset.
+    private static func zoneLabel(_ offset: Int64) -> String {
         var label = ShortText()
-        let localized = locale.shortTime(secondOfDay: local.secondOfDay)
-        if localized == nil {
-            label.appendPadded(local.secondOfDay / 3600, width: 2)
-            label.append(UInt8(ascii: ":"))
-            label.appendPadded(local.secondOfDay / 60 % 60, width: 2)
-        }
-        if calendar.fixedOffset == nil {
-            if localized == nil { label.append(UInt8(ascii: " ")) }
-            label.append(literal: "UTC")
-            Self.appendOffset(local.offset, to: &label)
-        }
-        guard let localized else { return label.text }
-        return label.count == 0 ? localized : localized + " " + locale.native(label.text)
+        label.append(literal: "UTC")
+        appendOffset(offset, to: &label)
+        return label.text
     }
 
     /// `−05:00`, `+05:45`, `−00:44:30`; nothing for an offset of zero.
