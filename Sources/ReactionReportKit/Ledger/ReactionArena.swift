@@ -12,8 +12,8 @@
 struct ReactionArena {
     /// One emoji on one target.
     struct Entry {
-        /// The fraction digits of the earliest time the platform's totals give (`Adder.noTime`:
-        /// none); its nanoseconds are in `totalFirstTimes`.
+        /// The fraction digits of the earliest time the platform's totals give (`noTime`: none);
+        /// its nanoseconds are in `totalFirstTimes`.
         var totalFirstDigits: Int8
         /// The fact count when the entry was made: input order, for reactions without times.
         var sequence: UInt32
@@ -43,8 +43,8 @@ struct ReactionArena {
     struct Adder {
         var givenName: GivenName
         var hasMoreInstances: Bool
-        /// The first add's time's fraction digits (`noTime`: it has none); its nanoseconds are in
-        /// `firstTimes`.
+        /// The first add's time's fraction digits (`ReactionArena.noTime`: it has none); its
+        /// nanoseconds are in `firstTimes`.
         var timeDigits: Int8
         /// The number of the file the first add was read from.
         var file: Int32
@@ -56,8 +56,6 @@ struct ReactionArena {
         var next: UInt32
         /// The file of the newest snapshot that states the first add (-1: only events give it).
         var stated: Int32
-
-        static let noTime: Int8 = -1
     }
 
     /// The name an add gave its reactor, as far as settling needs it: the directory's name wins
@@ -80,6 +78,8 @@ struct ReactionArena {
     /// The end of a list.
     static let none = UInt32.max
     static let noTotal: Int32 = -1
+    /// The fraction digits a record holds for a time it has none of.
+    static let noTime: Int8 = -1
     /// An entry's adders are searched in order up to this many, then indexed by person.
     static let scanLimit = 32
 
@@ -115,7 +115,7 @@ struct ReactionArena {
         }
         let made = entries.append(
             Entry(
-                totalFirstDigits: Adder.noTime, sequence: sequence, emoji: emoji, key: key, total: Self.noTotal, unnamed: 0,
+                totalFirstDigits: Self.noTime, sequence: sequence, emoji: emoji, key: key, total: Self.noTotal, unnamed: 0,
                 firstAdder: Self.none, adderCount: 0, next: head, decidedBy: -1))
         head = made
         return made
@@ -134,13 +134,22 @@ struct ReactionArena {
 
     /// The earliest time the platform's totals gave the entry at `position`.
     func totalFirstAt(of position: UInt32) -> Timestamp? {
-        let digits = entries[position].totalFirstDigits
-        return digits == Adder.noTime ? nil : Timestamp(nanoseconds: totalFirstTimes[position], fractionDigits: Int(digits))
+        Self.time(digits: entries[position].totalFirstDigits, nanoseconds: totalFirstTimes[position])
     }
 
     mutating func setTotalFirstAt(_ time: Timestamp?, of position: UInt32) {
-        entries[position].totalFirstDigits = time.map { Int8($0.fractionDigits) } ?? Adder.noTime
-        totalFirstTimes[position] = time?.nanoseconds ?? 0
+        (entries[position].totalFirstDigits, totalFirstTimes[position]) = Self.parts(of: time)
+    }
+
+    /// A time held as its fraction digits in a record and its nanoseconds beside it.
+    private static func time(digits: Int8, nanoseconds: Int64) -> Timestamp? {
+        digits == noTime ? nil : Timestamp(nanoseconds: nanoseconds, fractionDigits: Int(digits))
+    }
+
+    /// What `time(digits:nanoseconds:)` reads back: `noTime` and 0 for none (0 takes no room in
+    /// a `SparseChunkedStore`).
+    private static func parts(of time: Timestamp?) -> (digits: Int8, nanoseconds: Int64) {
+        time.map { (Int8($0.fractionDigits), $0.nanoseconds) } ?? (noTime, 0)
     }
 
     /// Lets go of chunk `chunk` of the entries: its numbers must not be read again.
@@ -155,7 +164,7 @@ struct ReactionArena {
     ) {
         let position = adders.append(
             Adder(
-                givenName: givenName, hasMoreInstances: false, timeDigits: Adder.noTime, file: first.file, person: person, sequence: sequence,
+                givenName: givenName, hasMoreInstances: false, timeDigits: Self.noTime, file: first.file, person: person, sequence: sequence,
                 next: Self.none, stated: first.stated))
         setFirst(of: position, ref: first.ref, at: first.at)
         linkMade(position, person: person, to: entry)
@@ -172,14 +181,12 @@ struct ReactionArena {
 
     /// The time of the first add of the adder at `position`.
     func firstTime(of position: UInt32) -> Timestamp? {
-        let digits = adders[position].timeDigits
-        return digits == Adder.noTime ? nil : Timestamp(nanoseconds: firstTimes[position], fractionDigits: Int(digits))
+        Self.time(digits: adders[position].timeDigits, nanoseconds: firstTimes[position])
     }
 
     private mutating func setFirst(of position: UInt32, ref: AddIdentity, at: Timestamp?) {
         firstRefs[position] = ref
-        adders[position].timeDigits = at.map { Int8($0.fractionDigits) } ?? Adder.noTime
-        firstTimes[position] = at?.nanoseconds ?? 0
+        (adders[position].timeDigits, firstTimes[position]) = Self.parts(of: at)
     }
 
     /// Lets go of chunk `chunk` of the adders: its numbers must not be read again.
