@@ -52,12 +52,7 @@ public final class TextSpill: @unchecked Sendable {
     /// A spill file in `folder` (the system's temporary folder by default); nil when none can
     /// be made, and the caller keeps its texts in memory.
     public init?(folder: String? = nil) {
-        let base = folder ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        // A new name (O_EXCL: never a file someone else made), readable by this user only.
-        let path = base + "/reaction-report-texts-" + UUID().uuidString
-        let made = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard made >= 0 else { return nil }
-        unlink(path)
+        guard let made = SpillFolder.makeFile(in: folder, named: "texts") else { return nil }
         file = FileHandle(fileDescriptor: made, closeOnDealloc: true)
         pending.reserveCapacity(Self.bufferSize)
     }

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// Values kept in chunks of 65,536 (by default), found by a 32-bit number (chunk and place), so
 /// that the store grows without copying what it holds or holding room it may never use (an
 /// array of a million messages grown by doubling holds up to twice their size, and both
@@ -61,39 +63,103 @@ struct ChunkedStore<Element> {
     }
 }
 
-/// Values kept beside a `ChunkedStore`'s, by the same numbers, where most are one value
+/// Values kept beside a `SpilledStore`'s, by the same numbers, where most are one value
 /// (`empty`): a chunk is made, all `empty`, only when a value other than that is written into
 /// it, and reads elsewhere give `empty`. An add's identity and time, which a list of reactors
-/// never gives, take no room for it.
-struct SparseChunkedStore<Element: Equatable> {
-    private var chunks: [[Element]] = []
+/// never gives, take no room for it. The chunks made are kept in a `RecordSpill` too.
+struct SparseChunkedStore<Element: Equatable & BitwiseCopyable & Sendable>: Sendable {
+    /// Where each chunk starts in `values` (-1: not made).
+    private var starts: [Int] = []
+    private let values: RecordSpill<Element>
     let chunkBits: Int
     let empty: Element
 
-    init(chunkBits: Int, empty: Element) {
+    /// - Parameter keptInMemory: bytes kept in memory before the file takes the rest (fewer
+    ///   only in tests).
+    init(chunkBits: Int, empty: Element, keptInMemory: Int = SpilledStore<Element>.keptInMemory) {
         self.chunkBits = chunkBits
         self.empty = empty
+        values = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)
     }
 
     subscript(number: UInt32) -> Element {
         get {
             let chunk = Int(number) >> chunkBits
-            guard chunk < chunks.count, !chunks[chunk].isEmpty else { return empty }
-            return chunks[chunk][Int(number) & ((1 << chunkBits) - 1)]
+            guard chunk < starts.count, starts[chunk] >= 0 else { return empty }
+            return values[starts[chunk] + Int(number) & ((1 << chunkBits) - 1)]
         }
         set {
             let chunk = Int(number) >> chunkBits
-            if chunk >= chunks.count || chunks[chunk].isEmpty {
+            if chunk >= starts.count || starts[chunk] < 0 {
                 guard newValue != empty else { return }
-                while chunks.count <= chunk { chunks.append([]) }
-                chunks[chunk] = Array(repeating: empty, count: 1 << chunkBits)
+                while starts.count <= chunk { starts.append(-1) }
+                starts[chunk] = values.count
+                for _ in 0..<(1 << chunkBits) { values.append(empty) }
             }
-            chunks[chunk][Int(number) & ((1 << chunkBits) - 1)] = newValue
+            values[starts[chunk] + Int(number) & ((1 << chunkBits) - 1)] = newValue
         }
     }
 
     /// Lets go of chunk `chunk`: its numbers must not be read again.
-    mutating func release(chunk: Int) {
-        if chunk < chunks.count { chunks[chunk] = [] }
+    func release(chunk: Int) {
+        guard chunk < starts.count, starts[chunk] >= 0 else { return }
+        values.release(starts[chunk]..<(starts[chunk] + (1 << chunkBits)))
     }
+
+    /// Lets go of the pages read back since the last time (they are read again on demand).
+    func dropResident() { values.dropResident() }
+}
+
+/// Records of plain numbers found by a 32-bit number, in a `RecordSpill`: past its first 16 MB
+/// they live in a temporary file whose pages the process lets go of as the store grows
+/// (`dropResident`), so a ledger's facts for tens of millions of reactions take disk, not
+/// memory. Numbered in chunks like `ChunkedStore`, so that settling lets go of them the same way.
+///
+/// Copies share the records: a copy is for reading (settling's threads) while the original
+/// only lets go of what they no longer read.
+struct SpilledStore<Element: BitwiseCopyable & Sendable>: Sendable {
+    private let spill: RecordSpill<Element>
+    /// A number's chunk is the number shifted right by this (for `release`).
+    let chunkBits: Int
+    /// Bytes of records kept in memory before the file takes the rest.
+    static var keptInMemory: Int { 16 << 20 }
+
+    /// - Parameter keptInMemory: fewer bytes only in tests.
+    init(chunkBits: Int = 16, keptInMemory: Int = Self.keptInMemory) {
+        precondition((1...24).contains(chunkBits), "chunks of 2 to 2^24 records")
+        self.chunkBits = chunkBits
+        spill = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)
+    }
+
+    /// True when some records live in the file.
+    var spills: Bool { spill.spills }
+
+    var count: Int { spill.count }
+
+    /// Appends `element` and returns its number.
+    mutating func append(_ element: Element) -> UInt32 {
+        precondition(spill.count < Int(UInt32.max), "the ledger holds fewer than 2^32 reaction records")
+        return UInt32(spill.append(element))
+    }
+
+    subscript(number: UInt32) -> Element {
+        get { spill[Int(number)] }
+        nonmutating _modify { yield &spill[Int(number)] }
+    }
+
+    subscript(position: Int) -> Element {
+        get { spill[position] }
+        nonmutating _modify { yield &spill[position] }
+    }
+
+    var chunkCount: Int { (spill.count + (1 << chunkBits) - 1) >> chunkBits }
+    func chunk(of number: UInt32) -> Int { Int(number) >> chunkBits }
+
+    /// Lets go of chunk `chunk`: its numbers must not be read again.
+    func release(chunk: Int) {
+        spill.release((chunk << chunkBits)..<min(spill.count, (chunk + 1) << chunkBits))
+    }
+
+    /// Lets go of the pages read back since the last time (they are read again on demand).
+    func dropResident() { spill.dropResident() }
 }

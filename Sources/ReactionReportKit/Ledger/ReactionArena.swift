@@ -3,12 +3,13 @@
 /// lists by number (a target's entries, an entry's adders), so that nothing is allocated per
 /// message or per reaction. A million-message export kept its facts as an array of 152-byte
 /// entries a target and an array of reactors on one reaction in four (about 225 bytes a
-/// message); here an entry takes 48 bytes and an adder 24, with 24 more where the platform gives
+/// message); here an entry takes 40 bytes and an adder 24, with 24 more where the platform gives
 /// the add an identity or a time (event logs), held beside it.
 ///
-/// The stores are cut into chunks (`ChunkedStore`) that settling lets go of as soon as every
-/// message with a fact in them is settled, so the facts and the settled reactions are not all
-/// held at once.
+/// The entries and adders are kept in `SpilledStore`s: past their first 16 MB, in a temporary
+/// file whose pages the process lets go of as the stores grow and after each wave of settling,
+/// so that tens of millions of facts take disk, not memory. Settling also lets go of each chunk
+/// of them as soon as every message with a fact in it is settled.
 struct ReactionArena {
     /// One emoji on one target.
     struct Entry {
@@ -83,8 +84,8 @@ struct ReactionArena {
     /// An entry's adders are searched in order up to this many, then indexed by person.
     static let scanLimit = 32
 
-    var entries: ChunkedStore<Entry>
-    var adders: ChunkedStore<Adder>
+    var entries: SpilledStore<Entry>
+    var adders: SpilledStore<Adder>
     /// Each entry's earliest total time in nanoseconds, by entry number (its digits in the entry).
     private var totalFirstTimes: SparseChunkedStore<Int64>
     /// Each adder's first add's identity, by adder number (empty where none is held).
@@ -97,13 +98,14 @@ struct ReactionArena {
     var adderIndex: [UInt32: [UInt32: UInt32]] = [:]
 
     /// An empty arena whose stores hold `2^chunkBits` records a chunk (16: 65,536; fewer only
-    /// in tests, to see chunks let go of).
-    init(chunkBits: Int = 16) {
-        entries = ChunkedStore(chunkBits: chunkBits)
-        adders = ChunkedStore(chunkBits: chunkBits)
-        totalFirstTimes = SparseChunkedStore(chunkBits: chunkBits, empty: 0)
-        firstRefs = SparseChunkedStore(chunkBits: chunkBits, empty: AddIdentity(""))
-        firstTimes = SparseChunkedStore(chunkBits: chunkBits, empty: 0)
+    /// in tests, to see chunks let go of), each keeping `keptInMemory` bytes in memory before
+    /// its spill file takes the rest (fewer only in tests, to see the file used).
+    init(chunkBits: Int = 16, keptInMemory: Int = SpilledStore<Entry>.keptInMemory) {
+        entries = SpilledStore(chunkBits: chunkBits, keptInMemory: keptInMemory)
+        adders = SpilledStore(chunkBits: chunkBits, keptInMemory: keptInMemory)
+        totalFirstTimes = SparseChunkedStore(chunkBits: chunkBits, empty: 0, keptInMemory: keptInMemory)
+        firstRefs = SparseChunkedStore(chunkBits: chunkBits, empty: AddIdentity(""), keptInMemory: keptInMemory)
+        firstTimes = SparseChunkedStore(chunkBits: chunkBits, empty: 0, keptInMemory: keptInMemory)
     }
 
     /// The entry of `key` in the list starting at `head`, made (and put at the head) when new.
@@ -150,6 +152,15 @@ struct ReactionArena {
     /// a `SparseChunkedStore`).
     private static func parts(of time: Timestamp?) -> (digits: Int8, nanoseconds: Int64) {
         time.map { (Int8($0.fractionDigits), $0.nanoseconds) } ?? (noTime, 0)
+    }
+
+    /// Lets go of the facts' pages read back from the spill file since the last time.
+    func dropResident() {
+        entries.dropResident()
+        adders.dropResident()
+        totalFirstTimes.dropResident()
+        firstRefs.dropResident()
+        firstTimes.dropResident()
     }
 
     /// Lets go of chunk `chunk` of the entries: its numbers must not be read again.
@@ -294,7 +305,7 @@ struct ReactionArena {
 
     /// The positions of one list of entries, followed by `next`.
     struct EntryPositions: Sequence, IteratorProtocol {
-        let entries: ChunkedStore<Entry>
+        let entries: SpilledStore<Entry>
         var upcoming: UInt32
 
         mutating func next() -> UInt32? {
@@ -306,7 +317,7 @@ struct ReactionArena {
 
     /// The positions of one entry's adders, followed by `next`.
     struct AdderPositions: Sequence, IteratorProtocol {
-        let adders: ChunkedStore<Adder>
+        let adders: SpilledStore<Adder>
         var upcoming: UInt32
 
         mutating func next() -> UInt32? {

@@ -25,6 +25,8 @@ extension ReactionLedger {
         guard snapshots.spansSeveralTimes else { return }
         var removed: [Int32: (platform: Platform, reactions: Int, messages: Int)] = [:]
         for position in 0..<messageList.count where listOfMessage[position] != ReactionArena.none {
+            // The facts' pages read back from their spill are let go of as the walk goes.
+            if position & 0xFFFF == 0 { arena.dropResident() }
             let head = listOfMessage[position]
             let platform = messageList[position].message.platform
             let deciding = snapshots.copies(of: position).stating

@@ -63,6 +63,13 @@ extension ReactionLedger {
         else { return ReactionArena.none }
         // The last fact's target may be this one, kept by target until now.
         lastTarget = nil
+        // A dictionary keeps its room as it empties: an event log read before its messages
+        // (millions of targets, adopted one by one) would hold it to the end of reading.
+        if reactionIndex.capacity > 1 << 16, reactionIndex.count < reactionIndex.capacity / 8 {
+            var smaller = [TargetKey: UInt32](minimumCapacity: reactionIndex.count * 2)
+            for (key, head) in reactionIndex { smaller[key] = head }
+            reactionIndex = smaller
+        }
         return head
     }
 

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// The settled reactions of a run of the report's messages (one part of settling), held once
 /// for them all: a reaction is a few numbers, its reactors a run of numbered people, and its
 /// emoji and people are found by number in tables the whole report shares. A message's
@@ -72,19 +74,35 @@ final class SettledReactions: Sendable {
     let emoji: [Emoji]
     /// Every reactor of the report, by number.
     let people: PeopleDirectory
-    let reactions: [Reaction]
-    let reactors: [ReactorRecord]
+    /// The part's records: its own arrays as settled, until `move(into:)` appends them to the
+    /// report's `SettledRecords` (which can keep them in a spill file) and they are read there.
+    private let reactions: MovableRecords<Reaction>
+    private let reactors: MovableRecords<ReactorRecord>
 
-    init(emoji: [Emoji], people: PeopleDirectory, reactions: [Reaction], reactors: [ReactorRecord]) {
+    convenience init(emoji: [Emoji], people: PeopleDirectory, reactions: [Reaction], reactors: [ReactorRecord]) {
+        self.init(emoji: emoji, people: people, reactions: MovableRecords(reactions), reactors: MovableRecords(reactors))
+    }
+
+    private init(emoji: [Emoji], people: PeopleDirectory, reactions: MovableRecords<Reaction>, reactors: MovableRecords<ReactorRecord>) {
         self.emoji = emoji
         self.people = people
         self.reactions = reactions
         self.reactors = reactors
     }
 
+    /// The record of the reaction at `index`.
+    func reaction(at index: Int) -> Reaction { reactions[index] }
+
+    /// Appends the part's records to `records`, and reads them there from now on (on the
+    /// settling thread, before the part's reactions are read on another).
+    func move(into records: SettledRecords) {
+        reactions.move(into: records.reactions)
+        reactors.move(into: records.reactors)
+    }
+
     /// The reaction at `index`, as a value.
     func summary(at index: Int) -> ReactionSummary {
-        let reaction = reactions[index]
+        let reaction = reaction(at: index)
         let start = Int(reaction.reactorsStart)
         return ReactionSummary(
             emoji: emoji[Int(reaction.emoji)], count: Int(reaction.count),
@@ -103,6 +121,35 @@ final class SettledReactions: Sendable {
     /// the anonymizer's pseudonyms).
     func withPeople(_ directory: PeopleDirectory) -> SettledReactions {
         SettledReactions(emoji: emoji, people: directory, reactions: reactions, reactors: reactors)
+    }
+}
+
+/// The settled records of a whole report, appended part by part as settling goes (one thread),
+/// then read from any thread: in `RecordSpill`s, whose pages past their first 16 MB live in a
+/// temporary file. Once settling is done (`finish()`), the pages read back are let go of every
+/// tenth of a second, so the analysis and the pages, which read every message's reactions
+/// several times, hold a window of them, not all.
+final class SettledRecords: Sendable {
+    let reactions: RecordSpill<SettledReactions.Reaction>
+    let reactors: RecordSpill<SettledReactions.ReactorRecord>
+
+    /// - Parameter keptInMemory: bytes of each kind kept in memory before the file (fewer only in tests).
+    init(keptInMemory: Int = 16 << 20) {
+        reactions = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)
+        reactors = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)
+    }
+
+    /// Lets go of the pages read back or written since the last time (on the appending thread).
+    func dropResident() {
+        reactions.dropResident()
+        reactors.dropResident()
+    }
+
+    /// Ends appending: from now on the pages read back are let go of as time goes.
+    func finish() {
+        dropResident()
+        reactions.keepDropping()
+        reactors.keepDropping()
     }
 }
 
@@ -151,7 +198,7 @@ public struct ReactionList: RandomAccessCollection, Sendable, ExpressibleByArray
             return total
         case .settled(let store, let start, let count):
             var total = 0
-            for index in Int(start)..<Int(start) + Int(count) { total = total.addingClamped(Int(store.reactions[index].count)) }
+            for index in Int(start)..<Int(start) + Int(count) { total = total.addingClamped(Int(store.reaction(at: index).count)) }
             return total
         }
     }

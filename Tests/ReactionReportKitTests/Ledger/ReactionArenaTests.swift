@@ -114,4 +114,29 @@ final class ReactionArenaTests: XCTestCase {
         XCTAssertEqual(TestSupport.reactions(released.messages[8_190]), ["👍 2 [U0,U10] complete", "🎉 1 [U0] complete"])
         XCTAssertEqual(TestSupport.reactions(released.messages[8_189]), ["👍 2 [U6,U12] complete", "🎉 1 [U4] complete", "👀 2 [] incomplete"])
     }
+
+    /// Facts read before their messages (an event log first) are kept by target; as the
+    /// messages come and take them, the dictionary gives its room back, and what settles is the
+    /// same.
+    func testTargetsTakenByTheirMessagesGiveTheirRoomBack() {
+        let ledger = ReactionLedger()
+        _ = ledger.beginFile("events.jsonl")
+        let targets = (0..<200_000).map { MessageTarget(platform: .pubnub, conversationID: "c", messageID: "1700000000\(1_000_000 + $0)") }
+        for (number, target) in targets.enumerated() {
+            ledger.record(
+                .add(
+                    target: target, value: ReactionValue("👍", style: .emojiOrName), reactor: "u\(number % 5)", reactorName: nil, at: nil,
+                    ref: "a\(number)"), file: 0)
+        }
+        let full = ledger.reactionIndex.capacity
+        XCTAssertGreaterThanOrEqual(full, 200_000)
+        for (number, target) in targets.enumerated() {
+            ledger.record(ImportedMessage(platform: .pubnub, conversationID: "c", id: target.messageID, sentAt: Timestamp.unixSeconds(Int64(number))))
+        }
+        XCTAssertTrue(ledger.reactionIndex.isEmpty)
+        XCTAssertLessThan(ledger.reactionIndex.capacity, full / 8)
+        let result = ledger.summarize()
+        XCTAssertEqual(TestSupport.reactions(result.messages[7]), ["👍 1 [u2] complete"])
+        XCTAssertEqual(result.tallies[.pubnub]?.counted, 200_000)
+    }
 }
