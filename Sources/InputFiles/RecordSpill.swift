@@ -38,7 +38,7 @@ public final class RecordSpill<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// A store of at most `maximumCount` records; its records past `keptInMemory` bytes go to a
     /// temporary file in `folder` (the system's temporary folder by default).
-    public init(maximumCount: Int, keptInMemory: Int = 64 << 20, dropEvery: Int = 32 << 20, folder: String? = nil) {
+    public init(maximumCount: Int, keptInMemory: Int, dropEvery: Int = 32 << 20, folder: String? = nil) {
         precondition(maximumCount > 0)
         // Address space only: no memory and no swap are taken until a part is mapped. Where the
         // process's address space is limited (`ulimit -v`), less is taken, down to one step.
@@ -97,7 +97,7 @@ public final class RecordSpill<Element: BitwiseCopyable>: @unchecked Sendable {
 
     private func dropFilePages() {
         guard let start = fileStart, mappedBytes > start else { return }
-        madvise(UnsafeMutableRawPointer(records) + start, mappedBytes - start, MADV_DONTNEED)
+        madvise(address(start), mappedBytes - start, MADV_DONTNEED)
     }
 
     /// Ends appending: from now on, on a timer, lets go of the file's pages every
@@ -114,20 +114,25 @@ public final class RecordSpill<Element: BitwiseCopyable>: @unchecked Sendable {
         timer = source
     }
 
-    /// Lets go of the pages wholly inside records `range`, which must not be read again.
+    /// Lets go of the file's pages wholly inside records `range` (no longer needed soon: they
+    /// read the same if they are read again).
     public func release(_ range: Range<Int>) {
+        guard let start = fileStart else { return }
         let page = Self.pageSize
-        let lower = (range.lowerBound * MemoryLayout<Element>.stride + page - 1) / page * page
+        let lower = max(start, (range.lowerBound * MemoryLayout<Element>.stride + page - 1) / page * page)
         let upper = min(mappedBytes, range.upperBound * MemoryLayout<Element>.stride / page * page)
         guard upper > lower else { return }
-        madvise(UnsafeMutableRawPointer(records) + lower, upper - lower, MADV_DONTNEED)
+        madvise(address(lower), upper - lower, MADV_DONTNEED)
     }
+
+    /// The address of byte `offset` of the records.
+    private func address(_ offset: Int) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(records) + offset }
 
     /// Maps one more step of room: in memory up to `keptInMemory`, then in the file.
     @usableFromInline func grow() {
         let bytes = Self.step
         precondition(mappedBytes + bytes <= reservedBytes, "the store holds at most its maximum count (or the address space the system gives it)")
-        let place = UnsafeMutableRawPointer(records) + mappedBytes
+        let place = address(mappedBytes)
         if mappedBytes >= keptInMemory, !inMemoryOnly, mapFile(at: place, bytes: bytes) {
             appendedSinceDrop += bytes
             if appendedSinceDrop >= dropEvery { dropResident() }
@@ -166,31 +171,5 @@ public enum SpillFolder {
         guard made >= 0 else { return nil }
         unlink(path)
         return made
-    }
-}
-
-/// A run of records, first in an array of its own (made on any thread), then, once `move(into:)`
-/// has appended it to a `RecordSpill` (on the spill's one appending thread, before the run is
-/// read elsewhere), read there.
-public final class MovableRecords<Element: BitwiseCopyable>: @unchecked Sendable {
-    private var own: [Element]
-    private var spill: RecordSpill<Element>?
-    private var start = 0
-
-    public init(_ records: [Element]) { own = records }
-
-    /// The record at `index` of the run.
-    public subscript(index: Int) -> Element {
-        guard let spill else { return own[index] }
-        return spill[start + index]
-    }
-
-    /// Appends the run to `spill` and reads it there from now on (once; later calls do nothing).
-    public func move(into spill: RecordSpill<Element>) {
-        guard self.spill == nil else { return }
-        start = spill.count
-        for record in own { spill.append(record) }
-        self.spill = spill
-        own = []
     }
 }

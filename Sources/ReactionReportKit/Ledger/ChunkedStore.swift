@@ -76,7 +76,7 @@ struct SparseChunkedStore<Element: Equatable & BitwiseCopyable & Sendable>: Send
 
     /// - Parameter keptInMemory: bytes kept in memory before the file takes the rest (fewer
     ///   only in tests).
-    init(chunkBits: Int, empty: Element, keptInMemory: Int = SpilledStore<Element>.keptInMemory) {
+    init(chunkBits: Int, empty: Element, keptInMemory: Int = ReactionLedger.keptInMemory) {
         self.chunkBits = chunkBits
         self.empty = empty
         values = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)
@@ -121,11 +121,9 @@ struct SpilledStore<Element: BitwiseCopyable & Sendable>: Sendable {
     private let spill: RecordSpill<Element>
     /// A number's chunk is the number shifted right by this (for `release`).
     let chunkBits: Int
-    /// Bytes of records kept in memory before the file takes the rest.
-    static var keptInMemory: Int { 16 << 20 }
 
     /// - Parameter keptInMemory: fewer bytes only in tests.
-    init(chunkBits: Int = 16, keptInMemory: Int = Self.keptInMemory) {
+    init(chunkBits: Int = 16, keptInMemory: Int = ReactionLedger.keptInMemory) {
         precondition((1...24).contains(chunkBits), "chunks of 2 to 2^24 records")
         self.chunkBits = chunkBits
         spill = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)

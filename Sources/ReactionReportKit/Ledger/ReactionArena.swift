@@ -100,7 +100,7 @@ struct ReactionArena {
     /// An empty arena whose stores hold `2^chunkBits` records a chunk (16: 65,536; fewer only
     /// in tests, to see chunks let go of), each keeping `keptInMemory` bytes in memory before
     /// its spill file takes the rest (fewer only in tests, to see the file used).
-    init(chunkBits: Int = 16, keptInMemory: Int = SpilledStore<Entry>.keptInMemory) {
+    init(chunkBits: Int = 16, keptInMemory: Int = ReactionLedger.keptInMemory) {
         entries = SpilledStore(chunkBits: chunkBits, keptInMemory: keptInMemory)
         adders = SpilledStore(chunkBits: chunkBits, keptInMemory: keptInMemory)
         totalFirstTimes = SparseChunkedStore(chunkBits: chunkBits, empty: 0, keptInMemory: keptInMemory)

@@ -42,11 +42,18 @@ extension ReactionLedger {
         for wave in stride(from: 0, to: ranges.count, by: max(1, partsPerWave)) {
             let parts = Array(ranges[wave..<min(ranges.count, wave + max(1, partsPerWave))])
             let arena = self.arena
-            let done = Concurrently.update(&messages, parts: parts, states: parts) { places, region in
+            var done = Concurrently.update(&messages, parts: parts, states: parts) { places, region in
                 settle(places, lists: lists, directory: directory, arena: arena, in: &region)
             }
-            // The wave's settled records join the report's, which keeps them in its spill.
-            for part in done { part.store?.move(into: records) }
+            // The wave's settled records join the report's, which keeps them in its spill, and
+            // its messages read them there; the parts' own arrays are let go of.
+            for (index, places) in parts.enumerated() {
+                guard let store = done[index].store?.spilled(into: records) else { continue }
+                for (place, range) in zip(places, done[index].ranges) where !range.isEmpty {
+                    messages[place].reactions = ReactionList(store, range)
+                }
+                (done[index].store, done[index].ranges) = (nil, [])
+            }
             records.dropResident()
             settled += done
             // The facts of the messages settled so far, and of none after them, are let go of.
@@ -259,7 +266,7 @@ extension ReactionLedger {
                 message: "\(summaries[place].id) in \(summaries[place].conversationName)")
         }
         out.unknown = unknown.found
-        out.store = store
+        (out.store, out.ranges) = (store, ranges)
         return out
     }
 }
@@ -295,8 +302,10 @@ struct SettledPart {
     var unknown: [(person: PersonKey, message: String)] = []
     var conversations: Set<ReactionLedger.MessageKey> = []
     var tallies: [Platform: ReactionTally] = [:]
-    /// The part's settled reactions (nil: none).
+    /// The part's settled reactions in arrays of its own, and each message's range of them,
+    /// until the settling thread moves them to the report's `SettledRecords`.
     var store: SettledReactions?
+    var ranges: [Range<Int>] = []
 }
 
 /// What settling accounts for besides the messages: the diagnostics so far, the tallies of

@@ -128,14 +128,17 @@ public final class ReactionLedger {
     /// An empty ledger whose facts are kept in chunks of `2^chunkBits` (fewer than 65,536
     /// only in tests, to see settling let go of chunks), `keptInMemory` bytes of each store of
     /// them in memory before its spill file (fewer only in tests).
-    init(resolver: EmojiResolver = EmojiResolver(), chunkBits: Int, keptInMemory: Int = SpilledStore<UInt8>.keptInMemory) {
+    init(resolver: EmojiResolver = EmojiResolver(), chunkBits: Int, keptInMemory: Int = ReactionLedger.keptInMemory) {
         self.resolver = resolver
         arena = ReactionArena(chunkBits: chunkBits, keptInMemory: keptInMemory)
     }
 
     /// Bytes of the settled reactions (and of their reactors) kept in memory before their
     /// spill file takes the rest (fewer only in tests).
-    var settledKeptInMemory = 16 << 20
+    var settledKeptInMemory = ReactionLedger.keptInMemory
+    /// Bytes of each of the ledger's record stores (facts, settled reactions) kept in memory
+    /// before its spill file takes the rest (`RecordSpill`): a small build never touches disk.
+    static let keptInMemory = 16 << 20
 
     /// The chunks of facts let go of after each wave of the last settling (for tests).
     var settlingReleases: [Int] = []

@@ -74,30 +74,48 @@ final class SettledReactions: Sendable {
     let emoji: [Emoji]
     /// Every reactor of the report, by number.
     let people: PeopleDirectory
-    /// The part's records: its own arrays as settled, until `move(into:)` appends them to the
-    /// report's `SettledRecords` (which can keep them in a spill file) and they are read there.
-    private let reactions: MovableRecords<Reaction>
-    private let reactors: MovableRecords<ReactorRecord>
+    /// The part's records: the arrays settling wrote, or, once `spilled(into:)` has appended
+    /// them to the report's `SettledRecords` (which can keep them in a spill file), a run there.
+    private let records: Records
 
-    convenience init(emoji: [Emoji], people: PeopleDirectory, reactions: [Reaction], reactors: [ReactorRecord]) {
-        self.init(emoji: emoji, people: people, reactions: MovableRecords(reactions), reactors: MovableRecords(reactors))
+    private enum Records: Sendable {
+        case own(reactions: [Reaction], reactors: [ReactorRecord])
+        case spilled(SettledRecords, reactionStart: Int, reactorStart: Int)
     }
 
-    private init(emoji: [Emoji], people: PeopleDirectory, reactions: MovableRecords<Reaction>, reactors: MovableRecords<ReactorRecord>) {
+    convenience init(emoji: [Emoji], people: PeopleDirectory, reactions: [Reaction], reactors: [ReactorRecord]) {
+        self.init(emoji: emoji, people: people, records: .own(reactions: reactions, reactors: reactors))
+    }
+
+    private init(emoji: [Emoji], people: PeopleDirectory, records: Records) {
         self.emoji = emoji
         self.people = people
-        self.reactions = reactions
-        self.reactors = reactors
+        self.records = records
     }
 
     /// The record of the reaction at `index`.
-    func reaction(at index: Int) -> Reaction { reactions[index] }
+    func reaction(at index: Int) -> Reaction {
+        switch records {
+        case .own(let reactions, _): return reactions[index]
+        case .spilled(let settled, let start, _): return settled.reactions[start + index]
+        }
+    }
 
-    /// Appends the part's records to `records`, and reads them there from now on (on the
-    /// settling thread, before the part's reactions are read on another).
-    func move(into records: SettledRecords) {
-        reactions.move(into: records.reactions)
-        reactors.move(into: records.reactors)
+    private func reactorRecord(at index: Int) -> ReactorRecord {
+        switch records {
+        case .own(_, let reactors): return reactors[index]
+        case .spilled(let settled, _, let start): return settled.reactors[start + index]
+        }
+    }
+
+    /// The same reactions read from `settled`, to whose end their records are appended (on the
+    /// one thread that appends to it); the store itself is not changed.
+    func spilled(into settled: SettledRecords) -> SettledReactions {
+        guard case .own(let reactions, let reactors) = records else { return self }
+        let run = Records.spilled(settled, reactionStart: settled.reactions.count, reactorStart: settled.reactors.count)
+        for reaction in reactions { settled.reactions.append(reaction) }
+        for reactor in reactors { settled.reactors.append(reactor) }
+        return SettledReactions(emoji: emoji, people: people, records: run)
     }
 
     /// The reaction at `index`, as a value.
@@ -112,7 +130,7 @@ final class SettledReactions: Sendable {
 
     /// The reactor at `index`, as a value.
     func reactor(at index: Int) -> Reactor {
-        let record = reactors[index]
+        let record = reactorRecord(at: index)
         let person = Int(record.person)
         return Reactor(id: people.ids[person], name: people.names[person] ?? (record.emptyName ? "" : nil), at: record.at)
     }
@@ -120,7 +138,7 @@ final class SettledReactions: Sendable {
     /// The same reactions with the people of `directory` (same numbers, other ids and names:
     /// the anonymizer's pseudonyms).
     func withPeople(_ directory: PeopleDirectory) -> SettledReactions {
-        SettledReactions(emoji: emoji, people: directory, reactions: reactions, reactors: reactors)
+        SettledReactions(emoji: emoji, people: directory, records: records)
     }
 }
 
@@ -134,7 +152,7 @@ final class SettledRecords: Sendable {
     let reactors: RecordSpill<SettledReactions.ReactorRecord>
 
     /// - Parameter keptInMemory: bytes of each kind kept in memory before the file (fewer only in tests).
-    init(keptInMemory: Int = 16 << 20) {
+    init(keptInMemory: Int = ReactionLedger.keptInMemory) {
         reactions = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)
         reactors = RecordSpill(maximumCount: Int(UInt32.max), keptInMemory: keptInMemory)
     }
