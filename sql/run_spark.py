@@ -51,9 +51,11 @@ def load(spark, folders, report):
             parts.append(frame.select("row.*", "ord", lit(part).alias("part")))
         frames[table] = reduce(DataFrame.unionByName, parts)
     if len(folders) > 1:
-        # The report's order over all the shards: a conversation is in one shard, whose file
-        # has its messages in order; a reaction follows its message. A sorted frame's rows get
-        # increasing ids in its order.
+        # The report's order over all the shards: one day of a conversation is in one shard,
+        # whose file has its messages in order; a reaction follows its message. A sorted frame's
+        # rows get increasing ids in its order. A conversation cut across shards by days is in
+        # each of them: once here.
+        frames["conversations"] = frames["conversations"].dropDuplicates(["platform", "id"])
         messages = frames["messages"].orderBy(
             expr(TIME_NS.format("sentAt")).asc_nulls_last(), "platform", "conversation", "part", "ord")
         frames["messages"] = messages.drop("ord").withColumn("ord", monotonically_increasing_id()).persist()

@@ -18,10 +18,11 @@ positive and negative emoji keys of the polarity table.
 
 Several folders are the facts of the N shards of one build (`--shard K/N`): all N of them,
 whose report.jsonl rows agree apart from `shard` and the weeks (each shard's own messages'
-weeks: the report's run from the earliest to the latest). Their tables are put together (each
-conversation is in one shard) and `ord` numbers the messages in the report's order over all of
-them: by time (none last), platform, conversation (UTF-8 bytes), then the order within the
-conversation's shard; a reaction follows its message. The query sees one report.
+weeks: the report's run from the earliest to the latest). Their tables are put together (a
+conversation cut across shards by days has a row in each of them, kept once) and `ord` numbers
+the messages in the report's order over all of them: by time (none last), platform,
+conversation (UTF-8 bytes), then the order within their shard (one instant of a conversation is
+in one shard); a reaction follows its message. The query sees one report.
 """
 
 import argparse
@@ -188,8 +189,8 @@ def load(connection, folders, report):
         else:
             connection.execute(f"CREATE TEMPORARY TABLE {table}_parts AS " + " UNION ALL ".join(sources))
     if len(folders) > 1:
-        # The report's order over all the shards: a conversation is in one shard, whose file
-        # has its messages in order; a reaction follows its message.
+        # The report's order over all the shards: one day of a conversation is in one shard,
+        # whose file has its messages in order; a reaction follows its message.
         connection.execute(
             "CREATE TABLE messages AS SELECT * EXCLUDE (ord, part), row_number() OVER (ORDER BY "
             + TIME_NS.format("sentAt") + " NULLS LAST, platform, conversation, part, ord) AS ord FROM messages_parts")
@@ -197,9 +198,14 @@ def load(connection, folders, report):
             "CREATE TABLE reactions AS SELECT r.* EXCLUDE (ord, part), row_number() OVER (ORDER BY m.ord NULLS LAST, r.part, r.ord) AS ord "
             "FROM reactions_parts r LEFT JOIN messages m "
             "ON m.platform = r.platform AND m.conversation = r.conversation AND m.id = r.message")
-        for table in ("totals", "people", "conversations"):
+        for table in ("totals", "people"):
             connection.execute(
                 f"CREATE TABLE {table} AS SELECT * EXCLUDE (ord, part), row_number() OVER (ORDER BY part, ord) AS ord FROM {table}_parts")
+        # A conversation cut across shards by days is in each of them: once here.
+        connection.execute(
+            "CREATE TABLE conversations AS SELECT * EXCLUDE (ord, part, copy), row_number() OVER (ORDER BY part, ord) AS ord FROM "
+            "(SELECT *, row_number() OVER (PARTITION BY platform, id ORDER BY part, ord) AS copy FROM conversations_parts) "
+            "WHERE copy = 1")
     connection.execute(
         "CREATE TABLE report (timezone VARCHAR, topN BIGINT, firstWeek VARCHAR, lastWeek VARCHAR, "
         "groups VARCHAR[], excludeBots BOOLEAN, responseWindow BIGINT, questionMarks VARCHAR, "

@@ -33,7 +33,7 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Only the conversations of shard K of N (by a stable hash of platform and id), K from 1 to N.", valueName: "K/N"))
+        help: ArgumentHelp("Only shard K's share of N (K from 1 to N), balanced by messages: conversations, large ones cut by days.", valueName: "K/N"))
     var shard: Shard?
 
     func validate() throws {

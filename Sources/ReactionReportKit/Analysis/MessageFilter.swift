@@ -1,6 +1,6 @@
 /// Which messages a report covers: the period (`since`/`until`, in the report's time zone), the
 /// chosen conversations, direct messages only when asked for or when they are all the input
-/// holds, and with `--shard K/N` the conversations of that shard.
+/// holds, and with `--shard K/N` that shard's messages (`ShardPlan`).
 public enum MessageFilter {
     /// The result without what the options leave out. Conversations are matched by id or by
     /// name (names ignoring case); with a period, messages without a time are left out.
@@ -18,7 +18,6 @@ public enum MessageFilter {
             if (conversation.isDirect && !includeDirect)
                 || (!include.isEmpty && !names.contains(where: include.contains))
                 || names.contains(where: exclude.contains)
-                || options.shard.map({ !$0.contains(platform: conversation.platform, conversationID: conversation.id) }) == true
             {
                 excluded.insert(key(conversation.platform, conversation.id))
             }
@@ -38,7 +37,6 @@ public enum MessageFilter {
         }
         let from = options.since.map { calendar.start(of: $0.firstDay) }
         let to = options.until.map { calendar.start(of: $0.dayAfter) }
-        guard !excluded.isEmpty || from != nil || to != nil || !include.isEmpty else { return result }
         let known = Set(result.conversations.map { key($0.platform, $0.id) })
         func isLeftOut(_ message: MessageSummary) -> Bool {
             let conversation = key(message.platform, message.conversationID)
@@ -52,10 +50,28 @@ public enum MessageFilter {
             guard let seconds = message.sentAt?.seconds else { return true }
             return (from.map { seconds < $0 } ?? false) || (to.map { seconds >= $0 } ?? false)
         }
+        // A shard's share of what the other rules leave, balanced by messages.
+        let shard = options.shard.flatMap { $0.count > 1 ? $0 : nil }
+        let plan = shard.map { ShardPlan(messages: result.messages.lazy.filter { !isLeftOut($0) }, count: $0.count) }
+        if let shard, let plan {
+            // A conversation without a message in the report is in one shard, by its hash.
+            for conversation in result.conversations {
+                let shards = plan.shards(platform: conversation.platform, conversationID: conversation.id)
+                if shards.isEmpty ? !shard.contains(platform: conversation.platform, conversationID: conversation.id) : !shards.contains(shard.index) {
+                    excluded.insert(key(conversation.platform, conversation.id))
+                }
+            }
+        }
+        guard !excluded.isEmpty || from != nil || to != nil || !include.isEmpty || plan != nil else { return result }
+        func isOtherShards(_ message: MessageSummary) -> Bool {
+            guard let shard, let plan else { return false }
+            let day = message.sentAt.map { ShardPlan.day(of: $0) }
+            return plan.shard(platform: message.platform, conversationID: message.conversationID, day: day) != shard.index
+        }
         var filtered = result
         var tallies = result.tallies
         filtered.messages.removeAll { message in
-            guard isLeftOut(message) else { return false }
+            guard isLeftOut(message) || isOtherShards(message) else { return false }
             // The message's reactions were counted; now they are left out.
             let reactions = message.reactionCount
             tallies[message.platform, default: ReactionTally()].counted -= reactions

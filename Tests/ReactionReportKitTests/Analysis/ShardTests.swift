@@ -3,7 +3,7 @@ import XCTest
 
 @testable import ReactionReportKit
 
-/// `--shard K/N`: each shard keeps the conversations its stable hash falls in, and the shards'
+/// `--shard K/N`: each shard keeps its share of the messages (`ShardPlan`), and the shards'
 /// facts tables, read together, make the report of the whole input.
 final class ShardTests: XCTestCase {
     static let examples = TestSupport.packageRoot.appendingPathComponent("Examples").path
@@ -22,16 +22,23 @@ final class ShardTests: XCTestCase {
         return try ReportBuild(inputs: [Self.examples], options: options).build(output: folder.appendingPathComponent("shard-\(index)").path)
     }
 
-    func testEachConversationIsInOneShard() throws {
+    /// Shares are balanced by messages: Examples' 76 messages (46 of them in one Slack channel
+    /// when shards were whole conversations by hash) go 26, 25 and 25, the larger conversations
+    /// cut by day; every message is in one shard.
+    func testSharesAreBalancedByMessages() throws {
         let folder = try TestSupport.temporaryFolder()
         let shards = try (1...3).map { try buildShard($0, in: folder) }
         XCTAssertEqual(
             shards.map { $0.result.conversations.map { "\($0.platform.rawValue)/\($0.id)" } },
             [
-                ["pubnub/support"], ["stream/messaging:release-team"],
-                ["cometchat/group_lumen-launch", "discord/748291736099266581", "slack/C07EN6G1XQ", "slack/C07GN4RL2D"]
+                ["discord/748291736099266581", "pubnub/support", "slack/C07EN6G1XQ", "stream/messaging:release-team"],
+                ["cometchat/group_lumen-launch", "discord/748291736099266581", "pubnub/support", "stream/messaging:release-team"],
+                ["cometchat/group_lumen-launch", "pubnub/support", "slack/C07EN6G1XQ", "slack/C07GN4RL2D"]
             ])
-        XCTAssertEqual(shards.map(\.result.messages.count), [15, 15, 46])
+        XCTAssertEqual(shards.map(\.result.messages.count), [26, 25, 25])
+        let ids = shards.flatMap { $0.result.messages.map { "\($0.platform.rawValue)/\($0.conversationID)/\($0.id)" } }
+        XCTAssertEqual(Set(ids).count, 76)
+        XCTAssertEqual(ids.count, 76)
         for shard in shards {
             XCTAssertTrue(shard.result.messages.allSatisfy { message in shard.result.conversations.contains { $0.id == message.conversationID } })
         }
