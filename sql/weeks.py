@@ -86,6 +86,10 @@ def settings(folders):
         if missing:
             fail(f"{path}: no {' or '.join(missing)}: facts written before reaction-report put them in "
                  "report.jsonl; build them again")
+        if table[0].get("anonymizeAtJoin"):
+            fail(f"{path}: the facts of a shard of an anonymized build hold the real names for the join to replace; "
+                 "join the shards first (reaction-report build S1/data/facts … SN/data/facts --anonymize --format facts -o joined) "
+                 "and run this on joined/data/facts")
         rows.append(table[0])
     report = dict(rows[0])
     if len(rows) > 1:

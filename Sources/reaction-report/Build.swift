@@ -189,6 +189,11 @@ struct Build: ParsableCommand {
         if let search { options.search = search }
         if let searchEngine { options.searchEngine = searchEngine }
         try InputOptions.checkPeriod(options)
+        if options.anonymize, let shard = options.shard, options.formats != [.facts] {
+            throw ValidationError(
+                "--shard \(shard) with anonymize writes only facts (--format facts): the build that joins the shards replaces the names, "
+                    + "so that pseudonyms are numbered among everyone in the report, as one build numbers them")
+        }
         AllocatorSettings.apply(forInputs: input.resolvedInputs)
         var build = ReportBuild(inputs: input.resolvedInputs, options: options, forcedFormat: input.inputFormat?.name)
         let progress = TerminalProgress.make(quiet: quiet)

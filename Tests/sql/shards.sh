@@ -10,6 +10,8 @@
 #   joined   a build from the facts of all the shards (`build s1/data/facts … sN/data/facts`,
 #            the same options, every format) must write the one build's site: `diff -r` of the
 #            two output folders, facts included
+#   anonymized  the same three with --anonymize (the shards' facts keep the real names, the
+#            join replaces them): the joined site must equal the anonymized one-machine site
 # Each platform prints one line, with what differs when something does; the exit status is
 # non-zero when any platform differs or fails.
 # REACTION_REPORT: the program (default .build/debug/reaction-report); PLATFORMS, MESSAGES,
@@ -64,7 +66,25 @@ for platform in $platforms; do
   if ! diff -r -q "$dir/one" "$dir/joined" >"$work/log" 2>&1; then
     fail "$platform" "the joined site differs from the one-machine site" "$work/log"; continue
   fi
-  echo "$platform: identical (messages of the shards: $(IFS=+; echo "${split[*]}"); weeks.json and $(find "$dir/one" -type f | wc -l) files)"
+  # Anonymized: the shards keep the real names in their facts, the join replaces them.
+  if ! "$binary" build "$dir/export/input" -o "$dir/one-anon" "${options[@]}" --anonymize --format html,markdown,json,facts 2>"$work/log"; then
+    fail "$platform" "anonymized one-machine build failed" "$work/log"; continue
+  fi
+  anonymous=()
+  for k in $(seq 1 "$shards"); do
+    if ! "$binary" build "$dir/export/input" -o "$dir/anon-$k" "${options[@]}" --anonymize --shard "$k/$shards" --format facts 2>"$work/log"; then
+      fail "$platform" "anonymized shard $k/$shards failed" "$work/log"; continue 2
+    fi
+    anonymous+=("$dir/anon-$k/data/facts")
+  done
+  if ! "$binary" build "${anonymous[@]}" -o "$dir/joined-anon" "${options[@]}" --anonymize --format html,markdown,json,facts 2>"$work/log"; then
+    fail "$platform" "anonymized joined build failed" "$work/log"; continue
+  fi
+  if ! diff -r -q "$dir/one-anon" "$dir/joined-anon" >"$work/log" 2>&1; then
+    fail "$platform" "the anonymized joined site differs from the anonymized one-machine site" "$work/log"; continue
+  fi
+  collisions=$(grep -c '"name":"[A-Za-z]* [A-Za-z]* [0-9]*"' "$dir/one-anon/data/facts/people.jsonl" || true)
+  echo "$platform: identical (messages of the shards: $(IFS=+; echo "${split[*]}"); weeks.json and $(find "$dir/one" -type f | wc -l) files; anonymized too, $collisions numbered pseudonyms)"
   passed=$((passed + 1))
 done
 

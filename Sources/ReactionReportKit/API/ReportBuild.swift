@@ -165,6 +165,12 @@ public struct ReportBuild {
         let files = try run.read(inputs, into: ledger)
         if let empty = EmptyInput.check(detected: files, inputs: inputs, skipped: ledger.diagnostics) { throw empty }
         if ledger.hasCarried, let problem = ledger.carried.shardProblem { throw problem }
+        if ledger.hasCarried, !options.anonymize, let file = ledger.carried.awaitingAnonymizer {
+            throw LocatedError(
+                file: file,
+                reason: "holds the facts of a shard of an anonymized build, with the real names for the join to replace: "
+                    + "join the shards with anonymize (--anonymize, or anonymize = true), as they were built")
+        }
         return (files, ledger)
     }
 
@@ -175,7 +181,7 @@ public struct ReportBuild {
         // Facts of an anonymized report hold pseudonyms already: they keep the exclusions the
         // report made from the names, and are not anonymized again.
         filtered.leftOutOfRankings = filtered.pseudonymous ? exclusions.merging(result.leftOutOfRankings) { $0.union($1) } : exclusions
-        return options.anonymize && !filtered.pseudonymous ? Anonymizer.apply(filtered) : filtered
+        return options.anonymize && !filtered.pseudonymous && !options.anonymizesAtJoin ? Anonymizer.apply(filtered) : filtered
     }
 
     /// Runs one step, marking what it throws with the step's name.

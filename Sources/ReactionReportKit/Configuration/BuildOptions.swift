@@ -88,8 +88,15 @@ public struct BuildOptions: Sendable {
     public var anonymize = false
     /// Folder of templates overriding the built-ins by file name.
     public var templates: String?
-    /// Only the conversations of this shard (`--shard K/N`), applied in the filter step.
+    /// Only this shard's share of the messages (`--shard K/N`, `ShardPlan`), applied in the
+    /// filter step.
     public var shard: Shard?
+
+    /// A shard of an anonymized build that writes only facts: its facts keep the real names
+    /// and ids, and say so (`anonymizeAtJoin` in `report.jsonl`), for the build that joins the
+    /// shards to replace them all at once, as one build would: pseudonyms that collide are
+    /// numbered among everyone of the report, not among one shard's people.
+    public var anonymizesAtJoin: Bool { anonymize && shard != nil && formats == [.facts] }
     /// What `fetch` reads from the configuration file, by platform (`[fetch.pubnub]`); a build
     /// passes it over.
     public var fetch: [String: FetchSettings] = [:]

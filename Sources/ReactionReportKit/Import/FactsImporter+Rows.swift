@@ -26,6 +26,11 @@ extension FactsImporter {
             carried.shard = parsed
         }
         carried.sources = [(carried.shard, lines.file)]
+        // Facts written before it was added lack it.
+        if row.value["anonymizeAtJoin"] != nil, try row.bool("anonymizeAtJoin") {
+            guard !carried.pseudonymous else { throw row.error("anonymizeAtJoin", "`anonymizeAtJoin` cannot be true in anonymized facts") }
+            carried.awaitingAnonymizer = lines.file
+        }
         switch row.value["directConversations"] {
         case .null?:
             break

@@ -27,6 +27,9 @@ public struct CarriedReport: Sendable {
     /// Every facts folder read (its `report.jsonl`) with its shard: a build from shards' facts
     /// must read every shard of one build, each once (`shardProblem`).
     var sources: [(shard: Shard?, file: String)] = []
+    /// The first `report.jsonl` read of a shard of an anonymized build, whose real names the
+    /// joining build must replace (`BuildOptions.anonymizesAtJoin`).
+    var awaitingAnonymizer: String?
 
     /// Nothing carried.
     public init() {}
@@ -40,6 +43,7 @@ public struct CarriedReport: Sendable {
         let shards = shard != nil && shard?.count == other.shard?.count
         out.conversations += other.conversations
         out.sources += other.sources
+        out.awaitingAnonymizer = awaitingAnonymizer ?? other.awaitingAnonymizer
         out.pseudonymous = pseudonymous || other.pseudonymous
         out.leftOutOfRankings.merge(other.leftOutOfRankings) { $0.union($1) }
         if let more = other.people { out.people = (people ?? [:]).merging(more) { $0.merging($1) { first, _ in first } } }

@@ -44,7 +44,7 @@ enum FactsDirectory {
         out.append(literal: #","regular":"#)
         out.append(decimal: options.engagementLevels.regular)
         out.append(0x7D)
-        let anonymized = options.anonymize || analysis.result.pseudonymous
+        let anonymized = (options.anonymize && !options.anonymizesAtJoin) || analysis.result.pseudonymous
         out.append(literal: anonymized ? #","anonymized":true,"directConversations":"# : #","anonymized":false,"directConversations":"#)
         if let direct = analysis.result.directConversations {
             out.append(literal: #"{"conversations":"#)
@@ -62,7 +62,9 @@ enum FactsDirectory {
         JSONText.appendQuoted(inputSummary, to: out)
         out.append(literal: #","shard":"#)
         JSONText.appendQuoted(options.shard?.description, to: out)
-        out.append(literal: "}\n")
+        let awaiting = options.anonymizesAtJoin && !analysis.result.pseudonymous
+        out.append(literal: awaiting ? #","anonymizeAtJoin":true}"# : #","anonymizeAtJoin":false}"#)
+        out.append(literal: "\n")
         return out
     }
 

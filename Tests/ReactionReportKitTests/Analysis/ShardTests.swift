@@ -94,4 +94,77 @@ final class ShardTests: XCTestCase {
             "read: shard-2/data/facts/report.jsonl: holds shard 2/3 of a build whose shards 1/3, 3/3 were not read: a report from shards' facts needs every shard"
         )
     }
+
+    /// Two people whose pseudonyms collide, each posting in a conversation of its own shard:
+    /// one anonymized build numbers them ("Amber Otter", "Amber Otter 2"), and so does the join
+    /// of the shards, because the shards' facts keep the real names for it to replace
+    /// (`anonymizeAtJoin`); a join without anonymize is refused.
+    func testAnonymizedShardsJoinAsOneAnonymizedBuild() throws {
+        var book = PseudonymBook()
+        var first: [String: String] = [:]
+        var pair: (String, String)?
+        for number in 0..<2000 where pair == nil {
+            let id = "U\(number)"
+            book.register(PersonKey(platform: .slack, id: id))
+            let name = book[PersonKey(platform: .slack, id: id)].name
+            if name.hasSuffix(" 2") { pair = (first[String(name.dropLast(2))]!, id) } else { first[name] = id }
+        }
+        let (one, other) = try XCTUnwrap(pair)
+        let folder = try TestSupport.temporaryFolder()
+        let export = folder.appendingPathComponent("export")
+        for (channel, day, user, time) in [("general", "2023-11-14", one, "1699999200.000100"), ("random", "2023-11-15", other, "1700085600.000200")] {
+            let dayFolder = export.appendingPathComponent(channel)
+            try FileManager.default.createDirectory(at: dayFolder, withIntermediateDirectories: true)
+            let reactions = #""reactions":[{"name":"tada","users":["\#(user)"],"count":1}]"#
+            let message = #"[{"type":"message","user":"\#(user)","text":"hello from \#(user)","ts":"\#(time)","# + reactions + "}]"
+            try Data(message.utf8).write(to: dayFolder.appendingPathComponent("\(day).json"))
+        }
+        var options = BuildOptions()
+        options.anonymize = true
+        options.formats = [.html, .markdown, .json, .facts]
+        let whole = folder.appendingPathComponent("whole")
+        _ = try ReportBuild(inputs: [export.path], options: options).build(output: whole.path)
+        var shardOptions = options
+        shardOptions.formats = [.facts]
+        for index in 1...2 {
+            shardOptions.shard = Shard(index: index, count: 2)
+            let shard = try ReportBuild(inputs: [export.path], options: shardOptions).build(output: folder.appendingPathComponent("shard-\(index)").path)
+            XCTAssertEqual(shard.result.messages.map(\.authorID), [[one], [other]][index - 1])
+        }
+        let report = try String(contentsOf: folder.appendingPathComponent("shard-1/data/facts/report.jsonl"), encoding: .utf8)
+        XCTAssertTrue(report.contains(#""anonymized":false,"#) && report.hasSuffix(#""shard":"1/2","anonymizeAtJoin":true}"# + "\n"), report)
+        let facts = (1...2).map { folder.appendingPathComponent("shard-\($0)/data/facts").path }
+        let joined = folder.appendingPathComponent("joined")
+        _ = try ReportBuild(inputs: facts, options: options).build(output: joined.path)
+        let (expected, actual) = (try TestSupport.files(in: whole), try TestSupport.files(in: joined))
+        XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+        for name in expected.keys.sorted() where expected[name] != actual[name] { XCTFail("\(name) differs from the one-machine build") }
+        let people = String(decoding: try XCTUnwrap(expected["data/facts/people.jsonl"]), as: UTF8.self)
+        XCTAssertTrue(people.contains(" 2\""), people)
+
+        var plain = options
+        plain.anonymize = false
+        XCTAssertThrowsError(try ReportBuild(inputs: facts, options: plain).inspect()) { error in
+            XCTAssertEqual(
+                "\(error)".replacingOccurrences(of: folder.path + "/", with: ""),
+                "read: shard-1/data/facts/report.jsonl: holds the facts of a shard of an anonymized build, with the real names for the join to replace: "
+                    + "join the shards with anonymize (--anonymize, or anonymize = true), as they were built")
+        }
+    }
+
+    /// A shard of an anonymized build writes facts only: its pages would show real names.
+    func testAnonymizedShardWithPagesIsAUsageError() throws {
+        let folder = try CLIRunner.workspace()
+        let refused = try CLIRunner.run(["build", "in", "-o", "out", "--shard", "1/2", "--anonymize"], in: folder)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix(
+                "Error: --shard 1/2 with anonymize writes only facts (--format facts): the build that joins the shards replaces the names, "
+                    + "so that pseudonyms are numbered among everyone in the report, as one build numbers them\n"), refused.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["in"])
+        let facts = try CLIRunner.run(["build", "in", "-o", "out", "--shard", "1/2", "--anonymize", "--format", "facts", "--quiet"], in: folder)
+        XCTAssertEqual(facts.status, 0, facts.stderr)
+        let report = try String(contentsOf: folder.appendingPathComponent("out/data/facts/report.jsonl"), encoding: .utf8)
+        XCTAssertTrue(report.hasSuffix(#""shard":"1/2","anonymizeAtJoin":true}"# + "\n"), report)
+    }
 }

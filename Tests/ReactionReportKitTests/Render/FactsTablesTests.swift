@@ -90,7 +90,7 @@ final class FactsTablesTests: XCTestCase {
                     + #""responseWindow":172800,"questionMarks":"?¿;՞؟፧᥅⁇⁈⁉⳺⳻⸮꘏꛷︖﹖？𑅃𞥟","positive":["☺","✅","#), report)
         XCTAssertTrue(
             report.hasSuffix(
-                #""🤢","🤦","🤬","🤮","🥺"],"engagementLevels":{"core":8,"regular":3},"anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"#
+                #""🤢","🤦","🤬","🤮","🥺"],"engagementLevels":{"core":8,"regular":3},"anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null,"anonymizeAtJoin":false}"#
                     + "\n"),
             report)
     }
@@ -119,7 +119,7 @@ final class FactsTablesTests: XCTestCase {
             #"{"timezone":"Europe/Berlin","topN":3,"firstWeek":"2026-W12","lastWeek":"2026-W14","#
                 + #""groups":["Ops","Nobody \"here\"","Everyone"],"excludeBots":false,"responseWindow":5400,"questionMarks":"?\"\\","#
                 + #""positive":["❤","🎉","👍"],"negative":[":sad_parrot:","👎"],"engagementLevels":{"core":12,"regular":2},"#
-                + #""anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null}"# + "\n")
+                + #""anonymized":false,"directConversations":null,"inputSummary":"test input","shard":null,"anonymizeAtJoin":false}"# + "\n")
         XCTAssertEqual(
             files["data/facts/conversations.jsonl"],
             #"{"platform":"stream","id":"messaging:ops","name":"Ops","direct":false,"groups":["Ops","Everyone"],"support":true}"# + "\n"
