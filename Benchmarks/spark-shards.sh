@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shards at benchmark size (issue 18): the million-message Slack export built as SHARDS shards
-# (default 4) with `--format facts`, one after the other, as the tasks of a job array would; the
+# (default 4) with `--format facts`, one after the other, as the tasks of a job array would, and
+# again as the tasks of a Spark job (Benchmarks/spark_pipe.py: RDD.pipe, local mode); the
 # weekly figures computed from all the shards' facts by Spark (local mode) and by DuckDB and
 # compared with a one-machine build's data/weeks.json; the site joined from the shards' facts
 # (`build s1/data/facts … sN/data/facts`) compared with the one-machine site (`diff -r`). Prints
@@ -86,6 +87,12 @@ facts=()
 for k in $(seq 1 "$shards"); do
   timed "shard $k/$shards (facts)" "$binary" build "$input" -o "$work/shard-$k" "${options[@]}" --shard "$k/$shards" --format facts
   facts+=("$work/shard-$k/data/facts")
+done
+# The same shards as the tasks of a Spark job (RDD.pipe, one partition per shard), which must
+# write the same facts.
+timed "the shards as Spark tasks (RDD.pipe)" python3 Benchmarks/spark_pipe.py "$binary" "$input" "$work/pipe" "$shards" --include-direct-messages
+for k in $(seq 1 "$shards"); do
+  diff -r -q "$work/shard-$k" "$work/pipe/s$k" >/dev/null || { echo "shard $k/$shards built by Spark differs from the one built alone"; status=1; }
 done
 timed "DuckDB weeks.sql over the shards" python3 sql/weeks.py "${facts[@]}" -o "$work/duckdb.json"
 timed "Spark weeks.spark.sql over the shards" python3 sql/run_spark.py "${facts[@]}" -o "$work/spark.json"

@@ -1,12 +1,13 @@
-# Sourced by the benchmark scripts. timed_build BINARY INPUT FOLDER: a full build of INPUT into
-# FOLDER; prints its wall seconds and peak resident memory in MB. Every timed run starts with the
+# Sourced by the benchmark scripts. timed_build BINARY INPUT FOLDER [ARGUMENT…]: a full build of
+# INPUT into FOLDER (with the arguments given after, such as more inputs or `--shard 1/8`);
+# prints its wall seconds and peak resident memory in MB. Every timed run starts with the
 # page cache's dirty pages written out (`sync`), so that no run pays for writing back the output
 # of the one before (a million-message build writes 1.4 GB). Needs /usr/bin/time.
 timed_build() {
   sync
   local log
   log=$(mktemp)
-  /usr/bin/time -v "$1" build "$2" -o "$3" --quiet --include-direct-messages 2> "$log" >/dev/null
+  /usr/bin/time -v "$1" build "$2" -o "$3" --quiet --include-direct-messages "${@:4}" 2> "$log" >/dev/null
   local wall rss
   wall=$(grep "Elapsed (wall clock)" "$log" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
   rss=$(grep "Maximum resident set size" "$log" | awk '{print int($NF/1024)}')

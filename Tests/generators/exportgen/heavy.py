@@ -3,6 +3,7 @@ ground truth: about 6 reactions a message, every reactor listed (lists up to 120
 our users have. One function per shape; the random stream is random.Random(seed).
 
 slack           DIR/<channel>/<day>.json day files (large.py's layout)
+slack-general   the same, #general holding a third of the messages (issue 32's shards)
 discord         six DiscordChatExporter channel files, reactors listed in `users`
 stream          one channel export {"channels": [{"channel", "messages"}]}, every reactor in
                 `latest_reactions`, with `reaction_groups`
@@ -262,6 +263,7 @@ def write_cometchat(n, rng, out):
 
 WRITERS = {
     "slack": write_heavy_slack, "discord": write_discord, "stream": write_stream,
+    "slack-general": lambda n, rng, out: write_slack(n, rng, out, count=heavy_count, spreading=spread, first_share=1 / 3),
     "telegram": write_telegram, "matrix": write_matrix, "cometchat": write_cometchat,
     "pubnub-history": lambda n, rng, out: write_pubnub(n, rng, out, "history"),
     "pubnub-events": lambda n, rng, out: write_pubnub(n, rng, out, "events"),

@@ -68,8 +68,10 @@ def generate(platform, n, seed, out):
     WRITERS[platform](n, random.Random(seed), out)
 
 
-def write_slack(n, rng, out, count=reaction_count, spreading=spread):
-    """`count` and `spreading` shape each message's reactions; heavy.py passes its own."""
+def write_slack(n, rng, out, count=reaction_count, spreading=spread, first_share=None):
+    """`count` and `spreading` shape each message's reactions; heavy.py passes its own.
+    `first_share`: the part of the messages #general (the first channel) holds, the others
+    sharing the rest evenly (by default all eight hold the same)."""
     people = [f"U{i:08d}" for i in range(2000)]
     with open(os.path.join(out, "users.json"), "w", encoding="utf-8") as f:
         json.dump([{"id": u, "name": f"user{i}", "real_name": f"User {i}",
@@ -80,7 +82,11 @@ def write_slack(n, rng, out, count=reaction_count, spreading=spread):
     # Ten times the messages, ten times the days: 10,000,000 messages are 3,200 day files of
     # the size a million's are (issue 18), and a million or fewer are 320 as before.
     days = DAYS * max(1, n // 1_000_000)
-    per_day = max(1, n // (len(SLACK_CHANNELS) * days))
+    per_day = {c: max(1, n // (len(SLACK_CHANNELS) * days)) for c in SLACK_CHANNELS}
+    if first_share is not None:
+        first = max(1, round(n * first_share) // days)
+        rest = max(1, (n - first * days) // ((len(SLACK_CHANNELS) - 1) * days))
+        per_day = {c: first if i == 0 else rest for i, c in enumerate(SLACK_CHANNELS)}
     written = 0
     day = 0
     while written < n:
@@ -91,7 +97,7 @@ def write_slack(n, rng, out, count=reaction_count, spreading=spread):
             os.makedirs(folder, exist_ok=True)
             date = datetime.date.fromordinal(738_000 + day).isoformat()
             messages = [slack_message(rng, people, day, k, count, spreading)
-                        for k in range(min(per_day, n - written))]
+                        for k in range(min(per_day[c], n - written))]
             written += len(messages)
             with open(os.path.join(folder, date + ".json"), "w", encoding="utf-8") as f:
                 f.write(dumps(messages))
