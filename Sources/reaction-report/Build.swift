@@ -189,7 +189,7 @@ struct Build: ParsableCommand {
         if let search { options.search = search }
         if let searchEngine { options.searchEngine = searchEngine }
         try InputOptions.checkPeriod(options)
-        if options.anonymize, let shard = options.shard, options.formats != [.facts] {
+        if options.anonymize, let shard = options.shard, !options.anonymizesAtJoin {
             throw ValidationError(
                 "--shard \(shard) with anonymize writes only facts (--format facts): the build that joins the shards replaces the names, "
                     + "so that pseudonyms are numbered among everyone in the report, as one build numbers them")

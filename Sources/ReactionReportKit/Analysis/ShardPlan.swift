@@ -41,15 +41,29 @@ public struct ShardPlan: Sendable {
     /// The plan for `count` shards of `counts` (any order; a conversation and day given twice
     /// add up).
     public init(counts: [Count], count: Int) {
+        var days: [ConversationKey: [Int64: Int]] = [:]
+        for entry in counts where entry.messages > 0 {
+            days[ConversationKey(platform: entry.platform, id: entry.conversationID), default: [:]][entry.day ?? Int64.min, default: 0] += entry.messages
+        }
+        self.init(days: days, count: count)
+    }
+
+    /// The plan for `count` shards of `messages`, counted by conversation and UTC day.
+    public init(messages: some Sequence<MessageSummary>, count: Int) {
+        var days: [ConversationKey: [Int64: Int]] = [:]
+        for message in messages {
+            let day = message.sentAt.map { Self.day(of: $0) } ?? Int64.min
+            days[ConversationKey(platform: message.platform, id: message.conversationID), default: [:]][day, default: 0] += 1
+        }
+        self.init(days: days, count: count)
+    }
+
+    /// The plan for `count` shards of each conversation's messages by day (no time: `Int64.min`).
+    private init(days: [ConversationKey: [Int64: Int]], count: Int) {
         precondition(count >= 1, "at least one shard")
         self.count = count
         load = Array(repeating: 0, count: count)
-        var days: [ConversationKey: [Int64: Int]] = [:]
-        var total = 0
-        for entry in counts where entry.messages > 0 {
-            days[ConversationKey(platform: entry.platform, id: entry.conversationID), default: [:]][entry.day ?? Int64.min, default: 0] += entry.messages
-            total += entry.messages
-        }
+        let total = days.values.reduce(0) { $0 + $1.values.reduce(0, +) }
         // A unit: one conversation's days from `first` on, up to the next unit's first day.
         struct Unit {
             var conversation: ConversationKey
@@ -85,24 +99,6 @@ public struct ShardPlan: Sendable {
             blocks[unit.conversation, default: []].append((unit.first, lightest + 1))
         }
         for key in blocks.keys { blocks[key]!.sort { $0.first < $1.first } }
-    }
-
-    /// The plan for `count` shards of `messages`, counted by conversation and UTC day.
-    public init(messages: some Sequence<MessageSummary>, count: Int) {
-        var counts: [ConversationDay: Int] = [:]
-        for message in messages {
-            let day = message.sentAt.map { Self.day(of: $0) }
-            counts[ConversationDay(platform: message.platform, conversationID: message.conversationID, day: day), default: 0] += 1
-        }
-        self.init(
-            counts: counts.map { Count(platform: $0.key.platform, conversationID: $0.key.conversationID, day: $0.key.day, messages: $0.value) },
-            count: count)
-    }
-
-    private struct ConversationDay: Hashable {
-        var platform: Platform
-        var conversationID: String
-        var day: Int64?
     }
 
     /// The UTC day of a time: whole days since 1970-01-01.
