@@ -15,17 +15,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 messages=${MESSAGES:-1000000}
 shards=${SHARDS:-8}
-data=Benchmarks/.data
-input=$data/heavy-slack-general-$messages-v1
-mkdir -p "$data"
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 swift build -c release --static-swift-stdlib >/dev/null
 binary=.build/release/reaction-report
 source Benchmarks/timed-build.sh
-if [ ! -d "$input" ]; then
-  PYTHONPATH=Tests/generators python3 -m exportgen heavy --platform slack-general --messages "$messages" --seed 1 --out "$input.partial"
-  mv "$input.partial" "$input"
-fi
+input=$(heavy_export slack-general "$messages")
 work=$(mktemp -d "${TMPDIR:-/tmp}/distributed.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

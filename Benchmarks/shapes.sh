@@ -17,8 +17,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 messages=${MESSAGES:-1000000}
 shapes=${SHAPES:-slack discord stream telegram matrix pubnub-history pubnub-events pubnub-list cometchat}
-data=Benchmarks/.data
-mkdir -p "$data"
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 python3 -c "import orjson" 2>/dev/null || pip install -q orjson
 swift build -c release --static-swift-stdlib >/dev/null
@@ -28,11 +26,8 @@ trap 'rm -rf "$out"' EXIT
 source Benchmarks/timed-build.sh
 
 row() {  # row SHAPE COUNT: generates (once) and measures one shape
-  local input="$data/heavy-$1-$2-v1"
-  if [ ! -d "$input" ]; then
-    PYTHONPATH=Tests/generators python3 -m exportgen heavy --platform "$1" --messages "$2" --seed 1 --out "$input.partial"
-    mv "$input.partial" "$input"
-  fi
+  local input
+  input=$(heavy_export "$1" "$2")
   local size parse wall rss
   size=$(du -sbL "$input" | awk '{printf "%.0f", $1/1000000}')
   sync

@@ -14,3 +14,16 @@ timed_build() {
   rm -f "$log"
   echo "$wall $rss"
 }
+
+# heavy_export PLATFORM MESSAGES: the folder of the reactor-heavy export of PLATFORM's shape
+# with MESSAGES messages (`exportgen heavy`, seed 1) under Benchmarks/.data, generated the first
+# time it is asked for (into a `.partial` folder, renamed once whole). Prints its path.
+heavy_export() {
+  local input="Benchmarks/.data/heavy-$1-$2-v1"
+  if [ ! -d "$input" ]; then
+    mkdir -p Benchmarks/.data
+    PYTHONPATH=Tests/generators python3 -m exportgen heavy --platform "$1" --messages "$2" --seed 1 --out "$input.partial" >&2
+    mv "$input.partial" "$input"
+  fi
+  echo "$input"
+}
