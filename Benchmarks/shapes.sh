@@ -15,15 +15,13 @@
 # Needs python3 (installs orjson when missing) and /usr/bin/time (Debian package `time`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/timed-build.sh
+release_build
 messages=${MESSAGES:-1000000}
 shapes=${SHAPES:-slack discord stream telegram matrix pubnub-history pubnub-events pubnub-list cometchat}
-command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 python3 -c "import orjson" 2>/dev/null || pip install -q orjson
-swift build -c release --static-swift-stdlib >/dev/null
-binary=.build/release/reaction-report
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-source Benchmarks/timed-build.sh
 
 row() {  # row SHAPE COUNT: generates (once) and measures one shape
   local input

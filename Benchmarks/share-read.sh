@@ -15,12 +15,10 @@
 # Needs python3 and /usr/bin/time (Debian package `time`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/timed-build.sh
+release_build
 messages=${MESSAGES:-1000000}
 shards=${SHARDS:-8}
-command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
-swift build -c release --static-swift-stdlib >/dev/null
-binary=.build/release/reaction-report
-source Benchmarks/timed-build.sh
 input=$(heavy_export slack-general "$messages")
 # Hard links need the data's file system; the builds' output goes to the temporary folder.
 shares=$(mktemp -d "$(dirname "$input")/shares.XXXXXX")
