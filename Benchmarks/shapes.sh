@@ -9,7 +9,8 @@
 #   SHAPES="matrix pubnub-events" bash Benchmarks/shapes.sh
 #   MESSAGES=100000 bash Benchmarks/shapes.sh
 #   TEN_MILLION=1 bash Benchmarks/shapes.sh           # then 10,000,000 of TEN_MILLION_SHAPES
-#                                                     # (default: slack pubnub-events)
+#                                                     # (default: slack pubnub-events), and
+#                                                     # each one's time against its 1M build's
 #   KEEP=DIR bash Benchmarks/shapes.sh                # keeps each build's output in DIR/<shape>
 #                                                     # (for diff -r between two versions)
 # Needs python3 (installs orjson when missing) and /usr/bin/time (Debian package `time`).
@@ -38,14 +39,39 @@ row() {  # row SHAPE COUNT: generates (once) and measures one shape
   fi
   printf '%-15s %10s %9s %8s %9s %9s %6s\n' "$1" "$2" "$size" "$wall" "$rss" "$parse" \
     "$(python3 -c "print(f'{$wall / $parse:.1f}')")"
+  row_wall=$wall
 }
 
 printf '%-15s %10s %9s %8s %9s %9s %6s\n' shape messages input_MB wall_s peak_MB orjson_s ratio
+declare -A small_wall
 for shape in $shapes; do
   row "$shape" "$messages"
+  small_wall[$shape]=$row_wall
 done
 if [ -n "${TEN_MILLION:-}" ]; then
+  # Each large build's time is set against its shape's build at MESSAGES, timed again just
+  # before and just after it, the ratio taken to the median of the three: a single 35-second
+  # run on this shared machine moves by a tenth and more from one to the next, the large one less.
+  large=${TEN_MILLION_MESSAGES:-10000000}
+  pairs=()
   for shape in ${TEN_MILLION_SHAPES:-slack pubnub-events}; do
-    row "$shape" 10000000
+    small=$(heavy_export "$shape" "$messages")
+    read -r before _ < <(timed_build "$binary" "$small" "$out/around")
+    rm -rf "${out:?}/around"
+    row "$shape" "$large"
+    big=$row_wall
+    read -r after _ < <(timed_build "$binary" "$small" "$out/around")
+    rm -rf "${out:?}/around"
+    pairs+=("$shape" "$big" "${small_wall[$shape]:-}" "$before" "$after")
   done
+  python3 - "$messages" "$large" "${pairs[@]}" <<'PY'
+import statistics, sys
+small, large, *pairs = sys.argv[1:]
+for at in range(0, len(pairs), 5):
+    shape, big, *walls = pairs[at:at + 5]
+    walls = [float(w) for w in walls if w]
+    median = statistics.median(walls)
+    print(f"{shape} {large} against {small}: {float(big) / median:.2f}x the time "
+          f"({big} s; at {small}: {', '.join(f'{w:.2f}' for w in walls)} s, median {median:.2f})")
+PY
 fi
